@@ -1,0 +1,59 @@
+import { demoLeads } from "../../db/schema";
+import { recordEvent } from "./analytics/server";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { errorFields, logger } from "./logger.server";
+import { demoLeadSchema, PROFILE_FIELD, schedulingRedirectUrl, type DemoLead } from "./demo-lead";
+import type { UtmAttribution } from "./utm";
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Zod issues → the first message per field, as the forms render them. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function parseDemoLead(input: unknown) {
+  const result = demoLeadSchema.safeParse(input);
+  return result.success
+    ? ({ ok: true, lead: result.data } as const)
+    : ({ ok: false, fieldErrors: fieldErrorsOf(result.error.issues) } as const);
+}
+
+/**
+ * Saves the lead and returns the scheduling page to send the prospect to. Saving must never
+ * block the prospect: a failure is logged ('Error saving demo lead') and the redirect still
+ * happens (spec §4, §8).
+ */
+export function submitDemoLead(
+  lead: DemoLead,
+  { source, attribution }: { source: string; attribution: UtmAttribution },
+): { saved: boolean; redirectUrl: string } {
+  let saved = false;
+  try {
+    db()
+      .insert(demoLeads)
+      .values({
+        email: lead.email,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        phone: lead.phone,
+        marketplaceProfile: lead[PROFILE_FIELD],
+        vehicleCount: lead.vehicleCount,
+        utmAttribution:
+          attribution.firstTouch || attribution.session ? JSON.stringify(attribution) : null,
+        source,
+      })
+      .run();
+    saved = true;
+  } catch (error) {
+    logger.error("Error saving demo lead", { email: lead.email, ...errorFields(error) });
+  }
+  recordEvent("demo_booking_submitted", { location: source, vehicleCount: lead.vehicleCount });
+  return { saved, redirectUrl: schedulingRedirectUrl(env().SCHEDULING_URL, lead) };
+}

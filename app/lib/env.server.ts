@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+/**
+ * Every setting the server reads, validated once at boot. Every value has a safe default so
+ * `npm start` works with no configuration at all.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  SESSION_SECRET: z.string().min(16).optional(),
+  TRUST_PROXY: booleanString,
+  SCHEDULING_URL: z.url().default("https://calendly.com/fleetassist/demo"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  POSTHOG_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  POSTHOG_HOST: z.url().default("https://us.i.posthog.com"),
+  SENTRY_DSN: optionalUrl,
+  PROMO_VIDEO_YOUTUBE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{11}$/, "must be an 11-character YouTube video id")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SHOW_EXAMPLE_CONTENT: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === "" ? undefined : value === "true" || value === "1",
+    ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Whether example testimonials ship on the page: on in development, opt-in in production. */
+export function showExampleContent(): boolean {
+  const { SHOW_EXAMPLE_CONTENT, NODE_ENV } = env();
+  return SHOW_EXAMPLE_CONTENT ?? NODE_ENV !== "production";
+}

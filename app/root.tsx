@@ -1,0 +1,187 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/footer";
+import { Header, type HeaderHide, type HeaderUser } from "./components/header";
+import { useNonce } from "./components/nonce";
+import { FullScreenSpinner, PageSkeleton } from "./components/loading";
+import { Toaster } from "./components/toaster";
+import { isProtectedPath } from "./config/protected-paths";
+import { env } from "./lib/env.server";
+import { pageMeta, softwareApplicationJsonLd, THEME_COLOR } from "./lib/meta";
+import { getToast } from "./lib/toast.server";
+import type { Toast } from "./lib/toast";
+import { captureAttribution } from "./lib/utm.server";
+import { captureUtmFromLocation } from "./lib/utm.client";
+import { startPostRenderAnalytics, type PublicAnalyticsConfig } from "./lib/analytics/start";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { PUBLIC_URL, POSTHOG_KEY, POSTHOG_HOST, SENTRY_DSN } = env();
+  const { toast, clearHeader } = await getToast(request);
+  const headers = new Headers();
+  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  for (const cookie of await captureAttribution(request)) headers.append("Set-Cookie", cookie);
+
+  const analytics: PublicAnalyticsConfig = {
+    posthogKey: POSTHOG_KEY ?? null,
+    posthogHost: POSTHOG_HOST,
+    sentryDsn: SENTRY_DSN ?? null,
+  };
+  return data(
+    {
+      origin: new URL(PUBLIC_URL).origin,
+      year: new Date().getFullYear(),
+      user: null as HeaderUser | null,
+      toast,
+      analytics,
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export const meta: Route.MetaFunction = ({ data, location }) =>
+  pageMeta({ path: location.pathname, origin: data?.origin ?? "http://localhost:3000" });
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+/** What a route may declare in its `handle` export. */
+export interface RouteHandle {
+  header?: { hide?: HeaderHide };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRootData();
+  const origin = root?.origin ?? "http://localhost:3000";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <Meta />
+        <Links />
+        <script
+          type="application/ld+json"
+          nonce={nonce}
+          // JSON.stringify output with "<" escaped cannot close the script element.
+          dangerouslySetInnerHTML={{
+            __html: JSON.stringify(softwareApplicationJsonLd(origin)).replace(/</g, "\\u003c"),
+          }}
+        />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function usePendingUI(): "spinner" | "skeleton" | null {
+  const navigation = useNavigation();
+  const location = useLocation();
+  if (navigation.state !== "loading" || !navigation.location) return null;
+  if (navigation.location.pathname === location.pathname) return null;
+  return isProtectedPath(navigation.location.pathname) ? "spinner" : "skeleton";
+}
+
+/** Toasts the server sent with this page: the flash cookie and any route's own `toast`. */
+function usePageToasts(): Toast[] {
+  const matches = useMatches();
+  const toasts: Toast[] = [];
+  for (const match of matches) {
+    const toast = (match.data as { toast?: Toast | null } | undefined)?.toast;
+    if (toast) toasts.push(toast);
+  }
+  return toasts;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  const pending = usePendingUI();
+  const toasts = usePageToasts();
+  const hide = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.header?.hide)
+    .reduce<HeaderHide>((all, next) => ({ ...all, ...next }), {});
+
+  useEffect(() => {
+    captureUtmFromLocation();
+    // Lets tests (and support) tell that the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
+    startPostRenderAnalytics(loaderData.analytics);
+  }, [loaderData.analytics]);
+
+  return (
+    <>
+      <Header user={loaderData.user} hide={hide} />
+      <main id="main" className="flex-1" aria-busy={pending ? true : undefined}>
+        {pending === "skeleton" ? <PageSkeleton /> : <Outlet />}
+      </main>
+      {pending === "spinner" ? <FullScreenSpinner /> : null}
+      <Footer year={loaderData.year} />
+      <Toaster pending={toasts} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = `${error.status} ${error.statusText || "Error"}`;
+    const body = error.data as { error?: string } | string | undefined;
+    message =
+      typeof body === "string" && body
+        ? body
+        : typeof body === "object" && body?.error
+          ? body.error
+          : message;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <main
+      id="main"
+      className="container-page flex flex-1 flex-col items-start justify-center py-24"
+    >
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-4 max-w-xl text-slate-700">{message}</p>
+      <Link to="/" className="btn-primary mt-8">
+        Back to the home page
+      </Link>
+    </main>
+  );
+}

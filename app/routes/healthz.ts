@@ -1,0 +1,9 @@
+import { databaseIsHealthy } from "~/lib/db.server";
+
+export function loader() {
+  const ok = databaseIsHealthy();
+  return Response.json(
+    { status: ok ? "ok" : "error", database: ok ? "ok" : "unreachable" },
+    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import {
+  APP_PORT,
+  BASE_URL,
+  DATA_DIR,
+  SCHEDULING_URL,
+  STRICT_DATA_DIR,
+  STRICT_PORT,
+  STUB_PORT,
+  VIDEO_ID,
+} from "./tests/support/env";
+
+// Every run starts from an empty database.
+for (const dir of [DATA_DIR, STRICT_DATA_DIR]) fs.rmSync(dir, { recursive: true, force: true });
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const serverEnv = {
+  NODE_ENV: "production",
+  SCHEDULING_URL,
+  LOG_LEVEL: "warn",
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: `node tests/support/scheduling-stub.js`,
+      url: `http://127.0.0.1:${STUB_PORT}/healthz`,
+      env: { STUB_PORT: String(STUB_PORT) },
+      reuseExistingServer: false,
+    },
+    {
+      // The main app. TRUST_PROXY lets each test use its own X-Forwarded-For address, so
+      // per-address rate limits don't leak between tests.
+      command: "node server/index.js",
+      url: `${BASE_URL}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(APP_PORT),
+        PUBLIC_URL: BASE_URL,
+        DATA_DIR,
+        TRUST_PROXY: "true",
+        PROMO_VIDEO_YOUTUBE_ID: VIDEO_ID,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // Default proxy settings: X-Forwarded-For must not be trusted.
+      command: "node server/index.js",
+      url: `http://localhost:${STRICT_PORT}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(STRICT_PORT),
+        PUBLIC_URL: `http://localhost:${STRICT_PORT}`,
+        DATA_DIR: STRICT_DATA_DIR,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

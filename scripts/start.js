@@ -1,0 +1,27 @@
+// `npm start`: build when the build is missing or older than the sources, then serve.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const SOURCES = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const BUILD_ENTRY = path.resolve("build/server/index.js");
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
+if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
+  console.log("Building FleetAssist…");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= "production";
+await import("../server/index.js");

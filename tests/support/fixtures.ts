@@ -1,0 +1,51 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { DB_FILE } from "./env";
+
+let counter = 0;
+
+/**
+ * Each test browses from its own client address (the test server trusts X-Forwarded-For), so
+ * the per-address rate limits of one test never affect another.
+ */
+export const test = base.extend<{ clientAddress: string }>({
+  clientAddress: async ({}, use, testInfo) => {
+    counter += 1;
+    // IPv6 documentation prefix: unique per worker and test, never a real address.
+    await use(`2001:db8::${testInfo.workerIndex.toString(16)}:${counter.toString(16)}`);
+  },
+  context: async ({ context, clientAddress }, use) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
+    await use(context);
+  },
+  request: async ({ playwright, baseURL, clientAddress }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
+    });
+    await use(request);
+    await request.dispose();
+  },
+});
+
+export { expect };
+
+/** Reads the app's real SQLite database (WAL allows a reader beside the server). */
+export function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A unique email per test so database assertions find exactly this test's rows. */
+export function uniqueEmail(label: string) {
+  return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@fleet.test`;
+}
+
+/** Hydration finished: React attached its handlers (used before clicking with JavaScript on). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

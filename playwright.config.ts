@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import {
   APP_PORT,
@@ -11,9 +10,6 @@ import {
   VIDEO_ID,
 } from "./tests/support/env";
 
-// Every run starts from an empty database.
-for (const dir of [DATA_DIR, STRICT_DATA_DIR]) fs.rmSync(dir, { recursive: true, force: true });
-
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const serverEnv = {
   NODE_ENV: "production",
@@ -23,6 +19,7 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalTeardown: "./tests/support/global-teardown.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

@@ -65,6 +65,8 @@ export function createApp({ build, config, clientDir }) {
       skip: (req) => req.method !== "POST",
       standardHeaders: "draft-8",
       legacyHeaders: false,
+      // Without TRUST_PROXY a client-sent X-Forwarded-For is ignored on purpose; don't warn.
+      validate: { xForwardedForHeader: false },
       message: { error: "Too many requests. Please wait a minute and try again." },
     }),
   );

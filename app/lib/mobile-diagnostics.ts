@@ -712,7 +712,7 @@ export function uploadRows(result: UploadPayload, timing?: ClientUploadTiming | 
   }
   const typeOk = result.detectedType !== "heic" && result.detectedType !== "unknown";
   const rows: CheckRow[] = [
-    { label: "Result", value: "Received by our server", status: "ok" },
+    { label: "Result", value: "Received", status: "ok" },
     { label: "File size", value: formatBytes(result.bytes), status: "ok" },
     {
       label: "Detected format",

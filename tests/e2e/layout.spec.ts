@@ -94,7 +94,8 @@ test("?verified=true shows the Email Verified toast (JavaScript on)", async ({ p
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Your email has been successfully verified. Thank you!");
   // Only one toast at a time, in a viewport at most 420px wide.
-  const viewport = page.locator("ol").filter({ has: toast });
+  const viewport = page.locator("ol", { hasText: "Email Verified" });
+  await expect(viewport.locator("li")).toHaveCount(1);
   const width = await viewport.evaluate((el) => getComputedStyle(el).maxWidth);
   expect(width).toBe("420px");
 });

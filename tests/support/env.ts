@@ -1,17 +1,20 @@
 import os from "node:os";
 import path from "node:path";
 
-/** Where the end-to-end servers keep their data and listen (see playwright.config.ts). */
+/**
+ * Where the end-to-end servers keep their data and listen (see playwright.config.ts). The run id
+ * is set once by the main Playwright process; its workers inherit it, so every run starts with an
+ * empty database of its own.
+ */
+process.env.E2E_RUN_ID ??= `${process.pid}-${Date.now()}`;
+
 export const APP_PORT = 3100;
 export const STRICT_PORT = 3101;
 export const STUB_PORT = 3199;
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 export const STRICT_URL = `http://localhost:${STRICT_PORT}`;
 export const SCHEDULING_URL = `http://127.0.0.1:${STUB_PORT}/schedule`;
-export const DATA_DIR = path.join(
-  os.tmpdir(),
-  `fleetassist-e2e-${process.env.E2E_RUN_ID ?? "local"}`,
-);
+export const DATA_DIR = path.join(os.tmpdir(), `fleetassist-e2e-${process.env.E2E_RUN_ID}`);
 export const STRICT_DATA_DIR = `${DATA_DIR}-strict`;
 export const DB_FILE = path.join(DATA_DIR, "fleetassist.db");
 export const VIDEO_ID = "e2eVideo_01";

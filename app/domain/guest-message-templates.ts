@@ -1,0 +1,295 @@
+/**
+ * Guest Message Templates: a library of messages by trip stage with {{variables}}. The host fills
+ * the variables once (guest, car, times, place…) and every template updates.
+ *
+ * Ground rules, enforced by the tests:
+ * - No template before trip start carries an access code (no such variable exists at all): access
+ *   details go out through the marketplace's app once the trip is confirmed and check-in opens.
+ * - No template admits liability: they state facts, point to evidence and the marketplace's
+ *   process, and never say whose fault something is.
+ * - Every deadline or fee a template mentions is read from marketplace-rules.ts.
+ * - Messages ask to stay inside the marketplace's messaging, which is the record for disputes.
+ */
+import { marketplace } from "~/config/marketplace";
+import { claimDeadlineRule, describeDuration, FEES, REIMBURSEMENT_RULE } from "./marketplace-rules";
+import { formatCents } from "./money";
+
+export const TRIP_STAGES = [
+  { id: "booking", label: "Booking", beforeTripStart: true },
+  { id: "pre-pickup", label: "Before pickup", beforeTripStart: true },
+  { id: "on-trip", label: "During the trip", beforeTripStart: false },
+  { id: "post-trip", label: "After the trip", beforeTripStart: false },
+  { id: "charges", label: "Damage, tolls and fees", beforeTripStart: false },
+] as const;
+
+export type TripStageId = (typeof TRIP_STAGES)[number]["id"];
+
+/** Everything a template can ask for, in the order a form shows the fields. */
+export const TEMPLATE_VARIABLES = {
+  guestName: { label: "Guest name", example: "Alex" },
+  hostName: { label: "Your name", example: "Sam" },
+  vehicle: { label: "Car", example: "2022 Tesla Model 3" },
+  tripStart: { label: "Pickup time", example: "Fri, Jun 5 at 10:00 AM" },
+  tripEnd: { label: "Return time", example: "Mon, Jun 8 at 10:00 AM" },
+  location: { label: "Pickup and return place", example: "123 Main St, San Jose" },
+  returnLevel: { label: "Fuel or charge to return with", example: "a full tank" },
+  returnedLevel: { label: "Fuel or charge it came back with", example: "a quarter tank" },
+  refuelCost: { label: "Refuel or recharge cost", example: "$42.10" },
+  damageDescription: { label: "Damage found", example: "a 4-inch scrape on the rear bumper" },
+  tollTotal: { label: "Toll total", example: "$18.40" },
+  smokingFee: { label: "Smoking fee requested", example: "$150 (odor with evidence)" },
+  cleaningIssue: { label: "Cleaning issue", example: "sand and pet hair throughout the cabin" },
+  cleaningFee: { label: "Cleaning fee requested", example: "$75" },
+} as const satisfies Record<string, { label: string; example: string }>;
+
+export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
+export type TemplateValues = Partial<Record<TemplateVariable, string>>;
+
+/** The variables every trip has; the form asks for these once, up front. */
+export const COMMON_TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
+  "guestName",
+  "hostName",
+  "vehicle",
+  "tripStart",
+  "tripEnd",
+  "location",
+];
+
+export type TemplateId =
+  | "booking-confirmation"
+  | "pre-pickup-instructions"
+  | "curb-caution"
+  | "return-reminder"
+  | "late-return-extension"
+  | "post-trip-thanks"
+  | "damage-follow-up"
+  | "toll-reimbursement"
+  | "refuel-reimbursement"
+  | "smoking"
+  | "cleaning";
+
+export interface GuestMessageTemplate {
+  id: TemplateId;
+  stage: TripStageId;
+  title: string;
+  /** When to send it. */
+  whenToSend: string;
+  /** The message, with {{variable}} placeholders. */
+  body: string;
+}
+
+const name = marketplace.name;
+const hours = (id: Parameters<typeof claimDeadlineRule>[0]) =>
+  describeDuration(claimDeadlineRule(id).duration);
+const fee = (cents: number) => formatCents(cents, { trimWholeDollars: true });
+const disputeWindow = `${REIMBURSEMENT_RULE.guestDisputeWindowHours} hours`;
+const signOff = "Thanks,\n{{hostName}}";
+const stayInApp = `Please keep our messages here in the ${name} app so we both have a record.`;
+
+export const GUEST_MESSAGE_TEMPLATES: readonly GuestMessageTemplate[] = [
+  {
+    id: "booking-confirmation",
+    stage: "booking",
+    title: "Booking confirmation",
+    whenToSend: "As soon as the booking is confirmed.",
+    body: `Hi {{guestName}},
+
+Thanks for booking the {{vehicle}}! Your trip starts {{tripStart}} at {{location}} and ends {{tripEnd}}.
+
+I'll send pickup instructions the day before your trip. Access details are shared in the ${name} app once check-in opens. ${stayInApp}
+
+${signOff}`,
+  },
+  {
+    id: "pre-pickup-instructions",
+    stage: "pre-pickup",
+    title: "Pickup instructions (the day before)",
+    whenToSend: "The day before pickup.",
+    body: `Hi {{guestName}},
+
+Your trip in the {{vehicle}} starts tomorrow, {{tripStart}}, at {{location}}.
+
+Before you drive off, please take photos in the ${name} app of all four sides, the wheels, the interior, the fuel or charge level and the odometer. I take the same set, and together they protect us both.
+
+Access details come through the ${name} app when check-in opens. If anything is unclear, reply here.
+
+${signOff}`,
+  },
+  {
+    id: "curb-caution",
+    stage: "pre-pickup",
+    title: "Low-profile tires: curb caution",
+    whenToSend: "Before pickup, for cars with low-profile tires or large wheels.",
+    body: `Hi {{guestName}},
+
+A quick heads-up about the {{vehicle}}: it has low-profile tires, so the wheels scrape easily on curbs.
+
+When parking, please stop a little short of the curb, and take driveways and speed bumps slowly and at an angle. Curb scrapes on these wheels are costly to repair.
+
+Enjoy the drive!
+
+${signOff}`,
+  },
+  {
+    id: "return-reminder",
+    stage: "on-trip",
+    title: "Refuel or charge, and return photos",
+    whenToSend: "The day before or the morning of the return.",
+    body: `Hi {{guestName}},
+
+A reminder that your trip ends {{tripEnd}} at {{location}}.
+
+Please return the {{vehicle}} with {{returnLevel}}. When you drop it off, take photos in the ${name} app of all four sides, the wheels, the interior, the fuel or charge level and the odometer.
+
+${signOff}`,
+  },
+  {
+    id: "late-return-extension",
+    stage: "on-trip",
+    title: "Late return or extension",
+    whenToSend: "When the guest may run late, or shortly before the return time.",
+    body: `Hi {{guestName}},
+
+Your trip in the {{vehicle}} is scheduled to end {{tripEnd}}. If you need more time, please request an extension in the ${name} app before then and I'll approve it if the car is free.
+
+Under ${name}'s policy, returning ${FEES.lateReturn.minimumHoursLate} hours or more late adds a ${fee(FEES.lateReturn.feeCents)} late fee plus the cost of the extra time.
+
+${signOff}`,
+  },
+  {
+    id: "post-trip-thanks",
+    stage: "post-trip",
+    title: "Thanks and review request",
+    whenToSend: "After the car is back and checked.",
+    body: `Hi {{guestName}},
+
+Thanks for taking good care of the {{vehicle}}. I hope the trip went well!
+
+If you have a minute, a review on ${name} helps other guests find the car. I'll leave one for you too.
+
+${signOff}`,
+  },
+  {
+    id: "damage-follow-up",
+    stage: "charges",
+    title: "Damage follow-up with evidence",
+    whenToSend: `After the post-trip inspection finds damage, within ${hours("report-damage")} of trip end.`,
+    body: `Hi {{guestName}},
+
+When the {{vehicle}} came back ({{tripEnd}}), I found {{damageDescription}}, which isn't in the pre-trip photos. I've attached the before-and-after photos to this message.
+
+${name} asks hosts to report damage within ${hours("report-damage")} of the trip ending, so I've reported it, and I'll share a repair estimate within ${hours("repair-estimate")}. We can settle it between us, or it can go through ${name}'s claims process; either of us can ask ${name} to step in within ${hours("escalate")}.
+
+Could you tell me what you know about it?
+
+${signOff}`,
+  },
+  {
+    id: "toll-reimbursement",
+    stage: "charges",
+    title: "Toll reimbursement",
+    whenToSend: `When the toll statement arrives (requests are accepted up to ${hours("toll-reimbursement")} after the trip).`,
+    body: `Hi {{guestName}},
+
+The toll statement for the {{vehicle}} shows {{tollTotal}} in tolls during your trip ({{tripStart}} to {{tripEnd}}). I've sent a reimbursement request through ${name} with the statement attached.
+
+You'll have ${disputeWindow} to review it in the app and dispute anything that looks wrong.
+
+${signOff}`,
+  },
+  {
+    id: "refuel-reimbursement",
+    stage: "charges",
+    title: "Refuel or recharge reimbursement",
+    whenToSend: "After the return, when the car came back below the agreed level.",
+    body: `Hi {{guestName}},
+
+The {{vehicle}} went out with {{returnLevel}} and came back with {{returnedLevel}}; the photos are attached. I've sent a reimbursement request through ${name} for {{refuelCost}}, with the receipt.
+
+You'll have ${disputeWindow} to review it in the app and dispute anything that looks wrong.
+
+${signOff}`,
+  },
+  {
+    id: "smoking",
+    stage: "charges",
+    title: "Smoking fee",
+    whenToSend: "After the return, when there is smoke odor or evidence of smoking.",
+    body: `Hi {{guestName}},
+
+When the {{vehicle}} came back it had a smoke odor; the photos are attached. All cars on ${name} are non-smoking.
+
+I've requested the {{smokingFee}} smoking fee through ${name}. The policy sets it at ${fee(FEES.smoking.odorOnlyCents)} for odor only, ${fee(FEES.smoking.odorWithEvidenceCents)} with physical evidence and ${fee(FEES.smoking.multipleIssuesCents)} for multiple cleaning issues. You'll have ${disputeWindow} to review it in the app.
+
+${signOff}`,
+  },
+  {
+    id: "cleaning",
+    stage: "charges",
+    title: "Cleaning fee",
+    whenToSend: "After the return, when the car needed more than a normal clean.",
+    body: `Hi {{guestName}},
+
+The {{vehicle}} came back needing extra cleaning: {{cleaningIssue}}. The photos are attached.
+
+I've sent a reimbursement request through ${name} for the {{cleaningFee}} cleaning fee. You'll have ${disputeWindow} to review it in the app and dispute anything that looks wrong.
+
+${signOff}`,
+  },
+];
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+function isTemplateVariable(key: string): key is TemplateVariable {
+  return Object.hasOwn(TEMPLATE_VARIABLES, key);
+}
+
+/** The variables a template uses, in order of first appearance. */
+export function templateVariables(
+  template: Pick<GuestMessageTemplate, "body">,
+): TemplateVariable[] {
+  const found = [...template.body.matchAll(PLACEHOLDER)]
+    .map((match) => match[1] ?? "")
+    .filter(isTemplateVariable);
+  return [...new Set(found)];
+}
+
+/** The variables a template uses that have no value yet. */
+export function missingVariables(
+  template: Pick<GuestMessageTemplate, "body">,
+  values: TemplateValues,
+): TemplateVariable[] {
+  return templateVariables(template).filter((key) => !values[key]?.trim());
+}
+
+/**
+ * The message with every {{variable}} replaced by its value. Missing (or blank) values become a
+ * visible placeholder such as "[Guest name]", so a half-filled message can't be mistaken for a
+ * finished one. Values are inserted literally, in one pass: a value containing "{{…}}" is not
+ * expanded again.
+ */
+export function fillTemplate(
+  template: Pick<GuestMessageTemplate, "body">,
+  values: TemplateValues,
+): string {
+  return template.body.replace(PLACEHOLDER, (placeholder, key: string) => {
+    if (!isTemplateVariable(key)) return placeholder;
+    const value = values[key]?.trim();
+    return value ? value : `[${TEMPLATE_VARIABLES[key].label}]`;
+  });
+}
+
+/** Templates grouped by stage, in trip order (stages without templates are left out). */
+export function templatesByStage(): Array<{
+  stage: (typeof TRIP_STAGES)[number];
+  templates: GuestMessageTemplate[];
+}> {
+  return TRIP_STAGES.map((stage) => ({
+    stage,
+    templates: GUEST_MESSAGE_TEMPLATES.filter((template) => template.stage === stage.id),
+  })).filter((group) => group.templates.length > 0);
+}
+
+export function findTemplate(id: string): GuestMessageTemplate | undefined {
+  return GUEST_MESSAGE_TEMPLATES.find((template) => template.id === id);
+}

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { claimsPath, protectionPlanPath } from "./config/marketplace";
 
 export default [
   index("routes/home.tsx"),
@@ -10,6 +11,15 @@ export default [
   route("email-verified", "routes/email-verified.tsx"),
   route("mobile-test", "routes/mobile-test.tsx"),
   route("404", "routes/not-found.tsx"),
+
+  // Free tools and the marketplace claims page
+  route("claims-roi-calculator", "routes/tools/claims-roi-calculator.tsx"),
+  route("fleet-audit-calculator", "routes/tools/fleet-audit-calculator.tsx"),
+  route("guest-message-templates", "routes/tools/guest-message-templates.tsx"),
+  route(protectionPlanPath.slice(1), "routes/tools/protection-plan.tsx"),
+  route("file-guest-insurance", "routes/tools/file-guest-insurance.tsx"),
+  route("file-guest-insurance/letter.pdf", "routes/tools/file-guest-insurance.pdf.ts"),
+  route(claimsPath.slice(1), "routes/tools/marketplace-claims.tsx"),
 
   // Resource routes
   route("healthz", "routes/healthz.ts"),

@@ -16,7 +16,7 @@ export interface Benchmark {
 export const MONTHLY_DAMAGE_RATE_PERCENT: Benchmark = {
   value: 10,
   meaning: "About 10% of cars get damaged each month (percent of the fleet per month).",
-  source: "FleetAssist product spec, marketing claims",
+  source: "Default damage rate: FleetAssist's planning figure of about 10% of cars a month; use your own",
   asOf: "2026-11-01",
 };
 
@@ -24,7 +24,7 @@ export const MONTHLY_DAMAGE_RATE_PERCENT: Benchmark = {
 export const CLAIMS_SPEED_MULTIPLIER: Benchmark = {
   value: 10,
   meaning: "FleetAssist handles claims 10× faster (time per claim divided by 10).",
-  source: "FleetAssist product spec, marketing claims",
+  source: "Time saved: FleetAssist's product claim that claims take a tenth of the time",
   asOf: "2026-11-01",
 };
 

@@ -1,0 +1,213 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/claims-roi-calculator";
+import { CalculationSteps, ToolField } from "~/components/tool-fields";
+import { ToolPage } from "~/components/tool-page";
+import {
+  calculateClaimsRoi,
+  CLAIMS_ROI_EXAMPLE,
+  validateClaimsRoiInput,
+  type ClaimsRoiField,
+  type ClaimsRoiInput,
+} from "~/domain/claims-roi";
+import { CLAIMS_SPEED_MULTIPLIER, MONTHLY_DAMAGE_RATE_PERCENT } from "~/domain/industry-benchmarks";
+import { formatCents, formatNumber } from "~/domain/money";
+import { RULES_AS_OF } from "~/domain/marketplace-rules";
+import type { FieldErrors } from "~/domain/validation";
+import { env } from "~/lib/env.server";
+import { useLiveParams } from "~/lib/live-form";
+import { pageMeta } from "~/lib/meta";
+import { centsToInput, readMoney, readNumber, readText } from "~/lib/query-params";
+import { recordToolUsage } from "~/lib/tool-usage.server";
+
+const FEATURE = "claims_roi_calculator";
+
+const FIELDS: Array<{
+  key: ClaimsRoiField;
+  param: string;
+  label: string;
+  kind: "number" | "money" | "percent";
+}> = [
+  { key: "fleetSize", param: "fleet", label: "Cars in your fleet", kind: "number" },
+  {
+    key: "monthlyDamageRatePercent",
+    param: "damageRate",
+    label: "Cars damaged per month",
+    kind: "percent",
+  },
+  { key: "averageClaimCents", param: "avgClaim", label: "Average claim size", kind: "money" },
+  {
+    key: "currentRecoveryRatePercent",
+    param: "recovered",
+    label: "Share you recover today",
+    kind: "percent",
+  },
+  {
+    key: "fleetAssistRecoveryRatePercent",
+    param: "recoveredWith",
+    label: "Share recovered with FleetAssist",
+    kind: "percent",
+  },
+  { key: "hoursPerClaim", param: "hours", label: "Hours you spend per claim", kind: "number" },
+  {
+    key: "hourlyValueCents",
+    param: "hourly",
+    label: "What an hour of your time is worth",
+    kind: "money",
+  },
+  {
+    key: "subscriptionMonthlyCents",
+    param: "price",
+    label: "Subscription per month",
+    kind: "money",
+  },
+];
+
+/** The form's values (as typed) and, when they are all valid, the calculator input. */
+export function parseClaimsRoiQuery(params: URLSearchParams) {
+  const values: Record<string, string> = {};
+  const errors: FieldErrors<ClaimsRoiField> = {};
+  const input: Partial<Record<ClaimsRoiField, number>> = {};
+  for (const field of FIELDS) {
+    const example = CLAIMS_ROI_EXAMPLE[field.key];
+    const typed = readText(params, field.param, 40);
+    values[field.param] = params.has(field.param)
+      ? typed
+      : field.kind === "money"
+        ? centsToInput(example)
+        : String(example);
+    const parsed =
+      field.kind === "money"
+        ? readMoney(params, field.param, field.label, example)
+        : readNumber(params, field.param, field.label, example);
+    if (parsed.error) errors[field.key] = parsed.error;
+    else input[field.key] = parsed.value;
+  }
+  const rangeErrors = validateClaimsRoiInput(input);
+  for (const [key, message] of Object.entries(rangeErrors))
+    errors[key as ClaimsRoiField] ??= message;
+  const valid = Object.keys(errors).length === 0;
+  return { values, errors, input: valid ? (input as unknown as ClaimsRoiInput) : null };
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  recordToolUsage(request, FEATURE);
+  const { input } = parseClaimsRoiQuery(new URL(request.url).searchParams);
+  return data({ origin: new URL(env().PUBLIC_URL).origin }, { status: input ? 200 : 400 });
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Claims ROI Calculator for Rental Hosts",
+    description:
+      "How much damage money your rental fleet leaves on the table, and what recovering it faster is worth. Free calculator that shows every step of the math.",
+    path: "/claims-roi-calculator",
+    origin: data?.origin ?? "http://localhost:3000",
+  });
+
+export default function ClaimsRoiCalculator() {
+  const { params, onChange } = useLiveParams(FEATURE);
+  const { values, errors, input } = parseClaimsRoiQuery(params);
+  const result = input ? calculateClaimsRoi(input) : null;
+
+  return (
+    <ToolPage
+      title="Claims ROI Calculator"
+      intro={
+        <>
+          About {formatNumber(MONTHLY_DAMAGE_RATE_PERCENT.value)}% of rental cars get damaged every
+          month. See what that costs your fleet, how much you recover today, and what recovering
+          more, {CLAIMS_SPEED_MULTIPLIER.value}× faster, is worth in money and hours.
+        </>
+      }
+      rulesAsOf={RULES_AS_OF}
+      sourcesIntro="Where the defaults come from (replace them with your own numbers):"
+      sources={[MONTHLY_DAMAGE_RATE_PERCENT, CLAIMS_SPEED_MULTIPLIER].map((b) => ({
+        topic: b.source,
+        url: null,
+      }))}
+    >
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Form
+          method="get"
+          onChange={onChange}
+          className="rounded-2xl border border-slate-200 p-5 sm:p-6"
+          aria-label="Your fleet"
+        >
+          <h2 className="text-lg font-semibold text-slate-900">Your fleet</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Prefilled with an example. Replace it with your own numbers.
+          </p>
+          <div className="mt-5 grid gap-4">
+            {FIELDS.map((field) => (
+              <ToolField
+                key={field.param}
+                id={field.param}
+                label={field.label}
+                kind={field.kind}
+                defaultValue={values[field.param] ?? ""}
+                error={errors[field.key]}
+                min={0}
+                required
+              />
+            ))}
+          </div>
+          <button type="submit" className="btn-primary mt-6 w-full">
+            Calculate
+          </button>
+        </Form>
+
+        <section aria-labelledby="roi-result" aria-live="polite">
+          <h2 id="roi-result" className="sr-only">
+            Result
+          </h2>
+          {result ? (
+            <>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Stat
+                  label="More recovered per year"
+                  value={formatCents(result.additionalRecoveredCents)}
+                />
+                <Stat
+                  label="Hours saved per year"
+                  value={formatNumber(result.hoursSavedPerYear, 1)}
+                />
+                <Stat
+                  label="Net gain per year"
+                  value={formatCents(result.netAnnualGainCents)}
+                  tone={result.netAnnualGainCents >= 0 ? "good" : "bad"}
+                />
+              </div>
+              <p className="mt-4 text-slate-700">
+                Today you recover <strong>{formatCents(result.recoveredTodayCents)}</strong> a year;
+                with FleetAssist,{" "}
+                <strong>{formatCents(result.recoveredWithFleetAssistCents)}</strong>.{" "}
+                {result.roiPercent === null
+                  ? null
+                  : `That is a ${formatNumber(result.roiPercent, 0)}% return on the subscription.`}
+              </p>
+              <div className="mt-6 rounded-2xl border border-slate-200 p-5">
+                <h3 className="font-semibold text-slate-900">The arithmetic</h3>
+                <CalculationSteps steps={result.steps} />
+              </div>
+            </>
+          ) : (
+            <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
+              Fix the highlighted fields to see your numbers.
+            </p>
+          )}
+        </section>
+      </div>
+    </ToolPage>
+  );
+}
+
+function Stat({ label, value, tone }: { label: string; value: string; tone?: "good" | "bad" }) {
+  const color =
+    tone === "bad" ? "text-red-700" : tone === "good" ? "text-green-700" : "text-slate-900";
+  return (
+    <div className="rounded-2xl border border-slate-200 p-4">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className={`mt-1 text-2xl font-bold tabular-nums ${color}`}>{value}</p>
+    </div>
+  );
+}

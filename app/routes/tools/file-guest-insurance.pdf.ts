@@ -1,0 +1,3 @@
+export function loader() {
+  return new Response("Not ready", { status: 404 });
+}

@@ -43,6 +43,24 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await waitForHydration(page);
       const hero = page.getByRole("form", { name: "Book a concierge demo" }).first();
 
+      if (javaScriptEnabled) {
+        // Captured into browser storage on startup, then removed from the address bar.
+        await expect(page).toHaveURL(/\/$/);
+        const stored = await page.evaluate(() => ({
+          firstTouch: JSON.parse(
+            localStorage.getItem("fleetassist.attribution.firstTouch") ?? "null",
+          ),
+          session: JSON.parse(sessionStorage.getItem("fleetassist.attribution.session") ?? "null"),
+        }));
+        expect(stored.firstTouch.initialUTM).toEqual({
+          utm_source: "facebook",
+          utm_medium: "social",
+          utm_campaign: "fall",
+        });
+        expect(stored.firstTouch.pageUrl).toMatch(/\/$/);
+        expect(stored.session.utm.utm_source).toBe("facebook");
+      }
+
       // Step 1: only the email field.
       await expect(hero.getByLabel("First Name*")).toHaveCount(0);
       const clicksBefore = clicksFrom("hero");

@@ -24,13 +24,21 @@ import { isProtectedPath } from "./config/protected-paths";
 import { env } from "./lib/env.server";
 import { pageMeta, softwareApplicationJsonLd, THEME_COLOR } from "./lib/meta";
 import { getToast } from "./lib/toast.server";
+import { availableAccounts } from "./lib/auth/accounts.server";
+import { getCurrentSession } from "./lib/auth/session.server";
+import { AccountSwitcher, AvatarMenu, MobileAccountItems } from "./components/account-menu";
 import type { Toast } from "./lib/toast";
 import { captureAttribution } from "./lib/utm.server";
 import { captureUtmFromLocation } from "./lib/utm.client";
-import { startPostRenderAnalytics, type PublicAnalyticsConfig } from "./lib/analytics/start";
+import {
+  identifyUser,
+  startPostRenderAnalytics,
+  type PublicAnalyticsConfig,
+} from "./lib/analytics/start";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { PUBLIC_URL, POSTHOG_KEY, POSTHOG_HOST, SENTRY_DSN } = env();
+  const session = await getCurrentSession(request);
   const { toast, clearHeader } = await getToast(request);
   const headers = new Headers();
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
@@ -45,7 +53,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       origin: new URL(PUBLIC_URL).origin,
       year: new Date().getFullYear(),
-      user: null as HeaderUser | null,
+      user: session
+        ? ({
+            id: session.user.id,
+            username: session.user.username,
+            email: session.user.email,
+            firstName: session.user.firstName,
+            lastName: session.user.lastName,
+            emailVerified: session.user.emailVerified,
+            isAdmin: session.user.isAdmin,
+            planType: session.user.currentPlanId ?? "free",
+            registrationDate: session.user.createdAt.toISOString(),
+          } satisfies HeaderUser)
+        : null,
+      accounts: session
+        ? { accounts: availableAccounts(session.user.id), currentAccountId: session.accountId }
+        : null,
       toast,
       analytics,
     },
@@ -143,10 +166,39 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     startPostRenderAnalytics(loaderData.analytics);
   }, [loaderData.analytics]);
+  const user = loaderData.user;
+  useEffect(() => {
+    if (!user) return;
+    identifyUser({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      planType: user.planType,
+      registrationDate: user.registrationDate,
+      isAdmin: user.isAdmin,
+    });
+  }, [user]);
 
   return (
     <>
-      <Header user={loaderData.user} hide={hide} />
+      <Header
+        user={loaderData.user}
+        hide={hide}
+        accountControls={
+          loaderData.user ? (
+            <>
+              {loaderData.accounts ? <AccountSwitcher initial={loaderData.accounts} /> : null}
+              <AvatarMenu user={loaderData.user} hideSubscribe={hide.subscribe} />
+            </>
+          ) : null
+        }
+        mobileAccountItems={
+          loaderData.user ? (
+            <MobileAccountItems user={loaderData.user} hideSubscribe={hide.subscribe} />
+          ) : null
+        }
+      />
       <main id="main" className="flex-1" aria-busy={pending ? true : undefined}>
         {pending === "skeleton" ? <PageSkeleton /> : <Outlet />}
       </main>

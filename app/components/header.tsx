@@ -10,9 +10,15 @@ export interface HeaderHide {
 }
 
 export interface HeaderUser {
+  id: string;
   username: string;
+  email: string;
   firstName: string | null;
   lastName: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  planType: string;
+  registrationDate: string;
 }
 
 interface HeaderProps {
@@ -20,7 +26,7 @@ interface HeaderProps {
   hide?: HeaderHide;
   /** Account switcher and avatar menu for signed-in users (accounts feature). */
   accountControls?: ReactNode;
-  /** Signed-in entries of the mobile menu (username, settings, subscription, logout). */
+  /** Signed-in entries of the mobile menu (username, settings, dashboard, subscription, logout). */
   mobileAccountItems?: ReactNode;
 }
 
@@ -128,24 +134,17 @@ export function Header({ user, hide = {}, accountControls, mobileAccountItems }:
                   </NavLink>
                 </li>
               )}
-              {hide.subscribe ? null : (
-                <li>
-                  <NavLink to={SUBSCRIBE_PATH} className={mobileLink}>
-                    Subscribe
-                  </NavLink>
-                </li>
-              )}
               {user ? (
-                <>
-                  <li>
-                    <NavLink to="/dashboard" className={mobileLink}>
-                      Dashboard
-                    </NavLink>
-                  </li>
-                  {mobileAccountItems}
-                </>
+                mobileAccountItems
               ) : (
                 <>
+                  {hide.subscribe ? null : (
+                    <li>
+                      <NavLink to={SUBSCRIBE_PATH} className={mobileLink}>
+                        Subscribe
+                      </NavLink>
+                    </li>
+                  )}
                   {hide.tryFree ? null : (
                     <li>
                       <Link to="/app" className="btn-outline mt-2 w-full">

@@ -16,7 +16,8 @@ export interface Benchmark {
 export const MONTHLY_DAMAGE_RATE_PERCENT: Benchmark = {
   value: 10,
   meaning: "About 10% of cars get damaged each month (percent of the fleet per month).",
-  source: "Default damage rate: FleetAssist's planning figure of about 10% of cars a month; use your own",
+  source:
+    "Default damage rate: FleetAssist's planning figure of about 10% of cars a month; use your own",
   asOf: "2026-11-01",
 };
 

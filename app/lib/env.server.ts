@@ -25,6 +25,14 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: booleanString,
   SCHEDULING_URL: z.url().default("https://calendly.com/fleetassist/demo"),
+  /** smtp://user:pass@host:port or smtps://…; unset keeps emails in the local outbox table. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  MAIL_FROM: z.string().min(3).default("FleetAssist <no-reply@fleetassist.local>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   POSTHOG_KEY: z
     .string()

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY, type Toast } from "./toast";
 
 /**
@@ -50,4 +50,11 @@ export function useToasts(): ToastState[] {
     () => toasts,
     () => empty,
   );
+}
+
+/** Shows a toast an action returned (the page also renders the message inline for JS-off). */
+export function useActionToast(toast: Toast | null | undefined) {
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
 }

@@ -1,4 +1,12 @@
-import { Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormAlert, FormField } from "~/components/form-field";
+import { registerAndSignIn } from "~/lib/auth/register.server";
+import { conciergeRegisterSchema, registrationMessage } from "~/lib/auth/schemas";
+import { getCurrentSession } from "~/lib/auth/session.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useActionToast } from "~/lib/toast-store";
 import type { Route } from "./+types/join-concierge";
 import { Icon, type IconName } from "~/components/icons";
 import { marketplace } from "~/config/marketplace";
@@ -6,8 +14,61 @@ import { betaPricing, betaPricingActive } from "~/content/site";
 import { env } from "~/lib/env.server";
 import { pageMeta } from "~/lib/meta";
 
-export function loader() {
+interface ActionData {
+  values: Record<string, string>;
+  fieldErrors: FieldErrors;
+  formError?: string;
+  toast?: Toast;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (!form)
+    return data<ActionData>(
+      { values: {}, fieldErrors: {}, formError: "We couldn't read that form." },
+      { status: 400 },
+    );
+  const values = formValues(form, ["password"]);
+  const parsed = parseForm(conciergeRegisterSchema, form);
+  if (!parsed.ok)
+    return data<ActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  const { conciergeFleetSize, marketplaceProfile, ...user } = parsed.data;
+  const outcome = await registerAndSignIn(
+    { ...user, concierge: { fleetSize: conciergeFleetSize, marketplaceProfile } },
+    request,
+    context,
+  );
+  if (!outcome.ok) {
+    const message = registrationMessage(outcome.error, true);
+    const toast: Toast = {
+      id: `concierge-${Date.now()}`,
+      title: "Concierge registration failed",
+      description: message,
+      variant: "destructive",
+    };
+    return data<ActionData>(
+      {
+        values,
+        fieldErrors: outcome.field ? { [outcome.field]: message } : {},
+        formError: message,
+        toast,
+      },
+      { status: outcome.status },
+    );
+  }
+  return redirectWithToast(
+    "/account",
+    {
+      title: "Account created successfully!",
+      description: "Check your email to verify your account.",
+    },
+    { headers: { "Set-Cookie": outcome.setCookie } },
+  );
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
   return {
+    signedIn: Boolean(await getCurrentSession(request)),
     origin: new URL(env().PUBLIC_URL).origin,
     betaPricingEnds: betaPricingActive(new Date()) ? betaPricing.endsLabel : null,
   };
@@ -45,7 +106,8 @@ const offer: Array<{ icon: IconName; title: string; text: string }> = [
   },
 ];
 
-export default function JoinConcierge({ loaderData }: Route.ComponentProps) {
+export default function JoinConcierge({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData?.toast);
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <div className="container-page py-12 sm:py-20">
@@ -84,6 +146,8 @@ export default function JoinConcierge({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
 
+        {loaderData.signedIn ? null : <ConciergeRegistration actionData={actionData} />}
+
         <section
           aria-labelledby="trial-heading"
           className="mt-12 rounded-2xl bg-brand-700 p-8 text-white sm:p-10"
@@ -105,5 +169,105 @@ export default function JoinConcierge({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+function ConciergeRegistration({ actionData }: { actionData?: ActionData }) {
+  const values = actionData?.values ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section
+      aria-labelledby="register-heading"
+      className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+      id="register"
+    >
+      <h2 id="register-heading" className="text-2xl font-bold text-slate-900">
+        Create your Concierge account
+      </h2>
+      <p className="mt-1 text-slate-700">We'll set up your trial and book your onboarding call.</p>
+      <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormAlert message={actionData?.formError} />
+        </div>
+        <FormField
+          name="firstName"
+          label="First name"
+          autoComplete="given-name"
+          required
+          maxLength={60}
+          defaultValue={values.firstName}
+          error={errors.firstName}
+        />
+        <FormField
+          name="lastName"
+          label="Last name"
+          autoComplete="family-name"
+          required
+          maxLength={60}
+          defaultValue={values.lastName}
+          error={errors.lastName}
+        />
+        <FormField
+          name="username"
+          label="Username"
+          autoComplete="username"
+          required
+          minLength={3}
+          maxLength={30}
+          defaultValue={values.username}
+          error={errors.username}
+        />
+        <FormField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <FormField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          error={errors.password}
+          hint="At least 8 characters."
+        />
+        <FormField
+          name="conciergeFleetSize"
+          label="Vehicles in your fleet"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          required
+          defaultValue={values.conciergeFleetSize}
+          error={errors.conciergeFleetSize}
+        />
+        <div className="sm:col-span-2">
+          <FormField
+            name="marketplaceProfile"
+            label={`${marketplace.name} profile link or fleet website`}
+            required
+            maxLength={500}
+            defaultValue={values.marketplaceProfile}
+            error={errors.marketplaceProfile}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            className="btn-primary w-full py-3 sm:w-auto sm:px-8"
+            disabled={busy}
+          >
+            {busy ? "Creating your account..." : "Start my trial"}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

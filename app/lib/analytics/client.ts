@@ -26,15 +26,16 @@ export function initAnalytics(config: PublicAnalyticsConfig): boolean {
       posthogOn = true;
     }
     if (config.sentryDsn) {
-      void import("@sentry/react-router").then((Sentry) =>
+      void import("@sentry/react-router").then((Sentry) => {
+        sentry = Sentry;
         Sentry.init({
           dsn: config.sentryDsn ?? undefined,
           sendDefaultPii: false,
           integrations: [Sentry.replayIntegration({ maskAllInputs: true })],
           replaysSessionSampleRate: 0.1,
           replaysOnErrorSampleRate: 1.0,
-        }),
-      );
+        });
+      });
     }
     return true;
   } catch (error) {
@@ -57,7 +58,10 @@ export interface IdentifiedUser {
   isAdmin: boolean;
 }
 
+let sentry: typeof import("@sentry/react-router") | undefined;
+
 export function identify(user: IdentifiedUser) {
+  sentry?.setUser({ id: user.id, email: user.email });
   if (posthogOn) {
     posthog.identify(user.id, {
       email: user.email,

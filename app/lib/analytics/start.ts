@@ -59,3 +59,10 @@ export function track<N extends EventName>(name: N, properties: EventProperties[
 export function analyticsStarted(): boolean {
   return state === "ready";
 }
+
+/** Tells PostHog who is signed in; only when analytics started (or is starting). */
+export function identifyUser(user: import("./client").IdentifiedUser) {
+  const send = () => client?.identify(user);
+  if (state === "ready") send();
+  else if (state === "loading") queue.push(send);
+}

@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import { getCurrentSession, type CurrentSession } from "./session.server";
+
+/**
+ * For protected routes: the current session, or a redirect to /auth that brings the visitor back
+ * afterwards. `allowFirstVisit` lets signed-out visitors in (the route then gets null).
+ */
+export async function requireSession(request: Request): Promise<CurrentSession>;
+export async function requireSession(
+  request: Request,
+  options: { allowFirstVisit: true },
+): Promise<CurrentSession | null>;
+export async function requireSession(
+  request: Request,
+  options: { allowFirstVisit?: boolean } = {},
+): Promise<CurrentSession | null> {
+  const session = await getCurrentSession(request);
+  if (session || options.allowFirstVisit) return session;
+  const url = new URL(request.url);
+  const redirectTo = url.pathname + url.search;
+  throw redirect(`/auth?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** For JSON routes: 401 with the spec's body instead of a redirect. */
+export async function requireApiSession(request: Request): Promise<CurrentSession> {
+  const session = await getCurrentSession(request);
+  if (!session) throw Response.json({ message: "Authentication required" }, { status: 401 });
+  return session;
+}
+
+export function requireOwner(session: CurrentSession) {
+  if (session.role !== "primary") {
+    throw Response.json({ error: "Only the account owner can do that." }, { status: 403 });
+  }
+}

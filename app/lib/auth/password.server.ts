@@ -1,0 +1,74 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { isCommonPassword } from "./common-passwords";
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/** OWASP's scrypt parameters: N=2^17, r=8, p=1 (128 MiB per hash, so maxmem is raised). */
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+const MAX_MEMORY = 256 * 1024 * 1024;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Why a new password is refused, or null when it is acceptable. */
+export function passwordProblem(password: string, context: string[] = []): string | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  const lower = password.toLowerCase();
+  if (isCommonPassword(lower) || context.some((word) => word && lower === word.toLowerCase())) {
+    return "That password is too common or too easy to guess. Choose a less predictable one.";
+  }
+  return null;
+}
+
+/** `scrypt$N$r$p$salt$hash`: a stored hash says how it was made. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const { N, r, p } = SCRYPT_PARAMS;
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, {
+    N,
+    r,
+    p,
+    maxmem: MAX_MEMORY,
+  });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+export function parsePasswordHash(stored: string) {
+  const [algorithm, N, r, p, salt, key] = stored.split("$");
+  if (algorithm !== "scrypt" || !N || !r || !p || !salt || !key) return null;
+  return { algorithm, N: Number(N), r: Number(r), p: Number(p), salt, key };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parsePasswordHash(stored);
+  if (!parsed) return false;
+  const expected = Buffer.from(parsed.key, "base64");
+  const actual = await scrypt(
+    password.normalize("NFKC"),
+    Buffer.from(parsed.salt, "base64"),
+    expected.length,
+    {
+      N: parsed.N,
+      r: parsed.r,
+      p: parsed.p,
+      maxmem: MAX_MEMORY,
+    },
+  );
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+/** A hash of a random password, verified against when the user does not exist (equal timing). */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return decoyHash;
+}

@@ -1,0 +1,31 @@
+import type { AppLoadContext } from "react-router";
+import { clientIp } from "../request.server";
+import { createToastHeaders } from "../toast.server";
+import { isAccountId, membershipOf } from "./accounts.server";
+import { rotateSession, type CurrentSession } from "./session.server";
+
+export const ACCOUNT_SWITCHED = {
+  title: "Account Switched",
+  description: "You're now viewing this team's dashboard",
+};
+
+/**
+ * Moves the session to another account the user belongs to, under a new session id. The
+ * 'Account Switched' toast travels in the flash cookie so it shows after the full reload.
+ */
+export async function switchAccount(
+  session: CurrentSession,
+  accountId: unknown,
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ ok: true; headers: Headers } | { ok: false; status: number; error: string }> {
+  if (typeof accountId !== "string" || accountId.length === 0) {
+    return { ok: false, status: 400, error: "accountId must be a string" };
+  }
+  if (!isAccountId(accountId) || !membershipOf(session.user.id, accountId)) {
+    return { ok: false, status: 404, error: "Account not found" };
+  }
+  const headers = await createToastHeaders(ACCOUNT_SWITCHED);
+  headers.append("Set-Cookie", await rotateSession(session, accountId, request, clientIp(context)));
+  return { ok: true, headers };
+}

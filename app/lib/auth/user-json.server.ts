@@ -1,0 +1,34 @@
+import type { SessionUser } from "./session.server";
+import { findUserById } from "./users.server";
+
+/** The user as the JSON API returns it (spec §3). */
+export function userJson(user: SessionUser) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    currentPlanId: user.currentPlanId,
+    isAdmin: user.isAdmin,
+    emailVerified: user.emailVerified,
+    planType: user.currentPlanId ?? "free",
+    registrationDate: user.createdAt.toISOString(),
+  };
+}
+
+export function userJsonById(id: string) {
+  const user = findUserById(id);
+  if (!user) return null;
+  return userJson({
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    currentPlanId: user.currentPlanId,
+    emailVerified: user.emailVerifiedAt !== null,
+    createdAt: user.createdAt,
+  });
+}

@@ -1,0 +1,35 @@
+import type { z } from "zod";
+import { fieldErrorsOf, type FieldErrors } from "./demo-lead.server";
+
+export type { FieldErrors };
+
+/** Text fields of a posted form (files ignored, values capped) for re-rendering after an error. */
+export function formValues(form: FormData, omit: string[] = []): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !omit.includes(key)) values[key] = value.slice(0, 1000);
+  }
+  return values;
+}
+
+/** One zod schema per form: parsed data, or the first message for each field. */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  form: FormData,
+): { ok: true; data: z.infer<S> } | { ok: false; fieldErrors: FieldErrors } {
+  const result = schema.safeParse(
+    Object.fromEntries([...form].filter(([, v]) => typeof v === "string")),
+  );
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, fieldErrors: fieldErrorsOf(result.error.issues) };
+}
+
+/** Reads a form body without ever throwing (a malformed body is a 400, not a 500). */
+export async function readForm(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}

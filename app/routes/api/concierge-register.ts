@@ -1,0 +1,35 @@
+import type { Route } from "./+types/concierge-register";
+import { registerAndSignIn } from "~/lib/auth/register.server";
+import { conciergeRegisterSchema } from "~/lib/auth/schemas";
+import { userJsonById } from "~/lib/auth/user-json.server";
+import { fieldErrorsOf } from "~/lib/demo-lead.server";
+import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+
+/** POST /api/concierge/register → { user }; failure has `error`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = conciergeRegisterSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    return Response.json({ error: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+  }
+  const { conciergeFleetSize, marketplaceProfile, ...user } = parsed.data;
+  const outcome = await registerAndSignIn(
+    { ...user, concierge: { fleetSize: conciergeFleetSize, marketplaceProfile } },
+    request,
+    context,
+  );
+  if (!outcome.ok)
+    return Response.json(
+      { error: outcome.error, field: outcome.field },
+      { status: outcome.status },
+    );
+  return Response.json(
+    { user: userJsonById(outcome.userId) },
+    { status: 201, headers: { "Set-Cookie": outcome.setCookie } },
+  );
+}
+
+export const loader = () => methodNotAllowed("POST");

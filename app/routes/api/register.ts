@@ -1,0 +1,30 @@
+import type { Route } from "./+types/register";
+import { registerAndSignIn } from "~/lib/auth/register.server";
+import { registerSchema } from "~/lib/auth/schemas";
+import { userJsonById } from "~/lib/auth/user-json.server";
+import { fieldErrorsOf } from "~/lib/demo-lead.server";
+import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+
+/** POST /api/register: the registration form plus utmAttribution → the user; failure has `error`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = registerSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    return Response.json({ error: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+  }
+  const outcome = await registerAndSignIn(parsed.data, request, context);
+  if (!outcome.ok)
+    return Response.json(
+      { error: outcome.error, field: outcome.field },
+      { status: outcome.status },
+    );
+  return Response.json(userJsonById(outcome.userId), {
+    status: 201,
+    headers: { "Set-Cookie": outcome.setCookie },
+  });
+}
+
+export const loader = () => methodNotAllowed("POST");

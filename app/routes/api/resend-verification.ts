@@ -1,0 +1,23 @@
+import type { Route } from "./+types/resend-verification";
+import { sendVerificationEmail, TOO_MANY_ATTEMPTS } from "~/lib/auth/service.server";
+import { getCurrentSession } from "~/lib/auth/session.server";
+import { methodNotAllowed } from "~/lib/json.server";
+import { checkRateLimit } from "~/lib/rate-limit.server";
+import { clientIp } from "~/lib/request.server";
+
+/** POST /api/resend-verification (signed in). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const session = await getCurrentSession(request);
+  if (!session) return Response.json({ message: "Authentication required" }, { status: 401 });
+  if (!checkRateLimit(clientIp(context), "form").allowed) {
+    return Response.json({ message: TOO_MANY_ATTEMPTS, error: TOO_MANY_ATTEMPTS }, { status: 429 });
+  }
+  if (session.user.emailVerified) {
+    return Response.json({ message: "Your email is already verified." }, { status: 409 });
+  }
+  sendVerificationEmail(session.user);
+  return Response.json({ message: "Verification Email Sent" });
+}
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,0 +1,21 @@
+import type { Route } from "./+types/switch-account";
+import { getCurrentSession } from "~/lib/auth/session.server";
+import { switchAccount } from "~/lib/auth/switch.server";
+import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+
+/** POST /api/user/switch-account { accountId: "<string>" }. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const session = await getCurrentSession(request);
+  if (!session) return Response.json({ message: "Authentication required" }, { status: 401 });
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const result = await switchAccount(session, body.value.accountId, request, context);
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
+  return Response.json(
+    { success: true, currentAccountId: body.value.accountId },
+    { headers: result.headers },
+  );
+}
+
+export const loader = () => methodNotAllowed("POST");

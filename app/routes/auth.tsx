@@ -1,0 +1,255 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth";
+import { FormAlert, FormField } from "~/components/form-field";
+import { registerAndSignIn } from "~/lib/auth/register.server";
+import { loginSchema, registerSchema, registrationMessage, safeRedirect } from "~/lib/auth/schemas";
+import { authenticateLogin, signIn } from "~/lib/auth/service.server";
+import { getCurrentSession } from "~/lib/auth/session.server";
+import { env } from "~/lib/env.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useActionToast } from "~/lib/toast-store";
+
+/** Where people land after signing in when nothing asked for a page. */
+export const DEFAULT_AFTER_SIGN_IN = "/account";
+
+type Mode = "login" | "register";
+
+interface ActionData {
+  mode: Mode;
+  values: Record<string, string>;
+  fieldErrors: FieldErrors;
+  formError?: string;
+  toast?: Toast;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), DEFAULT_AFTER_SIGN_IN);
+  if (await getCurrentSession(request)) throw redirect(redirectTo);
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    mode: (url.searchParams.get("mode") === "register" ? "register" : "login") as Mode,
+    redirectTo,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request.clone());
+  if (!form)
+    return data<ActionData>(
+      {
+        mode: "login",
+        values: {},
+        fieldErrors: {},
+        formError: "We couldn't read that form. Please try again.",
+      },
+      { status: 400 },
+    );
+  const mode: Mode = form.get("intent") === "register" ? "register" : "login";
+  const values = formValues(form, ["password"]);
+  const redirectTo = safeRedirect(form.get("redirectTo"), DEFAULT_AFTER_SIGN_IN);
+  const fail = (status: number, fieldErrors: FieldErrors, formError?: string, toast?: Toast) =>
+    data<ActionData>({ mode, values, fieldErrors, formError, toast }, { status });
+
+  if (mode === "login") {
+    const parsed = parseForm(loginSchema, form);
+    if (!parsed.ok) return fail(400, parsed.fieldErrors);
+    const result = await authenticateLogin(request, context);
+    if (!result.ok) {
+      return fail(result.status, {}, result.message, {
+        id: `login-${Date.now()}`,
+        title: "Login failed",
+        description: result.message || "Login failed",
+        variant: "destructive",
+      });
+    }
+    const setCookie = await signIn(result.value.id, request, context);
+    return redirectWithToast(
+      redirectTo,
+      { title: "Welcome back!" },
+      { headers: { "Set-Cookie": setCookie } },
+    );
+  }
+
+  const parsed = parseForm(registerSchema, form);
+  if (!parsed.ok) return fail(400, parsed.fieldErrors);
+  const outcome = await registerAndSignIn(parsed.data, request, context);
+  if (!outcome.ok) {
+    const message = registrationMessage(outcome.error, false);
+    return fail(outcome.status, outcome.field ? { [outcome.field]: message } : {}, message, {
+      id: `register-${Date.now()}`,
+      title: "Registration failed",
+      description: message,
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast(
+    redirectTo,
+    {
+      title: "Account created successfully!",
+      description: "Check your email to verify your account.",
+    },
+    { headers: { "Set-Cookie": outcome.setCookie } },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Sign in",
+    description: "Sign in to FleetAssist or create a free account.",
+    path: "/auth",
+    origin: data?.origin ?? "http://localhost:3000",
+    noIndex: true,
+  });
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const mode = actionData?.mode ?? loaderData.mode;
+  const values = actionData?.values ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const busy = useNavigation().state === "submitting";
+  useActionToast(actionData?.toast);
+  const tab = (target: Mode, label: string) => (
+    <Link
+      to={`?${new URLSearchParams({ mode: target, redirectTo: loaderData.redirectTo })}`}
+      replace
+      aria-current={mode === target ? "page" : undefined}
+      className={`flex-1 rounded-lg px-4 py-2 text-center text-sm font-semibold ${
+        mode === target
+          ? "bg-white text-brand-700 shadow-sm"
+          : "text-slate-700 hover:text-slate-900"
+      }`}
+    >
+      {label}
+    </Link>
+  );
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="container-page flex max-w-md flex-col py-12 sm:py-16">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">
+          {mode === "login" ? "Sign in to FleetAssist" : "Create your free account"}
+        </h1>
+        <p className="mt-2 text-center text-slate-700">
+          {mode === "login"
+            ? "Welcome back."
+            : "Your first AI estimate is free. No credit card needed."}
+        </p>
+        <nav
+          aria-label="Sign in or register"
+          className="mt-8 flex gap-1 rounded-xl bg-slate-100 p-1"
+        >
+          {tab("login", "Sign In")}
+          {tab("register", "Register")}
+        </nav>
+
+        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <Form method="post" className="space-y-4" key={mode}>
+            <input type="hidden" name="intent" value={mode} />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <FormAlert message={actionData?.formError} />
+            {mode === "login" ? (
+              <>
+                <FormField
+                  name="identifier"
+                  label="Username or email"
+                  autoComplete="username"
+                  required
+                  defaultValue={values.identifier}
+                  error={errors.identifier}
+                />
+                <FormField
+                  name="password"
+                  label="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  error={errors.password}
+                />
+                <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
+                  {busy ? "Signing in..." : "Sign In"}
+                </button>
+                <p className="text-center text-sm">
+                  <Link to="/reset-password" className="text-brand-700 underline">
+                    Forgot your password?
+                  </Link>
+                </p>
+              </>
+            ) : (
+              <>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    name="firstName"
+                    label="First name"
+                    autoComplete="given-name"
+                    required
+                    maxLength={60}
+                    defaultValue={values.firstName}
+                    error={errors.firstName}
+                  />
+                  <FormField
+                    name="lastName"
+                    label="Last name"
+                    autoComplete="family-name"
+                    required
+                    maxLength={60}
+                    defaultValue={values.lastName}
+                    error={errors.lastName}
+                  />
+                </div>
+                <FormField
+                  name="username"
+                  label="Username"
+                  autoComplete="username"
+                  required
+                  minLength={3}
+                  maxLength={30}
+                  pattern="[A-Za-z0-9_.\-]+"
+                  defaultValue={values.username}
+                  error={errors.username}
+                  hint="Letters, numbers, dots, dashes and underscores."
+                />
+                <FormField
+                  name="email"
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  defaultValue={values.email}
+                  error={errors.email}
+                />
+                <FormField
+                  name="password"
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={8}
+                  maxLength={128}
+                  error={errors.password}
+                  hint="At least 8 characters. Long passphrases are great."
+                />
+                <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
+                  {busy ? "Creating your account..." : "Create account"}
+                </button>
+                <p className="text-center text-xs text-slate-600">
+                  By creating an account you agree to the{" "}
+                  <Link to="/terms" className="underline">
+                    Terms of Service
+                  </Link>{" "}
+                  and{" "}
+                  <Link to="/privacy" className="underline">
+                    Privacy Policy
+                  </Link>
+                  .
+                </p>
+              </>
+            )}
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}

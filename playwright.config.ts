@@ -4,6 +4,8 @@ import {
   BASE_URL,
   DATA_DIR,
   SCHEDULING_URL,
+  SMTP_HTTP_PORT,
+  SMTP_PORT,
   STRICT_DATA_DIR,
   STRICT_PORT,
   STUB_PORT,
@@ -44,6 +46,12 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     {
+      command: "node tests/support/smtp-sink.js",
+      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/healthz`,
+      env: { SMTP_PORT: String(SMTP_PORT), SMTP_HTTP_PORT: String(SMTP_HTTP_PORT) },
+      reuseExistingServer: false,
+    },
+    {
       command: `node tests/support/scheduling-stub.js`,
       url: `http://127.0.0.1:${STUB_PORT}/healthz`,
       env: { STUB_PORT: String(STUB_PORT) },
@@ -60,6 +68,7 @@ export default defineConfig({
         PUBLIC_URL: BASE_URL,
         DATA_DIR,
         TRUST_PROXY: "true",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PROMO_VIDEO_YOUTUBE_ID: VIDEO_ID,
       },
       reuseExistingServer: false,

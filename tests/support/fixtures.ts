@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { DB_FILE } from "./env";
+import { DB_FILE, SMTP_HTTP_PORT } from "./env";
 
 let counter = 0;
 
@@ -48,4 +48,30 @@ export function uniqueEmail(label: string) {
 /** Hydration finished: React attached its handlers (used before clicking with JavaScript on). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+interface ReceivedEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for an email to arrive at the test SMTP server and returns the newest one. */
+export async function waitForEmail(to: string, subjectIncludes: string, timeoutMs = 10_000): Promise<ReceivedEmail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`http://127.0.0.1:${SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
+    const messages = (await response.json()) as ReceivedEmail[];
+    const match = messages.filter((m) => m.subject.includes(subjectIncludes)).at(-1);
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No email "${subjectIncludes}" to ${to} within ${timeoutMs} ms`);
+}
+
+/** The first link in an email's text that starts with the given path. */
+export function linkIn(email: ReceivedEmail, path: string): string {
+  const match = email.text.match(new RegExp(`https?://[^\\s]+${path.replace(/[/]/g, "\\/")}[^\\s]*`));
+  if (!match) throw new Error(`No ${path} link in: ${email.text}`);
+  return match[0];
 }

@@ -5,7 +5,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { startBackgroundJobs } from "./lib/jobs.server";
 import { errorFields, logger } from "./lib/logger.server";
+
+startBackgroundJobs();
 
 export const streamTimeout = 5_000;
 

@@ -30,6 +30,19 @@ describe("openDatabase", () => {
     sqlite.close();
   });
 
+  it("seeds a verified demo owner account with a random password, once", () => {
+    const db = openDatabase(tempFile());
+    const demo = db.$client
+      .prepare(
+        "select u.username, u.email_verified_at, m.role from users u join memberships m on m.user_id = u.id",
+      )
+      .all() as Array<{ username: string; email_verified_at: number | null; role: string }>;
+    expect(demo).toEqual([
+      { username: "demo", email_verified_at: expect.any(Number), role: "primary" },
+    ]);
+    db.$client.close();
+  });
+
   it("seeds once: reopening the same file neither re-runs the seed nor the migrations", () => {
     const file = tempFile();
     const first = openDatabase(file);

@@ -72,3 +72,16 @@ export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
   return decoyHash;
 }
+
+/** The same hash, synchronously: only for the one-time seed at first boot. */
+export function hashPasswordSync(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const { N, r, p } = SCRYPT_PARAMS;
+  const key = crypto.scryptSync(password.normalize("NFKC"), salt, KEY_LENGTH, {
+    N,
+    r,
+    p,
+    maxmem: MAX_MEMORY,
+  });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+}

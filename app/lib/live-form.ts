@@ -26,6 +26,7 @@ export function useLiveParams(feature: string) {
 
   // A navigation (submit, back/forward, a link) resets the live values to the URL's.
   useEffect(() => {
+    clearTimeout(timer.current);
     setParams(new URLSearchParams(location.search));
   }, [location.search]);
 

@@ -40,6 +40,19 @@ export function createApp({ build, config, clientDir }) {
     next();
   });
 
+  // React Router's adapter starts reading every body, so Node no longer discards one a route
+  // answered early without reading (401, 405, 415, 429, a redirect): the upload would stall and
+  // the client see a reset connection instead of the answer. Drain what is left once answered.
+  app.use((req, res, next) => {
+    res.on("finish", () => {
+      if (req.complete) return;
+      // Detach the adapter's reader (it applies back-pressure) and let the rest flow away.
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    next();
+  });
+
   app.use(compression());
 
   app.use((req, res, next) => {

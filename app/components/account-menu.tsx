@@ -39,6 +39,8 @@ function useCloseOnNavigate() {
  */
 export function AccountSwitcher({ initial }: { initial: AvailableAccountsResponse }) {
   const [data, setData] = useState(initial);
+  // A new page load or revalidation brings fresh data from the root loader.
+  useEffect(() => setData(initial), [initial]);
   const [pending, setPending] = useState(false);
   const ref = useCloseOnNavigate();
   const location = useLocation();

@@ -104,6 +104,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "profile": {
       const parsed = parseForm(profileSchema, form);
       if (!parsed.ok) return reply(400, { fieldErrors: parsed.fieldErrors });
+      // A new address gets a verification email: limited like every other email-sending form.
+      if (
+        parsed.data.email !== session.user.email &&
+        !checkRateLimit(clientIp(context), "form").allowed
+      ) {
+        return reply(429, { error: TOO_MANY_ATTEMPTS });
+      }
       const result = updateProfile(session.user.id, parsed.data);
       if (!result.ok)
         return reply(409, {
@@ -253,6 +260,42 @@ const dateTime = (iso: string) =>
     timeZone: "UTC",
   }) + " UTC";
 
+/** The fields each section shows an error next to. */
+const SECTION_FIELDS: Record<Intent, string[]> = {
+  profile: ["firstName", "lastName", "username", "email"],
+  password: ["currentPassword", "newPassword", "confirmPassword"],
+  resend: [],
+  "signout-others": [],
+  "signout-all": [],
+  invite: ["email"],
+  role: [],
+  remove: [],
+  revoke: [],
+  delete: ["confirm"],
+};
+
+/**
+ * The answer to a post that no section below can show: an unknown intent, a section this person
+ * doesn't see (the team for a VA, resend once verified) or an error on a field without an input.
+ */
+function unshownMessage(
+  actionData: ActionData | undefined,
+  sectionShown: Partial<Record<Intent, boolean>>,
+): { message: string; tone: "error" | "success" } | null {
+  if (!actionData) return null;
+  const { intent, error, success, fieldErrors } = actionData;
+  const firstFieldError = Object.values(fieldErrors)[0];
+  const known = Object.hasOwn(SECTION_FIELDS, intent);
+  if (!known || sectionShown[intent] === false) {
+    const message = success ?? error ?? firstFieldError;
+    return message ? { message, tone: success ? "success" : "error" } : null;
+  }
+  const hidden = Object.entries(fieldErrors).find(
+    ([field]) => !SECTION_FIELDS[intent].includes(field),
+  );
+  return hidden?.[1] ? { message: hidden[1], tone: "error" } : null;
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, team, sessions } = loaderData;
   const busy = useNavigation().state === "submitting";
@@ -269,6 +312,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     actionData?.intent === intent && actionData.values[key] !== undefined
       ? actionData.values[key]
       : fallback;
+  const unshown = unshownMessage(actionData, {
+    resend: !user.emailVerified,
+    invite: team !== null,
+    role: team !== null,
+    remove: team !== null,
+    revoke: team !== null,
+  });
 
   return (
     <div className="container-page max-w-3xl space-y-6 py-10">
@@ -282,6 +332,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {roleBadge(loaderData.role).label}
           </span>
         </p>
+        {unshown ? (
+          <div className="mt-4">
+            <FormAlert message={unshown.message} tone={unshown.tone} />
+          </div>
+        ) : null}
       </div>
 
       {user.emailVerified ? null : (

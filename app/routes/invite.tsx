@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/invite";
 import { roleBadge } from "~/lib/accounts";
-import { acceptInvitation, findInvitation } from "~/lib/auth/accounts.server";
+import { acceptInvitation, findInvitation, invitationIsFor } from "~/lib/auth/accounts.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { switchAccount } from "~/lib/auth/switch.server";
 import { env } from "~/lib/env.server";
@@ -11,19 +11,33 @@ import { redirectWithToast } from "~/lib/toast.server";
 const DEAD =
   "This invitation is invalid, already used or expired. Ask the account owner to invite you again.";
 
+const wrongUser = (invited: string, signedInAs: string) =>
+  `This invitation was sent to ${invited}, but you're signed in as ${signedInAs}. Log out and sign in or register with ${invited} to accept it.`;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = findInvitation(params.token);
   const session = await getCurrentSession(request);
   const origin = new URL(env().PUBLIC_URL).origin;
   if (!found)
-    return data({ origin, invitation: null, signedIn: Boolean(session) }, { status: 404 });
+    return data(
+      { origin, invitation: null, signedIn: Boolean(session), notForYou: null },
+      { status: 404 },
+    );
   const owner =
     [found.ownerFirstName, found.ownerLastName].filter(Boolean).join(" ") || found.ownerEmail;
-  return {
-    origin,
-    signedIn: Boolean(session),
-    invitation: { owner, role: found.invitation.role, email: found.invitation.email },
-  };
+  const notForYou =
+    session && !invitationIsFor(found.invitation, session.user)
+      ? wrongUser(found.invitation.email, session.user.email)
+      : null;
+  return data(
+    {
+      origin,
+      signedIn: Boolean(session),
+      notForYou,
+      invitation: { owner, role: found.invitation.role, email: found.invitation.email },
+    },
+    { status: notForYou ? 403 : 200 },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -36,10 +50,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       },
     );
   }
-  const accountId = acceptInvitation(params.token, session.user.id);
-  if (!accountId) return data({ error: DEAD }, { status: 404 });
+  const accepted = acceptInvitation(params.token, session.user);
+  if (!accepted.ok) {
+    const found = accepted.reason === "wrong-user" ? findInvitation(params.token) : undefined;
+    return found
+      ? data({ error: wrongUser(found.invitation.email, session.user.email) }, { status: 403 })
+      : data({ error: DEAD }, { status: 404 });
+  }
   // Straight into the account they joined.
-  const switched = await switchAccount(session, accountId, request, context);
+  const switched = await switchAccount(session, accepted.accountId, request, context);
   if (!switched.ok) return data({ error: DEAD }, { status: 404 });
   switched.headers.append("Location", "/account");
   return new Response(null, { status: 303, headers: switched.headers });
@@ -54,16 +73,28 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function Invite({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { invitation, signedIn } = loaderData;
+  const { invitation, signedIn, notForYou } = loaderData;
   const redirectTo = `/invite/${params.token}`;
   return (
     <div className="container-page flex max-w-lg flex-col items-center py-16 text-center">
-      {!invitation || actionData?.error ? (
+      {!invitation ? (
         <>
           <h1 className="text-3xl font-bold text-slate-900">Invitation not found</h1>
           <p role="alert" className="mt-4 text-slate-700">
             {actionData?.error ?? DEAD}
           </p>
+        </>
+      ) : actionData?.error || notForYou ? (
+        <>
+          <h1 className="text-3xl font-bold text-slate-900">Can't accept this invitation</h1>
+          <p role="alert" className="mt-4 text-slate-700">
+            {actionData?.error ?? notForYou}
+          </p>
+          {notForYou ? (
+            <Link to="/logout" className="btn-outline mt-8 px-6 py-3">
+              Log out
+            </Link>
+          ) : null}
         </>
       ) : (
         <>
@@ -78,7 +109,9 @@ export default function Invite({ loaderData, actionData, params }: Route.Compone
             (sent to {invitation.email}).
           </p>
           {signedIn ? (
-            <Form method="post" className="mt-8">
+            // Joining switches accounts, and a switch reloads the whole page (spec §4): nothing
+            // cached from the previous account, the header's account switcher included, survives.
+            <Form method="post" reloadDocument className="mt-8">
               <button type="submit" className="btn-primary px-6 py-3">
                 Accept and join
               </button>

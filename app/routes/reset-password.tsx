@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField } from "~/components/form-field";
-import { newPasswordSchema, resetRequestSchema } from "~/lib/auth/schemas";
+import { newPasswordSchema, RESET_LINK_INVALID, resetRequestSchema } from "~/lib/auth/schemas";
 import { requestPasswordReset, resetPassword, TOO_MANY_ATTEMPTS } from "~/lib/auth/service.server";
 import { peekToken } from "~/lib/auth/tokens.server";
 import { env } from "~/lib/env.server";
@@ -49,8 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get("intent") === "reset") {
     const parsed = parseForm(newPasswordSchema, form);
-    if (!parsed.ok)
-      return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+    if (!parsed.ok) {
+      const { token: badToken, ...fieldErrors } = parsed.fieldErrors;
+      return data<ActionData>(
+        { fieldErrors, values, formError: badToken ? RESET_LINK_INVALID : undefined },
+        { status: 400 },
+      );
+    }
     const result = await resetPassword(parsed.data.token, parsed.data.password);
     if (!result.ok)
       return data<ActionData>(
@@ -100,6 +105,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const errors = actionData?.fieldErrors ?? {};
   useActionToast(actionData?.toast);
   const settingPassword = loaderData.token !== null;
+  // An error on a field this form doesn't show (a crafted post) still reaches the person.
+  const shownFields = settingPassword ? ["password", "confirmPassword"] : ["email"];
+  const formError =
+    actionData?.formError ??
+    Object.entries(errors).find(([field]) => !shownFields.includes(field))?.[1];
 
   return (
     <div className="container-page flex max-w-md flex-col py-12 sm:py-16">
@@ -109,7 +119,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         {settingPassword && !loaderData.tokenValid ? (
           <>
-            <FormAlert message="This reset link is invalid or has expired. Please request a new one." />
+            <FormAlert message={RESET_LINK_INVALID} />
             <Link to="/reset-password" className="btn-primary mt-4">
               Request a new link
             </Link>
@@ -118,7 +128,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" className="space-y-4">
             <input type="hidden" name="intent" value="reset" />
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
-            <FormAlert message={actionData?.formError} />
+            <FormAlert message={formError} />
             <FormField
               name="password"
               label="New password"
@@ -151,7 +161,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 message={`${RESET_SENT.title}. ${RESET_SENT.description}.`}
               />
             ) : (
-              <FormAlert message={actionData?.formError} />
+              <FormAlert message={formError} />
             )}
             <p className="text-slate-700">
               Enter the email of your account and we'll send you a link to choose a new password.

@@ -57,10 +57,16 @@ interface ReceivedEmail {
 }
 
 /** Waits for an email to arrive at the test SMTP server and returns the newest one. */
-export async function waitForEmail(to: string, subjectIncludes: string, timeoutMs = 10_000): Promise<ReceivedEmail> {
+export async function waitForEmail(
+  to: string,
+  subjectIncludes: string,
+  timeoutMs = 10_000,
+): Promise<ReceivedEmail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const response = await fetch(`http://127.0.0.1:${SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
+    const response = await fetch(
+      `http://127.0.0.1:${SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`,
+    );
     const messages = (await response.json()) as ReceivedEmail[];
     const match = messages.filter((m) => m.subject.includes(subjectIncludes)).at(-1);
     if (match) return match;
@@ -71,7 +77,9 @@ export async function waitForEmail(to: string, subjectIncludes: string, timeoutM
 
 /** The first link in an email's text that starts with the given path. */
 export function linkIn(email: ReceivedEmail, path: string): string {
-  const match = email.text.match(new RegExp(`https?://[^\\s]+${path.replace(/[/]/g, "\\/")}[^\\s]*`));
+  const match = email.text.match(
+    new RegExp(`https?://[^\\s]+${path.replace(/[/]/g, "\\/")}[^\\s]*`),
+  );
   if (!match) throw new Error(`No ${path} link in: ${email.text}`);
   return match[0];
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { accounts, invitations, memberships, sessions, users } from "../../../db/schema";
 import type { AvailableAccount } from "../accounts";
 import { db } from "../db.server";
@@ -133,12 +133,25 @@ export function findInvitation(token: string) {
   return row;
 }
 
-/** Joins the invited account (once); returns the account id, or null for a dead invitation. */
-export function acceptInvitation(token: string, userId: string): string | null {
+/** Whether a signed-in user may accept an invitation: it is bound to the address it was sent to. */
+export function invitationIsFor(invitation: { email: string }, user: { email: string }): boolean {
+  return invitation.email.toLowerCase() === user.email.toLowerCase();
+}
+
+export type AcceptResult =
+  { ok: true; accountId: string } | { ok: false; reason: "dead" | "wrong-user" };
+
+/**
+ * Joins the invited account (once). Only the person the invitation was sent to may use it: a
+ * forwarded or leaked link does not let anybody else into the account.
+ */
+export function acceptInvitation(token: string, user: { id: string; email: string }): AcceptResult {
   const found = findInvitation(token);
-  if (!found) return null;
+  if (!found) return { ok: false, reason: "dead" };
   const { invitation } = found;
-  return db().transaction((tx) => {
+  if (!invitationIsFor(invitation, user)) return { ok: false, reason: "wrong-user" };
+  const userId = user.id;
+  const accountId = db().transaction((tx) => {
     const claimed = tx
       .update(invitations)
       .set({ acceptedAt: new Date() })
@@ -157,6 +170,7 @@ export function acceptInvitation(token: string, userId: string): string | null {
     }
     return invitation.accountId;
   });
+  return accountId ? { ok: true, accountId } : { ok: false, reason: "dead" };
 }
 
 export function changeMemberRole(
@@ -164,10 +178,18 @@ export function changeMemberRole(
   userId: string,
   role: "team_member" | "va",
 ): boolean {
+  // The owner's own membership is never changed: an owner who made themselves a VA would lose
+  // their account for good.
   const result = db()
     .update(memberships)
     .set({ role })
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .where(
+      and(
+        eq(memberships.accountId, accountId),
+        eq(memberships.userId, userId),
+        ne(memberships.role, "primary"),
+      ),
+    )
     .run();
   return result.changes === 1;
 }

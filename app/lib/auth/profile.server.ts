@@ -27,6 +27,20 @@ export function updateProfile(
       field: "username",
       message: "This username is already taken. Please choose a different username.",
     };
+  const email = input.email.toLowerCase();
+  const emailChanges = email !== user.email;
+  // Every check comes before the first write: a refused change saves nothing.
+  if (emailChanges) {
+    const taken = db().select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    if (taken) {
+      return {
+        ok: false,
+        field: "email",
+        message:
+          "An account with this email already exists. Please use a different email or try logging in.",
+      };
+    }
+  }
   db()
     .update(users)
     .set({
@@ -37,17 +51,7 @@ export function updateProfile(
     })
     .where(eq(users.id, userId))
     .run();
-  const email = input.email.toLowerCase();
-  if (email !== user.email) {
-    const taken = db().select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-    if (taken) {
-      return {
-        ok: false,
-        field: "email",
-        message:
-          "An account with this email already exists. Please use a different email or try logging in.",
-      };
-    }
+  if (emailChanges) {
     // The address changes only once the new one is verified.
     sendVerificationEmail({ id: user.id, email, firstName: input.firstName });
     return {

@@ -31,6 +31,12 @@ const nameField = (label: string) =>
     .min(1, `Enter your ${label}.`)
     .max(60, `Your ${label} must be at most 60 characters.`);
 
+/**
+ * A hidden field: a bad value falls back to the default page (see safeRedirect) instead of
+ * failing validation with an error nobody can see or correct.
+ */
+const redirectToField = z.string().max(2000).optional().catch(undefined);
+
 export const loginSchema = z.object({
   identifier: z
     .string({ error: "Enter your username or email." })
@@ -38,7 +44,7 @@ export const loginSchema = z.object({
     .min(1, "Enter your username or email.")
     .max(254, "That is too long to be a username or email."),
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024),
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: redirectToField,
 });
 
 export const registerSchema = z.object({
@@ -47,7 +53,7 @@ export const registerSchema = z.object({
   password: newPasswordField,
   firstName: nameField("first name"),
   lastName: nameField("last name"),
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: redirectToField,
 });
 
 export const conciergeRegisterSchema = registerSchema.extend({
@@ -62,6 +68,9 @@ export const conciergeRegisterSchema = registerSchema.extend({
     .min(1, `Enter your ${marketplace.name} profile link or fleet website.`)
     .max(500, "That link is too long."),
 });
+
+export const RESET_LINK_INVALID =
+  "This reset link is invalid or has expired. Please request a new one.";
 
 export const resetRequestSchema = z.object({ email: emailField });
 
@@ -87,7 +96,11 @@ export const REGISTRATION_MESSAGES: Record<string, string> = {
 };
 
 export function registrationMessage(serverError: string | undefined, concierge: boolean): string {
-  if (serverError && REGISTRATION_MESSAGES[serverError]) return REGISTRATION_MESSAGES[serverError];
+  const mapped =
+    serverError && Object.hasOwn(REGISTRATION_MESSAGES, serverError)
+      ? REGISTRATION_MESSAGES[serverError]
+      : undefined;
+  if (mapped) return mapped;
   return (
     serverError ||
     (concierge
@@ -96,15 +109,32 @@ export function registrationMessage(serverError: string | undefined, concierge: 
   );
 }
 
-/** Only same-site paths may be redirect targets after sign-in. */
+const REDIRECT_BASE = "http://redirect.invalid";
+
+/**
+ * Only same-site paths may be redirect targets after sign-in. Control characters are refused
+ * outright: browsers drop tabs and newlines from URLs, so `/\t/evil.example` would become
+ * `//evil.example`, and a CR/LF cannot go into a Location header. The path is returned as the
+ * URL parser serialises it (ASCII, percent-encoded), exactly as a browser would resolve it.
+ */
 export function safeRedirect(to: unknown, fallback = "/app"): string {
   if (
     typeof to !== "string" ||
+    to.length > 2000 ||
     !to.startsWith("/") ||
     to.startsWith("//") ||
-    to.startsWith("/\\")
+    to.startsWith("/\\") ||
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/.test(to)
   ) {
     return fallback;
   }
-  return to;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -14,7 +14,8 @@ import {
   type AuthenticatedUser,
 } from "./authenticator.server";
 import { hashPassword, passwordProblem } from "./password.server";
-import { createSession, destroyUserSessions, ownAccountId } from "./session.server";
+import { RESET_LINK_INVALID } from "./schemas";
+import { createSession, destroySession, destroyUserSessions, ownAccountId } from "./session.server";
 import { consumeToken, issueToken, peekToken } from "./tokens.server";
 import { findUserByEmail, findUserById } from "./users.server";
 
@@ -54,7 +55,10 @@ export async function authenticateLogin(
   }
 }
 
-/** A new session in the user's own account; returns the Set-Cookie header. */
+/**
+ * A new session in the user's own account; returns the Set-Cookie header. A session the request
+ * already carried ends server-side, so signing in always leaves exactly one live id behind.
+ */
 export async function signIn(
   userId: string,
   request: Request,
@@ -62,6 +66,7 @@ export async function signIn(
 ): Promise<string> {
   const accountId = ownAccountId(userId);
   if (!accountId) throw new Error(`User ${userId} has no account`);
+  await destroySession(request);
   recordEvent("session_started", {}, userId);
   return createSession(userId, accountId, request, clientIp(context));
 }
@@ -125,10 +130,9 @@ export function requestPasswordReset(email: string) {
   });
 }
 
-/** Sets the new password and ends every session of the user. */
-export const RESET_LINK_INVALID =
-  "This reset link is invalid or has expired. Please request a new one.";
+export { RESET_LINK_INVALID };
 
+/** Sets the new password and ends every session of the user. */
 export async function resetPassword(token: string, password: string): Promise<AuthResult<string>> {
   const userId = peekToken(token, "reset_password");
   const user = userId ? findUserById(userId) : undefined;

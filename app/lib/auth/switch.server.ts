@@ -22,7 +22,11 @@ export async function switchAccount(
   if (typeof accountId !== "string" || accountId.length === 0) {
     return { ok: false, status: 400, error: "accountId must be a string" };
   }
-  if (!isAccountId(accountId) || !membershipOf(session.user.id, accountId)) {
+  // Malformed is a client error (400); a well-formed id of an account the user is not in is 404.
+  if (!isAccountId(accountId)) {
+    return { ok: false, status: 400, error: "accountId is not a valid account id" };
+  }
+  if (!membershipOf(session.user.id, accountId)) {
     return { ok: false, status: 404, error: "Account not found" };
   }
   const headers = await createToastHeaders(ACCOUNT_SWITCHED);

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/available-accounts";
 import { availableAccounts } from "~/lib/auth/accounts.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
+import { methodNotAllowed } from "~/lib/json.server";
 
 /** GET /api/user/available-accounts: { accounts, currentAccountId } (spec §3, §7). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,3 +12,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** Read-only: other methods get a JSON 405 (not React Router's "Unexpected Server Error"). */
+export const action = (_args: Route.ActionArgs) => methodNotAllowed("GET");

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/user";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { userJson } from "~/lib/auth/user-json.server";
+import { methodNotAllowed } from "~/lib/json.server";
 
 /** GET /api/user: the signed-in user, or 401. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -10,3 +11,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: { "Cache-Control": "private, no-store" },
   });
 }
+
+/** Read-only: other methods get a JSON 405 (not React Router's "Unexpected Server Error"). */
+export const action = (_args: Route.ActionArgs) => methodNotAllowed("GET");

@@ -1,0 +1,1541 @@
+/**
+ * The damage-estimate engine: vehicle + findings + rate card → operation lines the way
+ * professional estimates (CCC ONE, Mitchell, Audatex) write them, so every dollar is explained
+ * as hours × rate, a part price or a priced sublet job.
+ *
+ * Pure: no framework, no I/O, no clock. The same input always gives the same estimate, whatever
+ * order the findings arrive in (they are sorted by panel, then id).
+ *
+ * ## What each finding becomes
+ * Sheet-metal panels (hood, roof, fenders, doors, quarter panels, rockers, trunk lid/liftgate):
+ * - dent, not severe, longest dimension ≤ 7.6 cm (3″) → PDR priced by size band (band midpoint,
+ *   +22.5 % on aluminium); a minor dent without a size is priced as quarter-size. Otherwise
+ *   Repair (hours by severity) + Refinish.
+ * - scratch, scuff, paint chip: minor → Polish; moderate/severe → Repair + Refinish.
+ * - crack (cracked paint/filler) → Repair + Refinish. Missing part (moulding, emblem) → Part.
+ * - Sheet metal is always priced as a repair; a severe finding says in `costRaisers` that a new
+ *   panel may be needed.
+ * Bumper covers (plastic): minor scratch/scuff/chip → Polish; minor dent → Repair (no paint);
+ * others → Repair + R&I of the cover + Refinish; severe dent or severe crack → Replace cover
+ * (Replace labour + Part + Refinish, plus sensor transfer when the cover carries sensors).
+ * Glass: windshield minor damage → chip repair; otherwise Replace (installed, sublet) at the
+ * ADAS price when the car has a windshield camera, plus Calibration. Side and rear glass → Replace.
+ * Lamps: broken, cracked or missing → Replace lamp (Part + labour; headlamp halogen/LED by
+ * class); minor/moderate scratch or scuff on a lens → Polish.
+ * Mirrors: minor paint damage → Polish; moderate → Repair + Refinish of the cap; severe, crack,
+ * missing → Replace mirror (+ cap refinish); glass damage → mirror glass.
+ * Grille: minor paint damage → Polish; anything else → Replace.
+ * Wheels: curb rash → Wheel repair (sublet, $125–200 by severity); crack → Replace wheel;
+ * tyre damage minor → plug/patch, otherwise Replace tyre (Part + mounting); missing → centre cap.
+ * Interior (sublet): stain and odour → Clean; burn and tear → Repair (severe tear → Replace cover);
+ * missing or broken part → Part + labour.
+ *
+ * ## Panel-level rules
+ * - A replaced part supersedes repairs of the same part (a second finding on a replaced bumper
+ *   adds nothing); a refinished panel needs no polish.
+ * - Each panel is refinished once and R&I'd once, however many findings it has.
+ * - Blend (colour match) into each adjacent painted panel that is not refinished itself: once per
+ *   panel, at 50 % of its refinish time; not for solid colours (they match without blending).
+ * - Clear coat: +40 % of the refinish time of the first major panel (the longest full refinish)
+ *   and +20 % of the hours of each additional painted panel (refinished or blended), capped at
+ *   2.5 h. Tri-coat replaces it: +70 % first panel, +40 % each additional, no cap.
+ * - Paint materials = (refinish + blend + clear coat or tri-coat hours) × materials rate.
+ *   Polish uses no paint and is not counted.
+ * - Calibration when a panel with known ADAS sensors is replaced or removed and refitted (R&I),
+ *   and when a windshield with a camera is replaced.
+ * - EV/hybrid: +30 % of body and mechanical labour hours (one line per labour type).
+ * - Sales tax on parts and paint materials only (labour and sublet invoices are not taxed here).
+ * Hours are rounded to 0.1 h per line, money to the cent per line (../money.ts).
+ */
+import { FEES, LOST_INCOME_RULE } from "../marketplace-rules";
+import { formatCents, formatNumber, percentOfCents, roundToCents, type Cents } from "../money";
+import { InvalidInputError, type FieldErrors } from "../validation";
+import {
+  RATE_FIELDS,
+  RATE_OVERRIDE_LIMITS,
+  type PdrBand,
+  type RateCard,
+  type RepairChoice,
+} from "./rate-card";
+import {
+  blendTargets,
+  DAMAGE_TYPES,
+  FindingSchema,
+  panelExistsOn,
+  panelOrder,
+  PANELS,
+  PRICE_CLASS_LABELS,
+  VehicleSchema,
+  type Finding,
+  type PanelId,
+  type PanelKind,
+  type Severity,
+  type Vehicle,
+} from "./taxonomy";
+
+// ─── Types ──────────────────────────────────────────────────────────────────────────────────────
+
+export const OPERATIONS = [
+  "Replace",
+  "Part",
+  "Repair",
+  "PDR",
+  "R&I",
+  "Refinish",
+  "Blend",
+  "Polish",
+  "Wheel repair",
+  "Clean",
+  "Calibration",
+  "Clear coat",
+  "Tri-coat",
+  "EV adjustment",
+  "Paint materials",
+  "Tax",
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export const LINE_CATEGORIES = ["labour", "paint", "parts", "materials", "sublet", "tax"] as const;
+export type LineCategory = (typeof LINE_CATEGORIES)[number];
+
+/** Which labour rate a line's hours are charged at. */
+export type RateType = "body" | "refinish" | "mechanical";
+
+export interface EstimateLine {
+  /** "line-1", "line-2"… in estimate order. */
+  id: string;
+  /** The finding this line comes from; null for estimate-wide lines (clear coat, tax…). */
+  findingId: string | null;
+  panel: PanelId | null;
+  operation: Operation;
+  /** Plain-language line text: "Refinish left front door". */
+  description: string;
+  /** Labour hours (or, on the paint-materials line, the refinish hours it is priced on). */
+  hours?: number;
+  rateType?: RateType;
+  /** The hourly rate (or the materials rate per refinish hour). */
+  rateCents?: Cents;
+  partCents?: Cents;
+  amountCents: Cents;
+  category: LineCategory;
+  /** The arithmetic behind the amount: "2.5 h × $67.64/h", "part $350", "sublet $300". */
+  formula: string;
+}
+
+export interface EstimateOptions {
+  /**
+   * When the repair starts ("YYYY-MM-DD"), for counting the weekends inside it. Default: a
+   * Monday, as the marketplace assumes.
+   */
+  repairStartDate?: string;
+}
+
+export interface EstimateInput {
+  vehicle: Vehicle;
+  findings: Finding[];
+  rateCard: RateCard;
+  options?: EstimateOptions;
+}
+
+export interface LostIncomeDays {
+  /** Labour hours ÷ 4, rounded up. */
+  workingDays: number;
+  /** Saturdays and Sundays between the first and the last working day. */
+  weekendDays: number;
+  /** workingDays + weekendDays. */
+  days: number;
+}
+
+export interface Estimate {
+  vehicle: Vehicle;
+  /** The findings as priced: validated and in estimate order. */
+  findings: Finding[];
+  region: RateCard["region"];
+  ratesAsOf: string;
+  lines: EstimateLine[];
+  subtotals: Record<LineCategory, Cents>;
+  totalCents: Cents;
+  /** Whole dollars, never above the total. */
+  lowCents: Cents;
+  /** Whole dollars, never below the total. */
+  highCents: Cents;
+  /** "$729–986". */
+  rangeDisplay: string;
+  range: {
+    /** Amount-weighted severity + (1 − confidence) spread, U. */
+    uncertaintyFraction: number;
+    /** Amount-weighted hidden-damage allowance, H. */
+    hiddenDamageFraction: number;
+    /** The formula with these numbers, for a "how we got this" note. */
+    formula: string;
+  };
+  /** Body + refinish + mechanical hours (incl. blend, clear coat, EV adjustment). */
+  labourHours: number;
+  hoursByRate: Record<RateType, number>;
+  /** Business days the car is likely in the shop. */
+  repairDays: number;
+  lostIncome: LostIncomeDays;
+  /** Days of lost hosting income by the marketplace's rule (= lostIncome.days). */
+  lostIncomeDays: number;
+  /** What could make the real bill higher, in plain language. */
+  costRaisers: string[];
+  /** What the estimate assumed, in plain language. */
+  assumptions: string[];
+  adas: { hasAdas: boolean; assumed: boolean };
+}
+
+// ─── Range model ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The low–high range around the total (T):
+ *
+ *   per finding f with line amounts A_f:
+ *     u_f = severitySpread[severity] + confidenceSpread × (1 − confidence)
+ *     h_f = hiddenDamage[panel kind][severity]
+ *   U = Σ A_f·u_f ÷ Σ A_f,  H = Σ A_f·h_f ÷ Σ A_f   (amount-weighted means; 0 without findings)
+ *   low  = T × (1 − lowShare × U), rounded DOWN to whole dollars
+ *   high = T × (1 + U + H),        rounded UP to whole dollars
+ *
+ * The range leans upward (only half the spread below, hidden damage only above) because photo
+ * estimates come in low: supplements average more than 50 % of the first estimate (Mitchell
+ * 2018), hence the 0.5 allowance for a severely damaged bumper. Lines without a finding (clear
+ * coat, materials, tax) move with T. U ≤ 0.8, so low ≥ 0.6 T ≥ 0.
+ */
+export const RANGE_MODEL = {
+  severitySpread: { minor: 0.1, moderate: 0.2, severe: 0.3 },
+  confidenceSpread: 0.5,
+  lowShare: 0.5,
+  hiddenDamage: {
+    bumper: { minor: 0.05, moderate: 0.25, severe: 0.5 },
+    "sheet-metal": { minor: 0, moderate: 0.1, severe: 0.25 },
+    lamp: { minor: 0, moderate: 0.05, severe: 0.15 },
+    mirror: { minor: 0, moderate: 0.05, severe: 0.15 },
+    trim: { minor: 0, moderate: 0.05, severe: 0.15 },
+    wheel: { minor: 0, moderate: 0.05, severe: 0.25 },
+    glass: { minor: 0, moderate: 0, severe: 0 },
+    interior: { minor: 0, moderate: 0, severe: 0 },
+  },
+} as const satisfies {
+  severitySpread: Record<Severity, number>;
+  confidenceSpread: number;
+  lowShare: number;
+  hiddenDamage: Record<PanelKind, Record<Severity, number>>;
+};
+
+/** Findings below this confidence get a "low confidence" cost raiser. */
+export const LOW_CONFIDENCE = 0.6;
+
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * A money range as estimates show it: "$729–986", "$1,250–1,900" (en dash, whole dollars,
+ * thousands separators, one dollar sign). Widens to whole dollars (low rounded down, high up)
+ * and collapses to one amount when both are the same dollar: "$500".
+ */
+export function formatRange(lowCents: Cents, highCents: Cents): string {
+  if (!Number.isFinite(lowCents) || !Number.isFinite(highCents) || lowCents < 0) {
+    throw new RangeError("A range needs two finite, non-negative amounts.");
+  }
+  if (lowCents > highCents) throw new RangeError("The low end of a range can't exceed the high.");
+  const low = Math.floor(lowCents / 100);
+  const high = Math.ceil(highCents / 100);
+  if (low === high) return `$${wholeDollars.format(low)}`;
+  return `$${wholeDollars.format(low)}–${wholeDollars.format(high)}`;
+}
+
+// ─── Lost-income days ───────────────────────────────────────────────────────────────────────────
+
+function parseIsoDateUtc(text: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const date = new Date(ms);
+  const real =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? ms : null;
+}
+
+/**
+ * Days of lost hosting income by the marketplace's rule, defined precisely:
+ * - working days W = labour hours ÷ 4, rounded up (0 hours → 0 days; float noise removed, so
+ *   12.000000000000002 h is 3 days);
+ * - the repair runs on W consecutive weekdays (Mon–Fri) starting on `repairStartDate`, or on the
+ *   following Monday if that is a Saturday or Sunday; default start: a Monday;
+ * - weekend days = the Saturdays and Sundays strictly between the first and the last working
+ *   day (a weekend before the work starts or after it ends is not counted);
+ * - days = W + weekend days.
+ * From a Monday this is W + 2 × ⌊(W − 1) ÷ 5⌋, the same as protection-plan.ts: 25 h → 7 + 2 = 9.
+ * Public holidays are not considered.
+ */
+export function countLostIncomeDays(labourHours: number, repairStartDate?: string): LostIncomeDays {
+  if (!Number.isFinite(labourHours) || labourHours < 0) {
+    throw new RangeError("Labour hours must be a finite number of at least 0.");
+  }
+  const { laborHoursPerDay } = LOST_INCOME_RULE;
+  const workingDays = Math.ceil(Number((labourHours / laborHoursPerDay).toPrecision(12)));
+  let weekday = 1; // 0 = Sunday … 6 = Saturday
+  if (repairStartDate !== undefined) {
+    const ms = parseIsoDateUtc(repairStartDate);
+    if (ms === null)
+      throw new RangeError(`Not a calendar date (YYYY-MM-DD): "${repairStartDate}".`);
+    weekday = new Date(ms).getUTCDay();
+  }
+  if (workingDays === 0) return { workingDays: 0, weekendDays: 0, days: 0 };
+  if (weekday === 6) weekday = 1;
+  if (weekday === 0) weekday = 1;
+  let remaining = workingDays - 1;
+  let weekendDays = 0;
+  while (remaining > 0) {
+    weekday = (weekday + 1) % 7;
+    if (weekday === 6 || weekday === 0) weekendDays += 1;
+    else remaining -= 1;
+  }
+  return { workingDays, weekendDays, days: workingDays + weekendDays };
+}
+
+// ─── Helpers ────────────────────────────────────────────────────────────────────────────────────
+
+/** Hours to one decimal, as labour guides write them (float noise removed first). */
+export function roundHours(hours: number): number {
+  return Math.round(Number((hours * 10).toPrecision(12))) / 10;
+}
+
+function hoursText(hours: number): string {
+  return `${formatNumber(hours, 1)} h`;
+}
+
+function lower(label: string): string {
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+function findingText(finding: Finding): string {
+  const size = finding.sizeCm !== undefined ? `, ${formatNumber(finding.sizeCm, 1)} cm` : "";
+  return `${finding.severity} ${lower(DAMAGE_TYPES[finding.damageType].label)}${size}`;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+type Component = "main" | "tyre" | "glass" | "none";
+
+interface LineDraft {
+  findingId: string | null;
+  panel: PanelId | null;
+  operation: Operation;
+  description: string;
+  category: LineCategory;
+  hours?: number;
+  rateType?: RateType;
+  partCents?: Cents;
+  /** Flat amount for sublet lines (labour and part lines are priced from hours/part). */
+  flatCents?: Cents;
+}
+
+interface FindingPlan {
+  finding: Finding;
+  /** What part of the panel the plan works on; a replacement supersedes repairs of it. */
+  component: Component;
+  replaces: boolean;
+  drafts: LineDraft[];
+  refinish: boolean;
+  removeAndInstall: boolean;
+  /** The plan replaces a part whose sensors then need calibrating. */
+  calibrateIfSensors: boolean;
+  pdr?: { band: PdrBand; sizeKnown: boolean };
+}
+
+interface Context {
+  vehicle: Vehicle;
+  rateCard: RateCard;
+  hasAdas: boolean;
+  adasAssumed: boolean;
+}
+
+function hasSensors(panelId: PanelId, context: Context): boolean {
+  if (panelId === "windshield") {
+    return context.vehicle.sensorPanels?.includes("windshield") ?? context.hasAdas;
+  }
+  return context.vehicle.sensorPanels?.includes(panelId) ?? false;
+}
+
+function inferAdas(vehicle: Vehicle, rateCard: RateCard): { hasAdas: boolean; assumed: boolean } {
+  if (vehicle.hasAdas !== undefined) return { hasAdas: vehicle.hasAdas, assumed: false };
+  if (vehicle.sensorPanels && vehicle.sensorPanels.length > 0) {
+    return { hasAdas: true, assumed: false };
+  }
+  const rule = rateCard.tables.adasAssumption.value;
+  return {
+    hasAdas: vehicle.year >= rule.fromModelYear || rule.priceClasses.includes(vehicle.priceClass),
+    assumed: true,
+  };
+}
+
+function labour(
+  owner: Pick<Finding, "id"> | null,
+  panel: PanelId | null,
+  operation: Operation,
+  description: string,
+  hours: number,
+  rateType: RateType = "body",
+): LineDraft {
+  return {
+    findingId: owner?.id ?? null,
+    panel,
+    operation,
+    description,
+    category: rateType === "refinish" ? "paint" : "labour",
+    hours: roundHours(hours),
+    rateType,
+  };
+}
+
+function part(finding: Finding, description: string, partCents: Cents): LineDraft {
+  return {
+    findingId: finding.id,
+    panel: finding.panel,
+    operation: "Part",
+    description,
+    category: "parts",
+    partCents,
+  };
+}
+
+function sublet(
+  finding: Finding,
+  operation: Operation,
+  description: string,
+  flatCents: Cents,
+): LineDraft {
+  return {
+    findingId: finding.id,
+    panel: finding.panel,
+    operation,
+    description,
+    category: "sublet",
+    flatCents,
+  };
+}
+
+function plan(finding: Finding, fields: Partial<Omit<FindingPlan, "finding">>): FindingPlan {
+  return {
+    finding,
+    component: "main",
+    replaces: false,
+    drafts: [],
+    refinish: false,
+    removeAndInstall: false,
+    calibrateIfSensors: false,
+    ...fields,
+  };
+}
+
+function pdrBandFor(finding: Finding, context: Context): PdrBand | null {
+  if (finding.severity === "severe") return null;
+  const pdr = context.rateCard.tables.pdr.value;
+  if (finding.sizeCm === undefined) {
+    return finding.severity === "minor"
+      ? (pdr.bands.find((band) => band.id === pdr.unknownSizeBand) ?? null)
+      : null;
+  }
+  const size = finding.sizeCm;
+  return pdr.bands.find((band) => size <= band.maxSizeCm) ?? null;
+}
+
+function money(cents: Cents): string {
+  return formatCents(cents, { trimWholeDollars: true });
+}
+
+// ─── Finding → plan ─────────────────────────────────────────────────────────────────────────────
+
+function planFromRepairChoice(
+  finding: Finding,
+  choice: RepairChoice,
+  context: Context,
+  replacePlan: () => FindingPlan,
+): FindingPlan {
+  const label = PANELS[finding.panel].label;
+  if (choice === "replace") return replacePlan();
+  if (choice === "polish") {
+    const hours = context.rateCard.tables.polishHours.value[finding.damageType];
+    if (hours === undefined) throw new Error(`No polish time for ${finding.damageType}`);
+    return plan(finding, {
+      drafts: [
+        labour(
+          finding,
+          finding.panel,
+          "Polish",
+          `Polish out ${findingText(finding)} on ${lower(label)}`,
+          hours,
+          "refinish",
+        ),
+      ],
+    });
+  }
+  return plan(finding, {
+    drafts: [
+      labour(
+        finding,
+        finding.panel,
+        "Repair",
+        `Repair ${lower(label)} (${findingText(finding)})`,
+        choice.hours,
+      ),
+    ],
+    refinish: choice.refinish,
+    removeAndInstall: choice.removeAndInstall,
+  });
+}
+
+function planFinding(finding: Finding, context: Context): FindingPlan {
+  const { vehicle, rateCard } = context;
+  const tables = rateCard.tables;
+  const priceClass = vehicle.priceClass;
+  const classLabel = lower(PRICE_CLASS_LABELS[priceClass]);
+  const info = PANELS[finding.panel];
+  const label = info.label;
+  const replaceHours = tables.replaceHours.value;
+  const parts = tables.parts;
+
+  switch (info.kind) {
+    case "sheet-metal": {
+      if (finding.damageType === "missing-part") {
+        return plan(finding, {
+          component: "none",
+          drafts: [
+            labour(
+              finding,
+              finding.panel,
+              "Replace",
+              `Replace missing or broken moulding/emblem on ${lower(label)}`,
+              replaceHours.trimPart,
+            ),
+            part(finding, `Moulding or emblem (${classLabel})`, parts.trimPart.value[priceClass]),
+          ],
+        });
+      }
+      if (finding.damageType === "dent") {
+        const band = pdrBandFor(finding, context);
+        if (band) {
+          const aluminium = vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
+          const uplift = tables.pdr.value.aluminiumUpliftPercent;
+          const midpoint = (band.lowCents + band.highCents) / 2;
+          const price = roundToCents(aluminium ? midpoint * (1 + uplift / 100) : midpoint);
+          const size =
+            finding.sizeCm !== undefined
+              ? `${formatNumber(finding.sizeCm, 1)} cm`
+              : "size not measured";
+          const aluminiumText = aluminium ? ` + ${formatNumber(uplift, 1)} % for aluminium` : "";
+          return plan(finding, {
+            drafts: [
+              sublet(
+                finding,
+                "PDR",
+                `Paintless dent repair, ${lower(label)}: ${band.label} dent (${size}), midpoint of ${formatRange(band.lowCents, band.highCents)}${aluminiumText}`,
+                price,
+              ),
+            ],
+            pdr: { band, sizeKnown: finding.sizeCm !== undefined },
+          });
+        }
+      }
+      const choice = tables.sheetMetalRepair.value[finding.damageType]?.[finding.severity];
+      if (!choice) throw new Error(`No sheet-metal rule for ${finding.damageType}`);
+      return planFromRepairChoice(finding, choice, context, () => {
+        throw new Error("Sheet-metal panels are always repaired");
+      });
+    }
+
+    case "bumper": {
+      const front = finding.panel === "front-bumper";
+      const replaceBumper = () =>
+        plan(finding, {
+          replaces: true,
+          refinish: true,
+          calibrateIfSensors: true,
+          drafts: [
+            labour(
+              finding,
+              finding.panel,
+              "Replace",
+              `Replace ${lower(label)} cover (${findingText(finding)})`,
+              front ? replaceHours.frontBumperCover : replaceHours.rearBumperCover,
+            ),
+            part(
+              finding,
+              `${label} cover, ${classLabel} (${priceClass === "economy" ? "aftermarket" : "OEM"})`,
+              parts.bumperCover.value[priceClass],
+            ),
+          ],
+        });
+      if (finding.damageType === "missing-part") {
+        return plan(finding, {
+          component: "none",
+          drafts: [
+            labour(
+              finding,
+              finding.panel,
+              "Replace",
+              `Replace missing or broken bracket/trim on ${lower(label)}`,
+              replaceHours.trimPart,
+            ),
+            part(
+              finding,
+              `Bumper bracket or trim (${classLabel})`,
+              parts.trimPart.value[priceClass],
+            ),
+          ],
+        });
+      }
+      const choice = tables.bumperRepair.value[finding.damageType]?.[finding.severity];
+      if (!choice) throw new Error(`No bumper rule for ${finding.damageType}`);
+      return planFromRepairChoice(finding, choice, context, replaceBumper);
+    }
+
+    case "glass": {
+      if (finding.panel === "windshield") {
+        if (finding.severity === "minor") {
+          return plan(finding, {
+            drafts: [
+              sublet(
+                finding,
+                "Repair",
+                `Windshield chip repair (${findingText(finding)})`,
+                tables.windshieldChipRepairCents.value,
+              ),
+            ],
+          });
+        }
+        const camera = hasSensors("windshield", context);
+        const prices = tables.windshieldCents.value;
+        return plan(finding, {
+          replaces: true,
+          calibrateIfSensors: true,
+          drafts: [
+            sublet(
+              finding,
+              "Replace",
+              `Replace windshield, installed (${findingText(finding)}; ${camera ? "with ADAS camera bracket" : "no ADAS camera"}, ${classLabel})`,
+              (camera ? prices.withAdas : prices.withoutAdas)[priceClass],
+            ),
+          ],
+        });
+      }
+      const price = (finding.panel === "rear-glass" ? tables.rearGlassCents : tables.sideGlassCents)
+        .value[priceClass];
+      return plan(finding, {
+        replaces: true,
+        drafts: [
+          sublet(
+            finding,
+            "Replace",
+            `Replace ${lower(label)}, installed (${findingText(finding)})`,
+            price,
+          ),
+        ],
+      });
+    }
+
+    case "lamp": {
+      const surface = finding.damageType === "scratch" || finding.damageType === "scuff";
+      if (surface && finding.severity !== "severe") {
+        return planFromRepairChoice(finding, "polish", context, () => plan(finding, {}));
+      }
+      const headlamp = finding.panel.startsWith("headlamp");
+      const fog = finding.panel.startsWith("fog-lamp");
+      const headlampType =
+        vehicle.headlampType ??
+        (priceClass === "economy" || priceClass === "mid" ? "halogen" : "led");
+      const [partLabel, price, hours] = headlamp
+        ? [
+            `Headlamp assembly, ${headlampType === "led" ? "LED" : "halogen"} (${classLabel})`,
+            (headlampType === "led" ? parts.headlampLed : parts.headlampHalogen).value[priceClass],
+            replaceHours.headlamp,
+          ]
+        : fog
+          ? [`Fog lamp (${classLabel})`, parts.fogLamp.value[priceClass], replaceHours.fogLamp]
+          : [
+              `Taillamp assembly (${classLabel})`,
+              parts.taillamp.value[priceClass],
+              replaceHours.taillamp,
+            ];
+      return plan(finding, {
+        replaces: true,
+        drafts: [
+          labour(
+            finding,
+            finding.panel,
+            "Replace",
+            `Replace ${lower(label)} (${findingText(finding)})`,
+            hours,
+          ),
+          part(finding, partLabel, price),
+        ],
+      });
+    }
+
+    case "mirror": {
+      const replaceMirror = () =>
+        plan(finding, {
+          replaces: true,
+          refinish: true,
+          calibrateIfSensors: true,
+          drafts: [
+            labour(
+              finding,
+              finding.panel,
+              "Replace",
+              `Replace ${lower(label)} assembly (${findingText(finding)})`,
+              replaceHours.mirror,
+            ),
+            part(finding, `Mirror assembly, ${classLabel}`, parts.mirror.value[priceClass]),
+          ],
+        });
+      if (finding.damageType === "glass-damage") {
+        return plan(finding, {
+          component: "glass",
+          replaces: true,
+          drafts: [
+            labour(
+              finding,
+              finding.panel,
+              "Replace",
+              `Replace ${lower(label)} glass (${findingText(finding)})`,
+              replaceHours.mirrorGlass,
+            ),
+            part(finding, `Mirror glass, ${classLabel}`, parts.mirrorGlass.value[priceClass]),
+          ],
+        });
+      }
+      const paintDamage =
+        finding.damageType === "scratch" ||
+        finding.damageType === "scuff" ||
+        finding.damageType === "paint-chip";
+      if (paintDamage && finding.severity === "minor") {
+        return planFromRepairChoice(finding, "polish", context, replaceMirror);
+      }
+      if (paintDamage && finding.severity === "moderate") {
+        return planFromRepairChoice(
+          finding,
+          {
+            hours: context.rateCard.tables.mirrorCapRepairHours.value,
+            refinish: true,
+            removeAndInstall: false,
+          },
+          context,
+          replaceMirror,
+        );
+      }
+      return replaceMirror();
+    }
+
+    case "trim": {
+      const paintDamage =
+        finding.damageType === "scratch" ||
+        finding.damageType === "scuff" ||
+        finding.damageType === "paint-chip";
+      if (paintDamage && finding.severity === "minor") {
+        return planFromRepairChoice(finding, "polish", context, () => plan(finding, {}));
+      }
+      return plan(finding, {
+        replaces: true,
+        calibrateIfSensors: true,
+        drafts: [
+          labour(
+            finding,
+            finding.panel,
+            "Replace",
+            `Replace ${lower(label)} (${findingText(finding)})`,
+            replaceHours.grille,
+          ),
+          part(finding, `Grille, ${classLabel}`, parts.grille.value[priceClass]),
+        ],
+      });
+    }
+
+    case "wheel": {
+      const mechanical = tables.mechanicalHours.value;
+      switch (finding.damageType) {
+        case "wheel-curb-rash":
+          return plan(finding, {
+            drafts: [
+              sublet(
+                finding,
+                "Wheel repair",
+                `Refinish curb-rashed wheel, ${lower(label)} (${findingText(finding)})`,
+                tables.wheelRepairCents.value[finding.severity],
+              ),
+            ],
+          });
+        case "crack":
+          return plan(finding, {
+            replaces: true,
+            drafts: [
+              labour(
+                finding,
+                finding.panel,
+                "Replace",
+                `Replace cracked wheel, ${lower(label)}: mount, balance, move TPMS sensor`,
+                mechanical.mountWheel,
+                "mechanical",
+              ),
+              part(finding, `Alloy wheel, ${classLabel}`, parts.wheel.value[priceClass]),
+            ],
+          });
+        case "tyre-damage":
+          if (finding.severity === "minor") {
+            return plan(finding, {
+              component: "tyre",
+              drafts: [
+                sublet(
+                  finding,
+                  "Repair",
+                  `Plug and patch tyre, ${lower(label)} (${findingText(finding)})`,
+                  tables.tyreRepairCents.value,
+                ),
+              ],
+            });
+          }
+          return plan(finding, {
+            component: "tyre",
+            replaces: true,
+            drafts: [
+              labour(
+                finding,
+                finding.panel,
+                "Replace",
+                `Replace tyre, ${lower(label)}: mount and balance (${findingText(finding)})`,
+                mechanical.mountTyre,
+                "mechanical",
+              ),
+              part(finding, `Tyre, ${classLabel}`, parts.tyre.value[priceClass]),
+            ],
+          });
+        default:
+          return plan(finding, {
+            component: "none",
+            drafts: [
+              part(finding, `Wheel centre cap, ${classLabel}`, parts.centreCap.value[priceClass]),
+            ],
+          });
+      }
+    }
+
+    case "interior": {
+      const prices = tables.interiorCents.value;
+      const text = findingText(finding);
+      switch (finding.damageType) {
+        case "interior-stain":
+          return plan(finding, {
+            component: "none",
+            drafts: [
+              sublet(
+                finding,
+                "Clean",
+                `Interior shampoo and stain removal (${text})`,
+                prices.clean[finding.severity],
+              ),
+            ],
+          });
+        case "odour":
+          return plan(finding, {
+            component: "none",
+            drafts: [
+              sublet(
+                finding,
+                "Clean",
+                `Odour removal: deep clean and ozone (${text})`,
+                prices.odour[finding.severity],
+              ),
+            ],
+          });
+        case "interior-burn":
+          return plan(finding, {
+            component: "none",
+            drafts: [
+              sublet(
+                finding,
+                "Repair",
+                `Upholstery burn repair (${text})`,
+                prices.burn[finding.severity],
+              ),
+            ],
+          });
+        case "interior-tear":
+          return plan(finding, {
+            component: "none",
+            drafts: [
+              sublet(
+                finding,
+                finding.severity === "severe" ? "Replace" : "Repair",
+                finding.severity === "severe"
+                  ? `Replace seat cover (${text})`
+                  : `Upholstery tear repair (${text})`,
+                prices.tear[finding.severity],
+              ),
+            ],
+          });
+        default:
+          return plan(finding, {
+            component: "none",
+            drafts: [
+              labour(
+                finding,
+                finding.panel,
+                "Replace",
+                `Replace missing or broken interior part (${text})`,
+                replaceHours.interiorPart,
+              ),
+              part(
+                finding,
+                `Interior trim part, ${classLabel}`,
+                parts.interiorPart.value[priceClass],
+              ),
+            ],
+          });
+      }
+    }
+  }
+}
+
+// ─── Validation ─────────────────────────────────────────────────────────────────────────────────
+
+function zodErrors(prefix: string, issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+function validateInput(input: EstimateInput): {
+  vehicle: Vehicle;
+  findings: Finding[];
+} {
+  let errors: FieldErrors = {};
+  const vehicleResult = VehicleSchema.safeParse(input.vehicle);
+  if (!vehicleResult.success)
+    errors = { ...errors, ...zodErrors("vehicle", vehicleResult.error.issues) };
+
+  const findings: Finding[] = [];
+  if (!Array.isArray(input.findings)) {
+    errors.findings = "Findings must be a list.";
+  } else {
+    const seen = new Set<string>();
+    input.findings.forEach((raw, index) => {
+      const result = FindingSchema.safeParse(raw);
+      if (!result.success) {
+        errors = { ...errors, ...zodErrors(`findings.${index}`, result.error.issues) };
+        return;
+      }
+      const finding = result.data;
+      if (seen.has(finding.id)) {
+        errors[`findings.${index}.id`] = `Finding id "${finding.id}" is used twice.`;
+      }
+      seen.add(finding.id);
+      if (vehicleResult.success && !panelExistsOn(finding.panel, vehicleResult.data.bodyType)) {
+        errors[`findings.${index}.panel`] =
+          `A ${vehicleResult.data.bodyType} has no ${lower(PANELS[finding.panel].label)}.`;
+      }
+      findings.push(finding);
+    });
+  }
+
+  for (const field of RATE_FIELDS) {
+    const value = input.rateCard?.[field];
+    const rule = RATE_OVERRIDE_LIMITS[field];
+    if (
+      typeof value !== "number" ||
+      !Number.isFinite(value) ||
+      value < rule.min ||
+      value > rule.max
+    ) {
+      errors[`rateCard.${field}`] = `${rule.label} is missing or out of range.`;
+    }
+  }
+
+  const start = input.options?.repairStartDate;
+  if (start !== undefined && parseIsoDateUtc(start) === null) {
+    errors["options.repairStartDate"] = "Enter the repair start as a calendar date (YYYY-MM-DD).";
+  }
+
+  if (Object.keys(errors).length > 0 || !vehicleResult.success) {
+    throw new InvalidInputError(errors, "estimate");
+  }
+  return { vehicle: vehicleResult.data, findings };
+}
+
+// ─── The estimate ───────────────────────────────────────────────────────────────────────────────
+
+const OPERATION_ORDER = new Map<Operation, number>(OPERATIONS.map((op, index) => [op, index]));
+
+function rateFor(rateType: RateType, rateCard: RateCard): Cents {
+  switch (rateType) {
+    case "body":
+      return rateCard.bodyLabourCentsPerHour;
+    case "refinish":
+      return rateCard.refinishLabourCentsPerHour;
+    case "mechanical":
+      return rateCard.mechanicalLabourCentsPerHour;
+  }
+}
+
+function priceDraft(draft: LineDraft, rateCard: RateCard): Omit<EstimateLine, "id"> {
+  const { flatCents, ...rest } = draft;
+  if (draft.hours !== undefined && draft.rateType) {
+    const rateCents = rateFor(draft.rateType, rateCard);
+    return {
+      ...rest,
+      rateCents,
+      amountCents: roundToCents(draft.hours * rateCents),
+      formula: `${hoursText(draft.hours)} × ${money(rateCents)}/h`,
+    };
+  }
+  if (draft.partCents !== undefined) {
+    return { ...rest, amountCents: draft.partCents, formula: `part ${money(draft.partCents)}` };
+  }
+  const amountCents = flatCents ?? 0;
+  return { ...rest, amountCents, formula: `sublet ${money(amountCents)}` };
+}
+
+/**
+ * Prices the findings on a vehicle with a rate card. Throws `InvalidInputError` (field paths
+ * like "findings.2.panel") when anything does not validate.
+ */
+export function estimateRepair(input: EstimateInput): Estimate {
+  const { vehicle, findings: parsed } = validateInput(input);
+  const { rateCard } = input;
+  const tables = rateCard.tables;
+  const adas = inferAdas(vehicle, rateCard);
+  const context: Context = { vehicle, rateCard, hasAdas: adas.hasAdas, adasAssumed: adas.assumed };
+
+  const findings = [...parsed].sort(
+    (a, b) => panelOrder(a.panel) - panelOrder(b.panel) || compareText(a.id, b.id),
+  );
+  const costRaisers: string[] = [];
+  const assumptions: string[] = [];
+  const raise = (text: string) => {
+    if (!costRaisers.includes(text)) costRaisers.push(text);
+  };
+  const assume = (text: string) => {
+    if (!assumptions.includes(text)) assumptions.push(text);
+  };
+
+  // 1. Plans per finding, grouped by panel (panels in estimate order).
+  const plansByPanel = new Map<PanelId, FindingPlan[]>();
+  for (const finding of findings) {
+    const list = plansByPanel.get(finding.panel) ?? [];
+    list.push(planFinding(finding, context));
+    plansByPanel.set(finding.panel, list);
+  }
+
+  const drafts: LineDraft[] = [];
+  /** Panels with a full refinish → the finding that caused it. */
+  const refinished = new Map<PanelId, string>();
+  const replacedPanels = new Set<PanelId>();
+
+  // 2. Panel-level consolidation.
+  for (const [panelId, plans] of plansByPanel) {
+    const info = PANELS[panelId];
+    const replacedComponents = new Map<Component, FindingPlan>();
+    for (const candidate of plans) {
+      if (
+        candidate.replaces &&
+        candidate.component !== "none" &&
+        !replacedComponents.has(candidate.component)
+      ) {
+        replacedComponents.set(candidate.component, candidate);
+      }
+    }
+    // A mirror replacement includes its glass.
+    const mainReplacement = replacedComponents.get("main");
+    if (mainReplacement && info.kind === "mirror") {
+      replacedComponents.set("glass", mainReplacement);
+    }
+    const kept = plans.filter((candidate) => {
+      if (candidate.component === "none") return true;
+      const replacement = replacedComponents.get(candidate.component);
+      if (!replacement || replacement === candidate) return true;
+      assume(
+        `${info.label}: the ${findingText(candidate.finding)} is covered by the replacement for the ${findingText(replacement.finding)}.`,
+      );
+      return false;
+    });
+    if (mainReplacement) replacedPanels.add(panelId);
+
+    const refinishPlan = kept.find((candidate) => candidate.refinish);
+    const removePlan = mainReplacement
+      ? undefined
+      : kept.find((candidate) => candidate.removeAndInstall);
+
+    for (const candidate of kept) {
+      for (const draft of candidate.drafts) {
+        if (draft.operation === "Polish" && refinishPlan) {
+          assume(
+            `${info.label}: the ${findingText(candidate.finding)} is covered by the refinish.`,
+          );
+          continue;
+        }
+        drafts.push(draft);
+      }
+    }
+
+    const sensors = hasSensors(panelId, context);
+    const removeHours = tables.removeAndInstallHours.value[panelId];
+    if (removePlan && removeHours !== undefined) {
+      drafts.push(
+        labour(
+          removePlan.finding,
+          panelId,
+          "R&I",
+          info.kind === "bumper"
+            ? `Remove and refit ${lower(info.label)} cover for repair`
+            : `Remove and refit attached parts of ${lower(info.label)} for refinish`,
+          removeHours,
+        ),
+      );
+    }
+    if (mainReplacement && info.kind === "bumper" && sensors) {
+      drafts.push(
+        labour(
+          mainReplacement.finding,
+          panelId,
+          "R&I",
+          `Transfer and reconnect ${info.adasSensors.join(" and ")} to the new ${lower(info.label)} cover`,
+          tables.replaceHours.value.bumperSensors,
+        ),
+      );
+    }
+    if (refinishPlan) {
+      const hours = tables.refinishHours.value[panelId];
+      if (hours !== undefined) {
+        refinished.set(panelId, refinishPlan.finding.id);
+        drafts.push(
+          labour(
+            refinishPlan.finding,
+            panelId,
+            "Refinish",
+            info.kind === "mirror"
+              ? `Refinish ${lower(info.label)} cap`
+              : `Refinish ${lower(info.label)}`,
+            hours,
+            "refinish",
+          ),
+        );
+      }
+    }
+    const calibrationPlan =
+      (mainReplacement?.calibrateIfSensors ? mainReplacement : undefined) ??
+      (removePlan && removeHours !== undefined ? removePlan : undefined);
+    if (calibrationPlan && sensors) {
+      const sensorText = info.adasSensors.join(" and ");
+      drafts.push({
+        findingId: calibrationPlan.finding.id,
+        panel: panelId,
+        operation: "Calibration",
+        description: `Calibrate ${sensorText} after ${mainReplacement ? "replacing" : "removing and refitting"} the ${lower(info.label)}${info.kind === "bumper" ? " cover" : ""}`,
+        category: "sublet",
+        flatCents: tables.calibrationCents.value[vehicle.priceClass],
+      });
+    }
+
+    costRaisersForPanel(panelId, kept, mainReplacement, removePlan, context, raise, assume);
+  }
+
+  // 3. Blends: once per adjacent panel that is painted, not refinished and not replaced.
+  const blended = new Map<PanelId, number>();
+  if (vehicle.paintType !== "solid") {
+    for (const [source, findingId] of [...refinished].sort(
+      (a, b) => panelOrder(a[0]) - panelOrder(b[0]),
+    )) {
+      for (const target of blendTargets(source, vehicle.bodyType)) {
+        const fullHours = tables.refinishHours.value[target];
+        if (
+          fullHours === undefined ||
+          refinished.has(target) ||
+          replacedPanels.has(target) ||
+          blended.has(target)
+        ) {
+          continue;
+        }
+        const hours = roundHours(fullHours * tables.blendFraction.value);
+        blended.set(target, hours);
+        drafts.push(
+          labour(
+            { id: findingId },
+            target,
+            "Blend",
+            `Blend ${lower(PANELS[target].label)} for colour match with the ${lower(PANELS[source].label)} (${formatNumber(tables.blendFraction.value * 100)} % of ${hoursText(fullHours)})`,
+            hours,
+            "refinish",
+          ),
+        );
+      }
+    }
+  } else if (refinished.size > 0) {
+    raise(
+      "Solid colours are priced without blending; if the painter still has to blend into the next panels, add about half of each panel's refinish time.",
+    );
+  }
+
+  // 4. Order the panel lines: panel order, then operation order, then finding order.
+  const findingRank = new Map(findings.map((finding, index) => [finding.id, index]));
+  const rankOf = (draft: LineDraft) => [
+    draft.panel ? panelOrder(draft.panel) : Number.MAX_SAFE_INTEGER,
+    OPERATION_ORDER.get(draft.operation) ?? 0,
+    draft.findingId ? (findingRank.get(draft.findingId) ?? 0) : 0,
+  ];
+  const ordered = drafts
+    .map((draft, index) => ({ draft, index, rank: rankOf(draft) }))
+    .sort((a, b) => {
+      for (let i = 0; i < a.rank.length; i += 1) {
+        const diff = (a.rank[i] ?? 0) - (b.rank[i] ?? 0);
+        if (diff !== 0) return diff;
+      }
+      return a.index - b.index;
+    })
+    .map((entry) => entry.draft);
+
+  // 5. Clear coat (or tri-coat) over every painted panel.
+  const paintedPanels: { panel: PanelId; hours: number; full: boolean }[] = [];
+  for (const draft of ordered) {
+    if ((draft.operation === "Refinish" || draft.operation === "Blend") && draft.panel) {
+      paintedPanels.push({
+        panel: draft.panel,
+        hours: draft.hours ?? 0,
+        full: draft.operation === "Refinish",
+      });
+    }
+  }
+  const estimateWide: LineDraft[] = [];
+  const fullPanels = paintedPanels.filter((entry) => entry.full);
+  const first = fullPanels.reduce<(typeof fullPanels)[number] | undefined>(
+    (best, entry) => (!best || entry.hours > best.hours ? entry : best),
+    undefined,
+  );
+  if (first) {
+    const others = paintedPanels.filter((entry) => entry !== first);
+    const otherHours = roundHours(others.reduce((sum, entry) => sum + entry.hours, 0));
+    const triCoat = vehicle.paintType === "tri-coat";
+    const rule: { firstPanelFraction: number; additionalPanelFraction: number; maxHours: number } =
+      triCoat
+        ? { ...tables.triCoat.value, maxHours: Number.POSITIVE_INFINITY }
+        : tables.clearCoat.value;
+    const raw = roundHours(
+      first.hours * rule.firstPanelFraction + otherHours * rule.additionalPanelFraction,
+    );
+    const maxHours = rule.maxHours;
+    const hours = Math.min(raw, maxHours);
+    const percent = (fraction: number) => `${formatNumber(fraction * 100)} %`;
+    const parts = [
+      `${percent(rule.firstPanelFraction)} of ${hoursText(first.hours)} on the ${lower(PANELS[first.panel].label)}`,
+    ];
+    if (others.length > 0) {
+      parts.push(
+        `${percent(rule.additionalPanelFraction)} of ${hoursText(otherHours)} on ${others.length} more ${others.length === 1 ? "panel" : "panels"}`,
+      );
+    }
+    const capped = raw > maxHours ? ` = ${hoursText(raw)}, capped at ${hoursText(maxHours)}` : "";
+    estimateWide.push(
+      labour(
+        null,
+        null,
+        triCoat ? "Tri-coat" : "Clear coat",
+        `${triCoat ? "Tri-coat (base, mid-coat and clear)" : "Clear coat"}: ${parts.join(" + ")}${capped}`,
+        hours,
+        "refinish",
+      ),
+    );
+  }
+
+  // 6. EV / hybrid labour adjustment on body and mechanical hours.
+  if (vehicle.priceClass === "ev-hybrid") {
+    const uplift = tables.evLabourUpliftPercent.value;
+    for (const rateType of ["body", "mechanical"] as const) {
+      const base = roundHours(
+        ordered
+          .filter((draft) => draft.rateType === rateType)
+          .reduce((sum, draft) => sum + (draft.hours ?? 0), 0),
+      );
+      const hours = roundHours((base * uplift) / 100);
+      if (hours > 0) {
+        estimateWide.push(
+          labour(
+            null,
+            null,
+            "EV adjustment",
+            `EV/hybrid handling (high-voltage safety, battery protection): +${formatNumber(uplift)} % of ${hoursText(base)} ${rateType} labour`,
+            hours,
+            rateType,
+          ),
+        );
+      }
+    }
+  }
+
+  const priced = [...ordered, ...estimateWide].map((draft) => priceDraft(draft, rateCard));
+
+  // 7. Paint materials on every refinish hour (refinish, blend, clear coat / tri-coat).
+  const paintHours = roundHours(
+    priced
+      .filter((line) =>
+        (["Refinish", "Blend", "Clear coat", "Tri-coat"] as Operation[]).includes(line.operation),
+      )
+      .reduce((sum, line) => sum + (line.hours ?? 0), 0),
+  );
+  if (paintHours > 0) {
+    const rate = rateCard.paintMaterialsCentsPerRefinishHour;
+    priced.push({
+      findingId: null,
+      panel: null,
+      operation: "Paint materials",
+      description: `Paint and materials: ${hoursText(paintHours)} of refinish × ${money(rate)} per refinish hour`,
+      hours: paintHours,
+      rateCents: rate,
+      amountCents: roundToCents(paintHours * rate),
+      category: "materials",
+      formula: `${hoursText(paintHours)} × ${money(rate)} per refinish hour`,
+    });
+  }
+
+  // 8. Sales tax on parts and materials.
+  const sumCategory = (category: LineCategory) =>
+    priced
+      .filter((line) => line.category === category)
+      .reduce((sum, line) => sum + line.amountCents, 0);
+  const taxBase = sumCategory("parts") + sumCategory("materials");
+  const taxCents = percentOfCents(taxBase, rateCard.salesTaxPercent);
+  if (taxCents > 0) {
+    priced.push({
+      findingId: null,
+      panel: null,
+      operation: "Tax",
+      description: `Sales tax ${formatNumber(rateCard.salesTaxPercent, 3)} % on parts and paint materials (${money(taxBase)})`,
+      amountCents: taxCents,
+      category: "tax",
+      formula: `${formatNumber(rateCard.salesTaxPercent, 3)} % × ${money(taxBase)}`,
+    });
+  }
+
+  const lines: EstimateLine[] = priced.map((line, index) => ({ id: `line-${index + 1}`, ...line }));
+  const subtotals = Object.fromEntries(
+    LINE_CATEGORIES.map((category) => [
+      category,
+      lines
+        .filter((line) => line.category === category)
+        .reduce((sum, line) => sum + line.amountCents, 0),
+    ]),
+  ) as Record<LineCategory, Cents>;
+  const totalCents = LINE_CATEGORIES.reduce((sum, category) => sum + subtotals[category], 0);
+
+  // 9. Range.
+  let weight = 0;
+  let uncertainty = 0;
+  let hidden = 0;
+  for (const finding of findings) {
+    const amount = lines
+      .filter((line) => line.findingId === finding.id)
+      .reduce((sum, line) => sum + line.amountCents, 0);
+    const kind = PANELS[finding.panel].kind;
+    weight += amount;
+    uncertainty +=
+      amount *
+      (RANGE_MODEL.severitySpread[finding.severity] +
+        RANGE_MODEL.confidenceSpread * (1 - finding.confidence));
+    hidden += amount * RANGE_MODEL.hiddenDamage[kind][finding.severity];
+  }
+  const U = weight > 0 ? uncertainty / weight : 0;
+  const H = weight > 0 ? hidden / weight : 0;
+  const lowCents = Math.min(
+    totalCents,
+    Math.max(0, Math.floor((totalCents * (1 - RANGE_MODEL.lowShare * U)) / 100) * 100),
+  );
+  const highCents = Math.max(totalCents, Math.ceil((totalCents * (1 + U + H)) / 100) * 100);
+
+  // 10. Hours and days.
+  const hoursByRate: Record<RateType, number> = { body: 0, refinish: 0, mechanical: 0 };
+  for (const line of lines) {
+    if (line.rateType && (line.category === "labour" || line.category === "paint")) {
+      hoursByRate[line.rateType] = roundHours(hoursByRate[line.rateType] + (line.hours ?? 0));
+    }
+  }
+  const labourHours = roundHours(hoursByRate.body + hoursByRate.refinish + hoursByRate.mechanical);
+  const shopDays = Math.ceil(
+    Number((labourHours / LOST_INCOME_RULE.laborHoursPerDay).toPrecision(12)),
+  );
+  const partsWait = lines.some((line) => line.operation === "Part")
+    ? tables.partsWaitDays.value
+    : 0;
+  const repairDays = lines.length === 0 ? 0 : Math.max(1, shopDays) + partsWait;
+  const lostIncome = countLostIncomeDays(labourHours, input.options?.repairStartDate);
+
+  // 11. Estimate-wide cost raisers and assumptions.
+  if (refinished.size > 0 && vehicle.paintType === "tri-coat") {
+    raise(
+      "Tri-coat colours are the hardest to match: the painter may spray test panels or blend further than estimated.",
+    );
+  }
+  if (vehicle.priceClass === "ev-hybrid" && labourHours > 0) {
+    raise(
+      `EV/hybrid repairs can need more than the +${formatNumber(tables.evLabourUpliftPercent.value)} % labour included here: on average about 4 more labour hours than a petrol car (CCC Crash Course 2025), e.g. for high-voltage disconnects and battery checks.`,
+    );
+  }
+  if (findings.some((finding) => finding.confidence < LOW_CONFIDENCE)) {
+    raise(
+      `Some damage was detected with low confidence (below ${formatNumber(LOW_CONFIDENCE * 100)} %): a closer look in person may change the repair.`,
+    );
+  }
+  if (lines.some((line) => line.category === "parts")) {
+    assume("Part prices are typical prices for the car's class, not a quote for this car.");
+  }
+  for (const note of rateCard.notes) assume(note);
+
+  return {
+    vehicle,
+    findings,
+    region: rateCard.region,
+    ratesAsOf: rateCard.asOf,
+    lines,
+    subtotals,
+    totalCents,
+    lowCents,
+    highCents,
+    rangeDisplay: formatRange(lowCents, highCents),
+    range: {
+      uncertaintyFraction: U,
+      hiddenDamageFraction: H,
+      formula: `low = total × (1 − ${RANGE_MODEL.lowShare} × ${formatNumber(U, 3)}); high = total × (1 + ${formatNumber(U, 3)} + ${formatNumber(H, 3)} hidden-damage allowance)`,
+    },
+    labourHours,
+    hoursByRate,
+    repairDays,
+    lostIncome,
+    lostIncomeDays: lostIncome.days,
+    costRaisers,
+    assumptions,
+    adas,
+  };
+}
+
+// ─── Cost raisers per panel ─────────────────────────────────────────────────────────────────────
+
+const SENSOR_REPLACEMENT_COSTS: Partial<Record<string, string>> = {
+  "front radar": "a front radar $900–1,300",
+  "parking sensors": "parking sensors $500–1,300",
+  "forward camera": "a front camera $850–1,900",
+};
+
+function costRaisersForPanel(
+  panelId: PanelId,
+  plans: FindingPlan[],
+  replacement: FindingPlan | undefined,
+  removePlan: FindingPlan | undefined,
+  context: Context,
+  raise: (text: string) => void,
+  assume: (text: string) => void,
+): void {
+  const info = PANELS[panelId];
+  const label = lower(info.label);
+  const worst = plans.reduce<Severity>(
+    (max, candidate) =>
+      candidate.finding.severity === "severe" || max === "severe"
+        ? "severe"
+        : candidate.finding.severity === "moderate" || max === "moderate"
+          ? "moderate"
+          : "minor",
+    "minor",
+  );
+  const touched = Boolean(replacement || removePlan);
+
+  if (info.kind === "bumper" && (worst !== "minor" || replacement)) {
+    raise(
+      `Hidden damage behind the ${label} cover (energy absorber, reinforcement, brackets) only shows once the cover is off; supplements to photo estimates average more than 50 % of the first estimate (Mitchell 2018).`,
+    );
+  }
+
+  if (info.adasSensors.length > 0 && panelId !== "windshield" && touched && context.hasAdas) {
+    const costs = info.adasSensors
+      .map((sensor) => SENSOR_REPLACEMENT_COSTS[sensor])
+      .filter((text): text is string => Boolean(text));
+    const costText = costs.length > 0 ? ` (AAA: ${costs.join("; ")})` : "";
+    if (hasSensors(panelId, context)) {
+      raise(
+        `If a sensor on the ${label} (${info.adasSensors.join(", ")}) is damaged too, it must be replaced${costText}.`,
+      );
+    } else if (!context.vehicle.sensorPanels) {
+      raise(
+        `If the ${label} carries sensors (${info.adasSensors.join(", ")}), they need calibrating after this work (about $150–600), or replacing if damaged${costText}.`,
+      );
+    }
+  }
+
+  if (panelId === "windshield") {
+    const replaced = Boolean(replacement);
+    if (!replaced) {
+      raise(
+        "A windshield chip that spreads into a crack means a new windshield ($250–600; $1,200–1,650 plus calibration with a camera).",
+      );
+    } else if (context.adasAssumed && hasSensors("windshield", context)) {
+      assume(
+        "We assumed the car has a windshield camera (model year 2018 or later, or a premium, luxury or EV/hybrid car), so the ADAS windshield and its calibration are included. Without a camera the windshield costs $250–600.",
+      );
+    } else if (context.adasAssumed) {
+      raise(
+        "If this car has a windshield camera (lane-keeping, automatic braking), the windshield costs $1,200–1,650 plus calibration ($150–600).",
+      );
+    }
+  }
+
+  if (info.kind === "sheet-metal") {
+    if (worst === "severe") {
+      raise(
+        `The ${label} is badly damaged: if it can't be repaired, a new panel (part, fitting and refinish inside and out) costs considerably more.`,
+      );
+    }
+    for (const candidate of plans) {
+      if (!candidate.pdr) continue;
+      raise(
+        `If the paint over the dent on the ${label} is cracked, PDR isn't possible: conventional repair and refinish instead (+$100–300 or more).`,
+      );
+      if (!candidate.pdr.sizeKnown) {
+        assume(
+          `The dent on the ${label} wasn't measured; it is priced as ${candidate.pdr.band.label}.`,
+        );
+      }
+    }
+  }
+
+  if (panelId.startsWith("headlamp") && replacement) {
+    raise(
+      `Replacing the ${label} can mean removing the front bumper cover and aiming the new lamp; adaptive or matrix LED lamps cost far more.`,
+    );
+  }
+
+  if (info.kind === "wheel") {
+    if (plans.some((candidate) => candidate.finding.damageType === "wheel-curb-rash")) {
+      raise(
+        "A wheel that is bent or cracked, not just scuffed, must be replaced instead of refinished.",
+      );
+    }
+    if (plans.some((candidate) => candidate.component === "tyre" && candidate.replaces)) {
+      raise(
+        "Tyres are often replaced in pairs on an axle (all four on many AWD cars and EVs) to keep tread depth even.",
+      );
+    }
+    if (worst === "severe") {
+      raise(`A hard hit on the ${label} can also damage suspension or alignment.`);
+    }
+  }
+
+  if (
+    info.kind === "interior" &&
+    plans.some((candidate) => candidate.finding.damageType === "odour")
+  ) {
+    const fees = FEES.smoking;
+    raise(
+      `Smoking odour may instead be charged as the marketplace's smoking fee: ${money(fees.odorOnlyCents)} odour only, ${money(fees.odorWithEvidenceCents)} with evidence, ${money(fees.multipleIssuesCents)} for multiple issues.`,
+    );
+  }
+}

@@ -1,0 +1,865 @@
+/**
+ * The estimate engine's default data as ONE dated, sourced table: labour rates and sales tax by
+ * US state, operation times (refinish, repair, R&I, replace hours) and part and sublet prices by
+ * vehicle price class. Every value names its source; values marked `weak: true` come from
+ * low-quality pages or are our own assumptions, and only serve until a host enters their shop's
+ * own figures. Updating a number is a data edit here: the engine hard-codes none of them.
+ *
+ * `resolveRateCard(state, overrides?)` turns the table into the rate card for one estimate: the
+ * state's defaults (or the national ones), with the account's own shop rates on top.
+ *
+ * Source of the values: /work/shared/design/domain-facts.md §1 and the pages named in
+ * `RATE_SOURCES`. Money is integer cents (see ../money.ts); hours are decimal labour hours.
+ */
+import { roundToCents, type Cents } from "../money";
+import { assertValid, checkNumber, type FieldErrors, type NumberRule } from "../validation";
+import type { DamageType, PanelId, PriceClass, Severity } from "./taxonomy";
+
+/** The date these defaults were last checked against their sources (ISO date). */
+export const RATES_AS_OF = "2026-11-21";
+
+// ─── Sources ────────────────────────────────────────────────────────────────────────────────────
+
+export interface RateSource {
+  title: string;
+  /** Link to show next to the value, or null when there is no public page to link. */
+  url: string | null;
+  /** When the source's figure was measured or published (year or ISO date). */
+  published: string;
+  note?: string;
+}
+
+export const RATE_SOURCES = {
+  crashNetwork: {
+    title:
+      "CRASH Network labor rate survey: US average body labor rate among shops raising rates ($54.55/h late 2021 → $63.67/h Oct 2023; insurer-paid rates +9.5 % in 2023)",
+    url: "https://nwautocare.org",
+    published: "2023-10",
+  },
+  mitchell2017: {
+    title:
+      "Mitchell International, average body-shop labor rates in select states, 2017 through September (Automotive News, 'Service counter', 2018-02-19)",
+    url: "http://www.autonews.com/article/20180219/RETAIL05/302199996/service-counter",
+    published: "2017-09",
+  },
+  massachusetts: {
+    title: "Massachusetts insurer-paid body labor rate ≈ $40/h (2022)",
+    url: "https://lewlewbiz.com",
+    published: "2022",
+    note: "Insurer-paid rate, not a shop's posted rate.",
+  },
+  ccc2013: {
+    title:
+      "CCC Information Services national averages 2013: body $46.12/h, mechanical $77.04/h, paint materials $26.64 per refinish hour (reported by Autobody News)",
+    url: null,
+    published: "2013",
+    note: "Used only for the ratios mechanical ÷ body and paint materials ÷ body.",
+  },
+  rdn2016: {
+    title:
+      "Repairer Driven News, 'Who pays for what' survey: refinish labor median ≈ $50/h; paint materials ≈ $25–30 per refinish hour, charged per refinish hour by 81 % of shops",
+    url: "https://www.repairerdrivennews.com",
+    published: "2016",
+  },
+  cccMotorClearCoat: {
+    title:
+      "CCC / MOTOR Guide to Estimating, clear coat: +40 % of refinish time on the first major panel, +20 % on each additional, maximum 2.5 h",
+    url: "https://help.cccis.com/static/training/motor_crash_gte/refinishing_procedures/clearcoatfinishes_basecoat_clearcoat_.htm",
+    published: "2024",
+  },
+  cccMotorRefinishPremise: {
+    title:
+      "CCC / MOTOR Guide to Estimating, refinish time premise: refinish times exclude removing attached parts (mirrors, grilles, lamps, trim)",
+    url: "https://help.cccis.com/webhelp/motor/gte/Content/REFINISH_TIME_PREMISE.htm",
+    published: "2024",
+  },
+  mitchellBlend: {
+    title:
+      "Mitchell P-pages, extension of clear / blend: a blended panel totals 50 % of its exterior refinish time",
+    url: "http://static.mymitchell.com/static/webhelp/ppages/ceg/1033/Content/ceg022812.htm",
+    published: "2022",
+  },
+  publishedEstimate: {
+    title:
+      "A published shop estimate: front bumper cover refinish 2.8 h; blend of an adjacent panel 1.4 h",
+    url: null,
+    published: "2023",
+  },
+  collisionBlastTriCoat: {
+    title:
+      "Collision Blast, 'Auto Repair Estimates' series (D. Smith): tri-coat adds 70 % per refinish hour on the first panel and 40 % on each additional, and replaces the clear-coat addition",
+    url: "http://collisionblast.com/tag/repair-right-front",
+    published: "2010",
+    note: "A training blog, not a labour guide: treat as weak.",
+  },
+  pdr: {
+    title:
+      "Paintless dent repair prices per dent: dime/nickel $100–150, quarter $150–225, golf ball $250–375, 2–3″ crease $400–600; cracked paint +$100–300 (then not PDR); aluminium +15–30 %",
+    url: "https://promastersautocc.com",
+    published: "2024",
+  },
+  curbRash: {
+    title: "Wheel curb rash repair ≈ $125 per wheel, up to $200",
+    url: "https://support.turo.com",
+    published: "2024",
+    note: "The marketplace's prior-damage article and turopro.",
+  },
+  windshield: {
+    title:
+      "Windshield replacement: no ADAS $250–600; with ADAS camera $1,200–1,650; calibration +$150–600",
+    url: "https://newsroom.aaa.com",
+    published: "2018",
+    note: "daxstreet; AAA 2018.",
+  },
+  adasSensors: {
+    title:
+      "AAA: repair costs of ADAS sensors: front radar $900–1,300; front camera $850–1,900; parking sensors $500–1,300",
+    url: "https://newsroom.aaa.com",
+    published: "2023",
+  },
+  headlamp: {
+    title:
+      "Headlamp assembly: halogen $75–250 aftermarket, $200–500+ OEM; LED more than $1,000 (low-quality pages)",
+    url: null,
+    published: "2024",
+  },
+  bumperCover: {
+    title:
+      "Bumper cover part + paint + labor: economy $450–1,000; mid $700–1,500; OEM $1,100–2,200 (low-quality pages)",
+    url: null,
+    published: "2024",
+  },
+  cccCrashCourse: {
+    title:
+      "CCC Crash Course Q1 2025: EV repairs take ≈ 4 more labour hours and ≈ 30 % more labour cost than ICE",
+    url: "https://www.cccis.com/crash-course",
+    published: "2025",
+  },
+  mitchellSupplements: {
+    title:
+      "Mitchell (2018): supplements to photo-based estimates average more than 50 % of the first estimate",
+    url: null,
+    published: "2018",
+  },
+  taxFoundation: {
+    title:
+      "Tax Foundation, 'State and Local Sales Tax Rates, 2025' (state-level rates as of January 1, 2025; local rates not included)",
+    url: "https://taxfoundation.org/data/all/state/2025-sales-tax-rates/",
+    published: "2025-01-01",
+  },
+  assumption: {
+    title:
+      "FleetAssist assumption: no public source found; typical magnitude chosen to sit inside the public price ranges above",
+    url: null,
+    published: RATES_AS_OF,
+  },
+} as const satisfies Record<string, RateSource>;
+
+export type RateSourceId = keyof typeof RATE_SOURCES;
+
+/** A default value with where it comes from. */
+export interface Sourced<T> {
+  value: T;
+  sources: readonly RateSourceId[];
+  /** From a low-quality page or our own assumption: a sanity value, not a fact. */
+  weak: boolean;
+  note?: string;
+}
+
+function sourced<T>(
+  value: T,
+  sources: RateSourceId | readonly RateSourceId[],
+  weak: boolean,
+  note?: string,
+): Sourced<T> {
+  return {
+    value,
+    sources: typeof sources === "string" ? [sources] : sources,
+    weak,
+    ...(note && { note }),
+  };
+}
+
+// ─── Labour rates ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * How the labour defaults are derived (each ratio below is a data value with its source):
+ * - national body rate: the CRASH Network Oct 2023 average;
+ * - refinish rate: the body rate (shops bill paint and body labour at the same rate; RDN's 2016
+ *   refinish median ≈ $50/h matched body rates of the time);
+ * - mechanical rate: the body rate × CCC's 2013 national ratio mechanical ÷ body (77.04 ÷ 46.12);
+ * - paint materials: the national body rate × CCC's 2013 ratio materials ÷ body (26.64 ÷ 46.12),
+ *   the same for every state ($36.78; RDN's 2016 "$25–30" is the older level);
+ * - a state with a Mitchell 2017 figure: national body rate × (state's 2017 rate ÷ the mean of the
+ *   11 states Mitchell published), i.e. today's national level with the state's relative
+ *   position; Massachusetts: its 2022 insurer-paid rate + the 9.5 % insurer-paid rise of 2023;
+ * - any other state: the national rates.
+ */
+export const LABOUR_DEFAULTS = {
+  nationalBodyCentsPerHour: sourced(63_67, "crashNetwork", false),
+  refinishToBodyRatio: sourced(1, "rdn2016", true, "Refinish billed at the body rate."),
+  mechanicalToBodyRatio: sourced(77_04 / 46_12, "ccc2013", true, "2013 ratio ≈ 1.67."),
+  paintMaterialsToBodyRatio: sourced(26_64 / 46_12, "ccc2013", true, "2013 ratio ≈ 0.58."),
+  /** Mean of the 11 state rates Mitchell published for 2017 ($49.10). */
+  mitchell2017MeanCents: sourced(
+    (56_75 + 52_16 + 51_46 + 51_36 + 49_33 + 48_04 + 47_90 + 46_81 + 46_67 + 46_11 + 43_50) / 11,
+    "mitchell2017",
+    false,
+  ),
+  insurerRateRise2023Percent: sourced(9.5, "crashNetwork", false),
+} as const;
+
+export const US_STATE_CODES = [
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "DC",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
+] as const;
+export type UsStateCode = (typeof US_STATE_CODES)[number];
+
+export interface StateDefaults {
+  name: string;
+  /** State-level sales tax (local taxes not included). */
+  salesTaxPercent: number;
+  /** Mitchell's 2017 average body labour rate for the state, when published. */
+  mitchell2017BodyCents?: Cents;
+  /** A 2022 insurer-paid body rate, when that is all we have. */
+  insurerPaid2022BodyCents?: Cents;
+  /** The tax rate changed recently or has a special structure: check it. */
+  weakTax?: string;
+}
+
+/** Sales tax: Tax Foundation 2025. Labour: Mitchell 2017 (11 states), Massachusetts 2022. */
+export const US_STATE_DEFAULTS: Readonly<Record<UsStateCode, StateDefaults>> = {
+  AL: { name: "Alabama", salesTaxPercent: 4 },
+  AK: { name: "Alaska", salesTaxPercent: 0, weakTax: "No state sales tax; boroughs may levy one." },
+  AZ: { name: "Arizona", salesTaxPercent: 5.6, mitchell2017BodyCents: 51_46 },
+  AR: { name: "Arkansas", salesTaxPercent: 6.5 },
+  CA: { name: "California", salesTaxPercent: 7.25, mitchell2017BodyCents: 56_75 },
+  CO: { name: "Colorado", salesTaxPercent: 2.9 },
+  CT: { name: "Connecticut", salesTaxPercent: 6.35 },
+  DE: { name: "Delaware", salesTaxPercent: 0 },
+  DC: {
+    name: "District of Columbia",
+    salesTaxPercent: 6,
+    weakTax: "The District has legislated increases after January 2025: check the current rate.",
+  },
+  FL: { name: "Florida", salesTaxPercent: 6, mitchell2017BodyCents: 43_50 },
+  GA: { name: "Georgia", salesTaxPercent: 4 },
+  HI: {
+    name: "Hawaii",
+    salesTaxPercent: 4,
+    mitchell2017BodyCents: 51_36,
+    weakTax: "General excise tax, also charged on labour.",
+  },
+  ID: { name: "Idaho", salesTaxPercent: 6 },
+  IL: { name: "Illinois", salesTaxPercent: 6.25, mitchell2017BodyCents: 52_16 },
+  IN: { name: "Indiana", salesTaxPercent: 7 },
+  IA: { name: "Iowa", salesTaxPercent: 6 },
+  KS: { name: "Kansas", salesTaxPercent: 6.5 },
+  KY: { name: "Kentucky", salesTaxPercent: 6 },
+  LA: {
+    name: "Louisiana",
+    salesTaxPercent: 5,
+    weakTax: "Raised from 4.45 % to 5 % on January 1, 2025 (temporary, through 2029).",
+  },
+  ME: { name: "Maine", salesTaxPercent: 5.5 },
+  MD: { name: "Maryland", salesTaxPercent: 6 },
+  MA: { name: "Massachusetts", salesTaxPercent: 6.25, insurerPaid2022BodyCents: 40_00 },
+  MI: { name: "Michigan", salesTaxPercent: 6, mitchell2017BodyCents: 46_67 },
+  MN: { name: "Minnesota", salesTaxPercent: 6.875 },
+  MS: { name: "Mississippi", salesTaxPercent: 7 },
+  MO: { name: "Missouri", salesTaxPercent: 4.225 },
+  MT: { name: "Montana", salesTaxPercent: 0 },
+  NE: { name: "Nebraska", salesTaxPercent: 5.5 },
+  NV: { name: "Nevada", salesTaxPercent: 6.85 },
+  NH: { name: "New Hampshire", salesTaxPercent: 0 },
+  NJ: { name: "New Jersey", salesTaxPercent: 6.625, mitchell2017BodyCents: 48_04 },
+  NM: {
+    name: "New Mexico",
+    salesTaxPercent: 4.875,
+    weakTax: "Gross receipts tax, also charged on labour.",
+  },
+  NY: { name: "New York", salesTaxPercent: 4, mitchell2017BodyCents: 49_33 },
+  NC: { name: "North Carolina", salesTaxPercent: 4.75 },
+  ND: { name: "North Dakota", salesTaxPercent: 5 },
+  OH: { name: "Ohio", salesTaxPercent: 5.75, mitchell2017BodyCents: 47_90 },
+  OK: { name: "Oklahoma", salesTaxPercent: 4.5 },
+  OR: { name: "Oregon", salesTaxPercent: 0 },
+  PA: { name: "Pennsylvania", salesTaxPercent: 6 },
+  RI: { name: "Rhode Island", salesTaxPercent: 7, mitchell2017BodyCents: 46_81 },
+  SC: { name: "South Carolina", salesTaxPercent: 6 },
+  SD: { name: "South Dakota", salesTaxPercent: 4.2 },
+  TN: { name: "Tennessee", salesTaxPercent: 7 },
+  TX: { name: "Texas", salesTaxPercent: 6.25, mitchell2017BodyCents: 46_11 },
+  UT: {
+    name: "Utah",
+    salesTaxPercent: 6.1,
+    weakTax: "Includes the 1.25 % local rate levied statewide.",
+  },
+  VT: { name: "Vermont", salesTaxPercent: 6 },
+  VA: {
+    name: "Virginia",
+    salesTaxPercent: 5.3,
+    weakTax: "Includes the 1 % local rate levied statewide.",
+  },
+  WA: { name: "Washington", salesTaxPercent: 6.5 },
+  WV: { name: "West Virginia", salesTaxPercent: 6 },
+  WI: { name: "Wisconsin", salesTaxPercent: 5 },
+  WY: { name: "Wyoming", salesTaxPercent: 4 },
+};
+
+/** Sales tax when no state is chosen: 6 %, the most common state rate (weak). */
+export const NATIONAL_DEFAULT_SALES_TAX = sourced(6, "taxFoundation", true);
+
+// ─── Operation times and prices ─────────────────────────────────────────────────────────────────
+
+type ByClass = Readonly<Record<PriceClass, Cents>>;
+type BySeverity<T> = Readonly<Record<Severity, T>>;
+
+function byClass(
+  economy: number,
+  mid: number,
+  premium: number,
+  luxury: number,
+  evHybrid: number,
+): ByClass {
+  return { economy, mid, premium, luxury, "ev-hybrid": evHybrid };
+}
+
+/**
+ * What a finding of this severity gets: conventional repair (body hours, then maybe refinish and
+ * R&I of attached parts), "polish" (minor surface damage) or "replace" (the part is replaced).
+ */
+export type RepairChoice =
+  { hours: number; refinish: boolean; removeAndInstall: boolean } | "replace" | "polish";
+
+export interface PdrBand {
+  id: "dime-nickel" | "quarter" | "golf-ball" | "crease";
+  label: string;
+  /** Dents up to this longest dimension fall in the band. */
+  maxSizeCm: number;
+  lowCents: Cents;
+  highCents: Cents;
+}
+
+/**
+ * Hours and prices the engine writes on estimate lines. Hours are labour-guide style decimal
+ * hours; prices are per part (or per job for sublet work), in cents.
+ */
+export const ESTIMATE_TABLES = {
+  /** Full refinish (outer surface) per painted panel, hours. */
+  refinishHours: sourced<Readonly<Partial<Record<PanelId, number>>>>(
+    {
+      "front-bumper": 2.8,
+      "rear-bumper": 2.8,
+      hood: 3.0,
+      roof: 2.8,
+      "front-fender-left": 1.8,
+      "front-fender-right": 1.8,
+      "front-door-left": 2.2,
+      "front-door-right": 2.2,
+      "rear-door-left": 2.0,
+      "rear-door-right": 2.0,
+      "rocker-left": 1.0,
+      "rocker-right": 1.0,
+      "quarter-panel-left": 2.5,
+      "quarter-panel-right": 2.5,
+      "trunk-liftgate": 2.4,
+      "mirror-left": 0.6,
+      "mirror-right": 0.6,
+    },
+    ["publishedEstimate", "assumption"],
+    true,
+    "Front bumper 2.8 h from a published estimate (rear bumper taken as the same); other panels are typical labour-guide magnitudes for a mid-size car (assumption). Mirror: body-colour cap.",
+  ),
+  /** A blended panel costs this share of its full refinish time. */
+  blendFraction: sourced(
+    0.5,
+    ["mitchellBlend", "publishedEstimate"],
+    false,
+    "The published estimate's 1.4 h blend is 50 % of a 2.8 h panel.",
+  ),
+  clearCoat: sourced(
+    { firstPanelFraction: 0.4, additionalPanelFraction: 0.2, maxHours: 2.5 },
+    "cccMotorClearCoat",
+    false,
+  ),
+  /** Tri-coat replaces the clear-coat addition; the source gives no cap. */
+  triCoat: sourced(
+    { firstPanelFraction: 0.7, additionalPanelFraction: 0.4 },
+    "collisionBlastTriCoat",
+    true,
+  ),
+  /**
+   * Body labour by damage on sheet-metal panels (conventional repair: the panel is then
+   * refinished). Minor scratches, scuffs and chips are polished instead (see `polishHours`).
+   */
+  sheetMetalRepair: sourced<Readonly<Partial<Record<DamageType, BySeverity<RepairChoice>>>>>(
+    {
+      dent: {
+        minor: { hours: 1.0, refinish: true, removeAndInstall: true },
+        moderate: { hours: 2.5, refinish: true, removeAndInstall: true },
+        severe: { hours: 5.0, refinish: true, removeAndInstall: true },
+      },
+      scratch: {
+        minor: "polish",
+        moderate: { hours: 0.8, refinish: true, removeAndInstall: true },
+        severe: { hours: 1.5, refinish: true, removeAndInstall: true },
+      },
+      scuff: {
+        minor: "polish",
+        moderate: { hours: 0.8, refinish: true, removeAndInstall: true },
+        severe: { hours: 1.5, refinish: true, removeAndInstall: true },
+      },
+      "paint-chip": {
+        minor: "polish",
+        moderate: { hours: 0.5, refinish: true, removeAndInstall: true },
+        severe: { hours: 1.0, refinish: true, removeAndInstall: true },
+      },
+      crack: {
+        minor: { hours: 1.0, refinish: true, removeAndInstall: true },
+        moderate: { hours: 2.0, refinish: true, removeAndInstall: true },
+        severe: { hours: 4.0, refinish: true, removeAndInstall: true },
+      },
+    },
+    "assumption",
+    true,
+    "Repair times are estimator judgement in every labour guide (none publishes them).",
+  ),
+  /** Plastic bumper covers: repair off the car (R&I + refinish), or replace the cover. */
+  bumperRepair: sourced<Readonly<Partial<Record<DamageType, BySeverity<RepairChoice>>>>>(
+    {
+      // A minor push-out dent in a plastic cover usually needs no paint.
+      dent: {
+        minor: { hours: 1.0, refinish: false, removeAndInstall: false },
+        moderate: { hours: 2.0, refinish: true, removeAndInstall: true },
+        severe: "replace",
+      },
+      scratch: {
+        minor: "polish",
+        moderate: { hours: 1.0, refinish: true, removeAndInstall: true },
+        severe: { hours: 2.0, refinish: true, removeAndInstall: true },
+      },
+      scuff: {
+        minor: "polish",
+        moderate: { hours: 1.0, refinish: true, removeAndInstall: true },
+        severe: { hours: 2.0, refinish: true, removeAndInstall: true },
+      },
+      "paint-chip": {
+        minor: "polish",
+        moderate: { hours: 0.5, refinish: true, removeAndInstall: true },
+        severe: { hours: 1.0, refinish: true, removeAndInstall: true },
+      },
+      crack: {
+        minor: { hours: 1.5, refinish: true, removeAndInstall: true },
+        moderate: { hours: 2.5, refinish: true, removeAndInstall: true },
+        severe: "replace",
+      },
+    },
+    "assumption",
+    true,
+  ),
+  /** Polish / touch-up of minor surface damage, refinish hours per finding. */
+  polishHours: sourced<Readonly<Partial<Record<DamageType, number>>>>(
+    { scratch: 0.5, scuff: 0.5, "paint-chip": 0.3 },
+    "assumption",
+    true,
+  ),
+  /** Body hours to repair a moderately damaged painted mirror cap before refinishing it. */
+  mirrorCapRepairHours: sourced(0.3, "assumption", true),
+  /**
+   * Removing and installing attached parts before refinishing a panel (refinish times exclude
+   * it), or the bumper cover itself when it is repaired off the car. Body hours.
+   */
+  removeAndInstallHours: sourced<Readonly<Partial<Record<PanelId, number>>>>(
+    {
+      "front-bumper": 1.5,
+      "rear-bumper": 1.2,
+      "front-door-left": 0.5,
+      "front-door-right": 0.5,
+      "rear-door-left": 0.5,
+      "rear-door-right": 0.5,
+      "trunk-liftgate": 0.3,
+    },
+    ["cccMotorRefinishPremise", "assumption"],
+    true,
+    "Doors: handle and moulding; trunk lid / liftgate: emblems and handle; bumpers: the cover.",
+  ),
+  /** Labour to replace a part (remove the old, fit the new, transfer small parts). */
+  replaceHours: sourced(
+    {
+      frontBumperCover: 2.5,
+      rearBumperCover: 2.0,
+      /** Transfer and reconnect bumper sensors when the cover carries them. */
+      bumperSensors: 0.5,
+      headlamp: 0.8,
+      fogLamp: 0.5,
+      taillamp: 0.4,
+      mirror: 0.8,
+      mirrorGlass: 0.3,
+      grille: 0.5,
+      trimPart: 0.3,
+      interiorPart: 0.5,
+    },
+    "assumption",
+    true,
+  ),
+  /** Mechanical hours to fit a wheel or tyre (mount, balance, TPMS sensor transfer). */
+  mechanicalHours: sourced({ mountTyre: 0.4, mountWheel: 0.6 }, "assumption", true),
+  pdr: sourced(
+    {
+      bands: [
+        {
+          id: "dime-nickel",
+          label: "dime/nickel-size",
+          maxSizeCm: 2.2,
+          lowCents: 100_00,
+          highCents: 150_00,
+        },
+        {
+          id: "quarter",
+          label: "quarter-size",
+          maxSizeCm: 3.0,
+          lowCents: 150_00,
+          highCents: 225_00,
+        },
+        {
+          id: "golf-ball",
+          label: "golf-ball-size",
+          maxSizeCm: 5.0,
+          lowCents: 250_00,
+          highCents: 375_00,
+        },
+        { id: "crease", label: "2–3″ crease", maxSizeCm: 7.6, lowCents: 400_00, highCents: 600_00 },
+      ] as readonly PdrBand[],
+      /** Midpoint of the published +15–30 % aluminium uplift. */
+      aluminiumUpliftPercent: 22.5,
+      /** A minor dent without a size is priced as this band (assumption). */
+      unknownSizeBand: "quarter" as PdrBand["id"],
+    },
+    "pdr",
+    false,
+    "The engine charges each band's midpoint; the band's low–high shows in the line.",
+  ),
+  /** Wheel curb-rash repair per wheel, by severity. */
+  wheelRepairCents: sourced<BySeverity<Cents>>(
+    { minor: 125_00, moderate: 160_00, severe: 200_00 },
+    "curbRash",
+    false,
+  ),
+  /** Tyre puncture plug/patch (minor tyre damage). */
+  tyreRepairCents: sourced(35_00, "assumption", true),
+  /** Windshield chip repair (minor windshield damage). */
+  windshieldChipRepairCents: sourced(100_00, "assumption", true),
+  /** Installed windshield (glass shop, sublet), placed inside the published ranges by class. */
+  windshieldCents: sourced(
+    {
+      withoutAdas: byClass(300_00, 375_00, 450_00, 550_00, 450_00),
+      withAdas: byClass(1_200_00, 1_300_00, 1_450_00, 1_600_00, 1_500_00),
+    },
+    "windshield",
+    true,
+    "The source gives ranges only; the split by class is our assumption.",
+  ),
+  /** ADAS calibration after windshield or sensor-bumper work (sublet). */
+  calibrationCents: sourced(
+    byClass(250_00, 300_00, 400_00, 500_00, 400_00),
+    "windshield",
+    true,
+    "Inside the published $150–600 range; the split by class is our assumption.",
+  ),
+  /** Installed side and rear glass (sublet). */
+  sideGlassCents: sourced(byClass(250_00, 300_00, 400_00, 500_00, 400_00), "assumption", true),
+  rearGlassCents: sourced(byClass(350_00, 450_00, 600_00, 800_00, 600_00), "assumption", true),
+  parts: {
+    bumperCover: sourced(
+      byClass(200_00, 350_00, 550_00, 800_00, 600_00),
+      ["bumperCover", "assumption"],
+      true,
+      "Economy: aftermarket cover; others OEM. Chosen so part + paint + labour sit in the published ranges.",
+    ),
+    headlampHalogen: sourced(
+      byClass(160_00, 350_00, 450_00, 500_00, 400_00),
+      "headlamp",
+      true,
+      "Economy: aftermarket (midpoint of $75–250); others OEM ($200–500+).",
+    ),
+    headlampLed: sourced(
+      byClass(1_000_00, 1_000_00, 1_200_00, 1_500_00, 1_200_00),
+      "headlamp",
+      true,
+      "Source: 'more than $1,000'.",
+    ),
+    fogLamp: sourced(byClass(60_00, 100_00, 180_00, 250_00, 150_00), "assumption", true),
+    taillamp: sourced(byClass(120_00, 200_00, 350_00, 500_00, 400_00), "assumption", true),
+    mirror: sourced(byClass(150_00, 250_00, 450_00, 700_00, 500_00), "assumption", true),
+    mirrorGlass: sourced(byClass(50_00, 80_00, 150_00, 250_00, 150_00), "assumption", true),
+    grille: sourced(byClass(120_00, 220_00, 400_00, 650_00, 350_00), "assumption", true),
+    /** Moulding, emblem, clip set or bracket for a "missing or broken part" on a body panel. */
+    trimPart: sourced(byClass(40_00, 60_00, 100_00, 150_00, 100_00), "assumption", true),
+    wheel: sourced(byClass(200_00, 300_00, 500_00, 800_00, 600_00), "assumption", true),
+    tyre: sourced(
+      byClass(120_00, 170_00, 250_00, 320_00, 280_00),
+      "assumption",
+      true,
+      "EV tyres (load-rated, low rolling resistance) cost more than mid-range ones.",
+    ),
+    centreCap: sourced(byClass(25_00, 35_00, 50_00, 75_00, 50_00), "assumption", true),
+    interiorPart: sourced(byClass(60_00, 100_00, 150_00, 250_00, 150_00), "assumption", true),
+  },
+  /** Interior work done by a detailer or upholsterer (sublet), by severity. */
+  interiorCents: sourced(
+    {
+      clean: { minor: 75_00, moderate: 150_00, severe: 250_00 },
+      odour: { minor: 100_00, moderate: 150_00, severe: 250_00 },
+      burn: { minor: 100_00, moderate: 175_00, severe: 300_00 },
+      tear: { minor: 100_00, moderate: 200_00, severe: 450_00 },
+    } satisfies Record<string, BySeverity<Cents>>,
+    "assumption",
+    true,
+  ),
+  /**
+   * EV / hybrid: +30 % of body and mechanical labour hours. We take the percentage rather than
+   * "+4 hours" because a flat 4 h would dwarf small jobs (a polished scuff); refinish time is
+   * left alone because paint work on an EV is the same as on any car.
+   */
+  evLabourUpliftPercent: sourced(30, "cccCrashCourse", false),
+  /** When `vehicle.hasAdas` is not given, the engine assumes ADAS from these. */
+  adasAssumption: sourced(
+    {
+      fromModelYear: 2018,
+      priceClasses: ["premium", "luxury", "ev-hybrid"] as readonly PriceClass[],
+    },
+    ["windshield", "assumption"],
+    true,
+  ),
+  /** Business days added to the repair time when parts must be ordered. */
+  partsWaitDays: sourced(1, "assumption", true),
+} as const;
+
+export type EstimateTables = typeof ESTIMATE_TABLES;
+
+// ─── Rate card ──────────────────────────────────────────────────────────────────────────────────
+
+export const RATE_FIELDS = [
+  "bodyLabourCentsPerHour",
+  "refinishLabourCentsPerHour",
+  "mechanicalLabourCentsPerHour",
+  "paintMaterialsCentsPerRefinishHour",
+  "salesTaxPercent",
+] as const;
+export type RateField = (typeof RATE_FIELDS)[number];
+
+/** An account's own shop rates; any field left out keeps the regional default. */
+export type RateOverrides = Partial<Record<RateField, number>>;
+
+export type RateOrigin = "state" | "national" | "account";
+
+export interface RateCard extends Record<RateField, number> {
+  /** The state code, or "US" for the national defaults. */
+  region: UsStateCode | "US";
+  regionName: string;
+  asOf: string;
+  /** Where each rate came from. */
+  origins: Readonly<Record<RateField, RateOrigin>>;
+  /** What a reader should know about these rates, in plain language. */
+  notes: string[];
+  tables: EstimateTables;
+}
+
+/** Sane bounds for an account's own rates (rates must be positive; tax may be 0). */
+export const RATE_OVERRIDE_LIMITS = {
+  bodyLabourCentsPerHour: { label: "Body labour rate", kind: "cents", min: 1_00, max: 500_00 },
+  refinishLabourCentsPerHour: {
+    label: "Refinish labour rate",
+    kind: "cents",
+    min: 1_00,
+    max: 500_00,
+  },
+  mechanicalLabourCentsPerHour: {
+    label: "Mechanical labour rate",
+    kind: "cents",
+    min: 1_00,
+    max: 500_00,
+  },
+  paintMaterialsCentsPerRefinishHour: {
+    label: "Paint materials rate",
+    kind: "cents",
+    min: 1_00,
+    max: 200_00,
+  },
+  salesTaxPercent: { label: "Sales tax", kind: "percent", min: 0, max: 15 },
+} as const satisfies Record<RateField, NumberRule>;
+
+export function isUsStateCode(value: unknown): value is UsStateCode {
+  return typeof value === "string" && (US_STATE_CODES as readonly string[]).includes(value);
+}
+
+/** Field errors for an account's overrides (empty when valid); unknown fields are errors too. */
+export function validateRateOverrides(overrides: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    if (!(RATE_FIELDS as readonly string[]).includes(field)) {
+      errors[field] = `Unknown rate "${field}".`;
+      continue;
+    }
+    const message = checkNumber(value, RATE_OVERRIDE_LIMITS[field as RateField]);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** The default body labour rate for a state (or the nation), before any override. */
+export function defaultBodyRateCents(state: UsStateCode | "US"): {
+  cents: Cents;
+  origin: "state" | "national";
+} {
+  const national = LABOUR_DEFAULTS.nationalBodyCentsPerHour.value;
+  if (state === "US") return { cents: national, origin: "national" };
+  const defaults = US_STATE_DEFAULTS[state];
+  if (defaults.mitchell2017BodyCents !== undefined) {
+    return {
+      cents: roundToCents(
+        (national * defaults.mitchell2017BodyCents) / LABOUR_DEFAULTS.mitchell2017MeanCents.value,
+      ),
+      origin: "state",
+    };
+  }
+  if (defaults.insurerPaid2022BodyCents !== undefined) {
+    const rise = 1 + LABOUR_DEFAULTS.insurerRateRise2023Percent.value / 100;
+    return { cents: roundToCents(defaults.insurerPaid2022BodyCents * rise), origin: "state" };
+  }
+  return { cents: national, origin: "national" };
+}
+
+/**
+ * The rate card for an estimate: the state's default rates (national ones when `state` is
+ * empty, "US" or a state without published labour figures) with the account's own shop rates on
+ * top. Throws `InvalidInputError` for an unknown state or invalid overrides.
+ */
+export function resolveRateCard(state?: string | null, overrides: RateOverrides = {}): RateCard {
+  const code = (state ?? "").trim().toUpperCase();
+  const region: UsStateCode | "US" | null =
+    code === "" || code === "US" ? "US" : isUsStateCode(code) ? code : null;
+  if (region === null) {
+    assertValid(
+      { state: `Unknown US state "${state}". Use a two-letter code like "CA".` },
+      "rate card",
+    );
+  }
+  assertValid(validateRateOverrides(overrides), "rate card");
+  const resolvedRegion = region ?? "US";
+  const stateDefaults = resolvedRegion === "US" ? null : US_STATE_DEFAULTS[resolvedRegion];
+
+  const body = defaultBodyRateCents(resolvedRegion);
+  const defaults: Record<RateField, number> = {
+    bodyLabourCentsPerHour: body.cents,
+    refinishLabourCentsPerHour: roundToCents(
+      body.cents * LABOUR_DEFAULTS.refinishToBodyRatio.value,
+    ),
+    mechanicalLabourCentsPerHour: roundToCents(
+      body.cents * LABOUR_DEFAULTS.mechanicalToBodyRatio.value,
+    ),
+    paintMaterialsCentsPerRefinishHour: roundToCents(
+      LABOUR_DEFAULTS.nationalBodyCentsPerHour.value *
+        LABOUR_DEFAULTS.paintMaterialsToBodyRatio.value,
+    ),
+    salesTaxPercent: stateDefaults?.salesTaxPercent ?? NATIONAL_DEFAULT_SALES_TAX.value,
+  };
+  const origins: Record<RateField, RateOrigin> = {
+    bodyLabourCentsPerHour: body.origin,
+    refinishLabourCentsPerHour: body.origin,
+    mechanicalLabourCentsPerHour: body.origin,
+    paintMaterialsCentsPerRefinishHour: "national",
+    salesTaxPercent: stateDefaults ? "state" : "national",
+  };
+  const rates = { ...defaults };
+  for (const field of RATE_FIELDS) {
+    const value = overrides[field];
+    if (value !== undefined) {
+      rates[field] = value;
+      origins[field] = "account";
+    }
+  }
+
+  const regionName = stateDefaults?.name ?? "United States";
+  const notes: string[] = [];
+  const labourFields = RATE_FIELDS.filter((field) => field !== "salesTaxPercent");
+  if (labourFields.some((field) => origins[field] === "account")) {
+    notes.push("Your shop's own rates are used where you entered them.");
+  }
+  if (stateDefaults && body.origin === "national" && origins.bodyLabourCentsPerHour !== "account") {
+    notes.push(
+      `No published labour rate for ${regionName}: labour rates are the US average. Enter your shop's rates for a closer estimate.`,
+    );
+  }
+  if (origins.salesTaxPercent === "national") {
+    notes.push(
+      `No state chosen: sales tax is ${NATIONAL_DEFAULT_SALES_TAX.value} %, the most common state rate.`,
+    );
+  } else if (origins.salesTaxPercent === "state") {
+    notes.push(
+      `Sales tax is ${regionName}'s state rate (${defaults.salesTaxPercent} %); local sales taxes are not included.`,
+    );
+    if (stateDefaults?.weakTax) notes.push(stateDefaults.weakTax);
+  }
+
+  return {
+    region: resolvedRegion,
+    regionName,
+    asOf: RATES_AS_OF,
+    ...rates,
+    origins,
+    notes,
+    tables: ESTIMATE_TABLES,
+  };
+}

@@ -1,0 +1,238 @@
+import { describe, expect, it } from "vitest";
+import {
+  ADAS_PANEL_IDS,
+  blendTargets,
+  DAMAGE_TYPE_IDS,
+  DAMAGE_TYPES,
+  damageFitsPanel,
+  FindingSchema,
+  isPanelId,
+  PANEL_IDS,
+  PANEL_LIST,
+  panelExistsOn,
+  PANELS,
+  parseFinding,
+  VehicleSchema,
+  type Finding,
+} from "./taxonomy";
+
+const valid: Finding = {
+  id: "f1",
+  panel: "front-door-left",
+  damageType: "dent",
+  severity: "minor",
+  sizeCm: 2.4,
+  confidence: 0.82,
+  photoId: "photo-7",
+  box: { x: 0.4, y: 0.3, w: 0.2, h: 0.1 },
+  note: "Quarter-sized, paint intact",
+};
+
+function issuesOf(input: unknown): string[] {
+  const result = FindingSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => issue.path.join("."));
+}
+
+describe("panels", () => {
+  it("lists every panel the issue names, once, with matching metadata", () => {
+    expect(new Set(PANEL_IDS).size).toBe(PANEL_IDS.length);
+    for (const id of PANEL_IDS) expect(PANELS[id].id).toBe(id);
+    expect(PANEL_LIST.map((info) => info.id)).toEqual([...PANEL_IDS]);
+    for (const id of [
+      "front-bumper",
+      "rear-bumper",
+      "hood",
+      "roof",
+      "trunk-liftgate",
+      "front-fender-left",
+      "front-fender-right",
+      "front-door-left",
+      "rear-door-right",
+      "quarter-panel-left",
+      "rocker-right",
+      "mirror-left",
+      "windshield",
+      "rear-glass",
+      "side-glass-left",
+      "headlamp-left",
+      "taillamp-right",
+      "fog-lamp-left",
+      "wheel-rear-left",
+      "grille",
+      "interior",
+    ]) {
+      expect(isPanelId(id), id).toBe(true);
+    }
+    expect(isPanelId("bonnet")).toBe(false);
+  });
+
+  it("blends only into painted panels that exist, never into itself", () => {
+    for (const info of PANEL_LIST) {
+      for (const target of info.adjacentForBlend) {
+        expect(PANELS[target].painted, `${info.id} → ${target}`).toBe(true);
+        expect(target).not.toBe(info.id);
+      }
+      if (!info.painted) expect(info.adjacentForBlend).toEqual([]);
+    }
+  });
+
+  it("marks the panels that can carry ADAS sensors", () => {
+    expect(ADAS_PANEL_IDS).toEqual(
+      expect.arrayContaining(["windshield", "front-bumper", "rear-bumper", "grille"]),
+    );
+    expect(ADAS_PANEL_IDS).not.toContain("hood");
+    expect(PANELS.windshield.adasSensors).toEqual(["forward camera"]);
+    expect(PANELS["rear-bumper"].adasSensors).toContain("parking sensors");
+  });
+
+  it("swaps rear doors for the real neighbour on two-door bodies", () => {
+    expect(blendTargets("front-door-left", "sedan")).toEqual([
+      "front-fender-left",
+      "rear-door-left",
+    ]);
+    expect(blendTargets("front-door-left", "coupe")).toEqual([
+      "front-fender-left",
+      "quarter-panel-left",
+    ]);
+    expect(blendTargets("quarter-panel-right", "convertible")).toEqual(["front-door-right"]);
+    expect(blendTargets("quarter-panel-right", "suv")).toEqual(["rear-door-right"]);
+    expect(panelExistsOn("rear-door-left", "coupe")).toBe(false);
+    expect(panelExistsOn("rear-door-left", "minivan")).toBe(true);
+  });
+});
+
+describe("damage types", () => {
+  it("cover the CarDD classes plus the rental additions", () => {
+    expect(DAMAGE_TYPE_IDS).toEqual([
+      "dent",
+      "scratch",
+      "scuff",
+      "paint-chip",
+      "crack",
+      "glass-damage",
+      "broken-lamp",
+      "tyre-damage",
+      "wheel-curb-rash",
+      "missing-part",
+      "interior-stain",
+      "interior-burn",
+      "interior-tear",
+      "odour",
+    ]);
+  });
+
+  it("every damage type fits at least one panel", () => {
+    for (const id of DAMAGE_TYPE_IDS) {
+      expect(
+        PANEL_IDS.some((panel) => damageFitsPanel(id, panel)),
+        id,
+      ).toBe(true);
+      expect(DAMAGE_TYPES[id].label.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ["wheel-curb-rash", "hood", false],
+    ["wheel-curb-rash", "wheel-front-left", true],
+    ["tyre-damage", "wheel-rear-right", true],
+    ["glass-damage", "windshield", true],
+    ["glass-damage", "mirror-left", true],
+    ["glass-damage", "front-door-left", false],
+    ["dent", "windshield", false],
+    ["dent", "rear-bumper", true],
+    ["broken-lamp", "headlamp-left", true],
+    ["broken-lamp", "grille", false],
+    ["odour", "interior", true],
+    ["odour", "roof", false],
+    ["scratch", "interior", false],
+  ] as const)("%s on %s → %s", (damageType, panel, fits) => {
+    expect(damageFitsPanel(damageType, panel)).toBe(fits);
+  });
+});
+
+describe("FindingSchema", () => {
+  it("accepts a full finding and a minimal one", () => {
+    expect(FindingSchema.parse(valid)).toEqual(valid);
+    const minimal = {
+      id: "x",
+      panel: "hood",
+      damageType: "scratch",
+      severity: "severe",
+      confidence: 1,
+    };
+    expect(parseFinding(minimal).success).toBe(true);
+  });
+
+  it.each([
+    ["unknown panel", { panel: "bonnet" }, "panel"],
+    ["unknown damage type", { damageType: "rust" }, "damageType"],
+    ["unknown severity", { severity: "catastrophic" }, "severity"],
+    ["confidence above 1", { confidence: 1.2 }, "confidence"],
+    ["negative confidence", { confidence: -0.1 }, "confidence"],
+    ["confidence as text", { confidence: "0.9" }, "confidence"],
+    ["zero size", { sizeCm: 0 }, "sizeCm"],
+    ["absurd size", { sizeCm: 5_000 }, "sizeCm"],
+    ["empty id", { id: "  " }, "id"],
+    ["box outside the photo", { box: { x: 0.9, y: 0.1, w: 0.2, h: 0.1 } }, "box"],
+    ["zero-width box", { box: { x: 0.1, y: 0.1, w: 0, h: 0.1 } }, "box.w"],
+    ["negative box corner", { box: { x: -0.1, y: 0.1, w: 0.2, h: 0.1 } }, "box.x"],
+    ["curb rash on a door", { damageType: "wheel-curb-rash" }, "damageType"],
+    ["glass damage on a door", { damageType: "glass-damage" }, "damageType"],
+    ["interior burn on a door", { damageType: "interior-burn" }, "damageType"],
+  ])("rejects %s", (_name, change, path) => {
+    expect(issuesOf({ ...valid, ...change })).toContain(path);
+  });
+
+  it("rejects a finding without confidence or panel", () => {
+    const { confidence: _confidence, ...noConfidence } = valid;
+    expect(issuesOf(noConfidence)).toContain("confidence");
+    const { panel: _panel, ...noPanel } = valid;
+    expect(issuesOf(noPanel)).toContain("panel");
+    expect(issuesOf(null)).toEqual([""]);
+  });
+
+  it("says in words why a damage type can't be on a panel", () => {
+    const result = FindingSchema.safeParse({ ...valid, damageType: "wheel-curb-rash" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      "Wheel curb rash can't be on the left front door.",
+    );
+  });
+});
+
+describe("VehicleSchema", () => {
+  const vehicle = {
+    year: 2021,
+    make: "Toyota",
+    model: "RAV4",
+    bodyType: "suv",
+    priceClass: "mid",
+    paintType: "metallic-pearl",
+  };
+
+  it("accepts a vehicle with and without the optional facts", () => {
+    expect(VehicleSchema.safeParse(vehicle).success).toBe(true);
+    expect(
+      VehicleSchema.safeParse({
+        ...vehicle,
+        hasAdas: true,
+        sensorPanels: ["rear-bumper", "windshield"],
+        aluminiumPanels: ["hood"],
+        headlampType: "led",
+      }).success,
+    ).toBe(true);
+  });
+
+  it.each([
+    ["a year before 1950", { year: 1949 }],
+    ["a fractional year", { year: 2020.5 }],
+    ["an unknown price class", { priceClass: "budget" }],
+    ["an unknown paint type", { paintType: "matte" }],
+    ["an unknown body type", { bodyType: "limo" }],
+    ["sensors on a hood", { sensorPanels: ["hood"] }],
+    ["an aluminium bumper", { aluminiumPanels: ["front-bumper"] }],
+    ["an empty make", { make: " " }],
+  ])("rejects %s", (_name, change) => {
+    expect(VehicleSchema.safeParse({ ...vehicle, ...change }).success).toBe(false);
+  });
+});

@@ -1,0 +1,473 @@
+/**
+ * The one damage taxonomy every part of FleetAssist uses: AI photo analysis, hand tagging on the
+ * vehicle diagram and the estimate engine all speak in these panels, damage types and severities,
+ * and validate a finding with the same zod schema (`FindingSchema`).
+ *
+ * Based on the public CarDD taxonomy (dent, scratch, crack, glass shatter, lamp broken, tire flat)
+ * plus the additions rental hosts need (scuff, paint chip, wheel curb rash, missing or broken
+ * part, interior stain/burn/tear, odour): /work/shared/design/domain-facts.md §1.
+ *
+ * Pure data and types: no framework imports, no I/O.
+ */
+import { z } from "zod";
+
+// ─── Panels ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every place damage can be tagged, in the order an estimate lists them (front to back, left
+ * before right). Wheel positions stand for the wheel AND its tyre: the damage type says which
+ * ("wheel-curb-rash" is the rim, "tyre-damage" is the tyre).
+ */
+export const PANEL_IDS = [
+  "front-bumper",
+  "grille",
+  "hood",
+  "windshield",
+  "roof",
+  "headlamp-left",
+  "headlamp-right",
+  "fog-lamp-left",
+  "fog-lamp-right",
+  "front-fender-left",
+  "front-fender-right",
+  "mirror-left",
+  "mirror-right",
+  "front-door-left",
+  "front-door-right",
+  "rear-door-left",
+  "rear-door-right",
+  "rocker-left",
+  "rocker-right",
+  "quarter-panel-left",
+  "quarter-panel-right",
+  "side-glass-left",
+  "side-glass-right",
+  "rear-glass",
+  "trunk-liftgate",
+  "rear-bumper",
+  "taillamp-left",
+  "taillamp-right",
+  "wheel-front-left",
+  "wheel-front-right",
+  "wheel-rear-left",
+  "wheel-rear-right",
+  "interior",
+] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+
+/**
+ * What a panel is made of and how it is fixed, which decides the operations the engine writes:
+ * - "bumper": plastic bumper cover (repaired, or replaced when badly cracked or crushed);
+ * - "sheet-metal": painted steel or aluminium body panel (PDR, repair, refinish, blend);
+ * - "glass", "lamp", "mirror", "wheel", "trim" (grille), "interior".
+ */
+export const PANEL_KINDS = [
+  "bumper",
+  "sheet-metal",
+  "glass",
+  "lamp",
+  "mirror",
+  "wheel",
+  "trim",
+  "interior",
+] as const;
+export type PanelKind = (typeof PANEL_KINDS)[number];
+
+export type Side = "left" | "right";
+
+/** ADAS sensors a panel can carry; replacing or removing that panel means a calibration. */
+export type AdasSensor =
+  | "forward camera"
+  | "front radar"
+  | "parking sensors"
+  | "blind-spot radar"
+  | "side camera"
+  | "rear camera";
+
+export interface PanelInfo {
+  id: PanelId;
+  /** Sentence-case label for pages and estimate lines: "Left front door". */
+  label: string;
+  kind: PanelKind;
+  side?: Side;
+  /** Body-colour paint: the panel can be refinished (and blended into). */
+  painted: boolean;
+  /**
+   * The panels a painter blends into when this one is refinished, so the new paint fades into
+   * the old at the next panel instead of stopping at a visible edge. For cars with only front
+   * doors, `blendTargets` swaps the rear doors for the front ones.
+   */
+  adjacentForBlend: readonly PanelId[];
+  /** Sensors the panel can carry on ADAS-equipped cars (empty when none). */
+  adasSensors: readonly AdasSensor[];
+  /** Only exists on bodies with rear doors. */
+  rearDoorBodiesOnly?: boolean;
+}
+
+function panel(
+  id: PanelId,
+  label: string,
+  kind: PanelKind,
+  extra: Partial<Omit<PanelInfo, "id" | "label" | "kind">> = {},
+): PanelInfo {
+  return {
+    id,
+    label,
+    kind,
+    painted: kind === "bumper" || kind === "sheet-metal",
+    adjacentForBlend: [],
+    adasSensors: [],
+    ...extra,
+  };
+}
+
+export const PANELS: Readonly<Record<PanelId, PanelInfo>> = {
+  "front-bumper": panel("front-bumper", "Front bumper", "bumper", {
+    adjacentForBlend: ["front-fender-left", "front-fender-right"],
+    adasSensors: ["front radar", "parking sensors"],
+  }),
+  grille: panel("grille", "Grille", "trim", { adasSensors: ["front radar"] }),
+  hood: panel("hood", "Hood", "sheet-metal", {
+    adjacentForBlend: ["front-fender-left", "front-fender-right"],
+  }),
+  windshield: panel("windshield", "Windshield", "glass", { adasSensors: ["forward camera"] }),
+  roof: panel("roof", "Roof", "sheet-metal"),
+  "headlamp-left": panel("headlamp-left", "Left headlamp", "lamp", { side: "left" }),
+  "headlamp-right": panel("headlamp-right", "Right headlamp", "lamp", { side: "right" }),
+  "fog-lamp-left": panel("fog-lamp-left", "Left fog lamp", "lamp", { side: "left" }),
+  "fog-lamp-right": panel("fog-lamp-right", "Right fog lamp", "lamp", { side: "right" }),
+  "front-fender-left": panel("front-fender-left", "Left front fender", "sheet-metal", {
+    side: "left",
+    adjacentForBlend: ["hood", "front-door-left"],
+  }),
+  "front-fender-right": panel("front-fender-right", "Right front fender", "sheet-metal", {
+    side: "right",
+    adjacentForBlend: ["hood", "front-door-right"],
+  }),
+  "mirror-left": panel("mirror-left", "Left mirror", "mirror", {
+    side: "left",
+    painted: true,
+    adasSensors: ["side camera"],
+  }),
+  "mirror-right": panel("mirror-right", "Right mirror", "mirror", {
+    side: "right",
+    painted: true,
+    adasSensors: ["side camera"],
+  }),
+  "front-door-left": panel("front-door-left", "Left front door", "sheet-metal", {
+    side: "left",
+    adjacentForBlend: ["front-fender-left", "rear-door-left"],
+  }),
+  "front-door-right": panel("front-door-right", "Right front door", "sheet-metal", {
+    side: "right",
+    adjacentForBlend: ["front-fender-right", "rear-door-right"],
+  }),
+  "rear-door-left": panel("rear-door-left", "Left rear door", "sheet-metal", {
+    side: "left",
+    adjacentForBlend: ["front-door-left", "quarter-panel-left"],
+    rearDoorBodiesOnly: true,
+  }),
+  "rear-door-right": panel("rear-door-right", "Right rear door", "sheet-metal", {
+    side: "right",
+    adjacentForBlend: ["front-door-right", "quarter-panel-right"],
+    rearDoorBodiesOnly: true,
+  }),
+  // Rockers are usually refinished up to a body line or moulding: no blend.
+  "rocker-left": panel("rocker-left", "Left rocker panel", "sheet-metal", { side: "left" }),
+  "rocker-right": panel("rocker-right", "Right rocker panel", "sheet-metal", { side: "right" }),
+  "quarter-panel-left": panel("quarter-panel-left", "Left quarter panel", "sheet-metal", {
+    side: "left",
+    adjacentForBlend: ["rear-door-left"],
+  }),
+  "quarter-panel-right": panel("quarter-panel-right", "Right quarter panel", "sheet-metal", {
+    side: "right",
+    adjacentForBlend: ["rear-door-right"],
+  }),
+  "side-glass-left": panel("side-glass-left", "Left side glass", "glass", { side: "left" }),
+  "side-glass-right": panel("side-glass-right", "Right side glass", "glass", { side: "right" }),
+  "rear-glass": panel("rear-glass", "Rear glass", "glass"),
+  "trunk-liftgate": panel("trunk-liftgate", "Trunk lid / liftgate", "sheet-metal", {
+    adjacentForBlend: ["quarter-panel-left", "quarter-panel-right"],
+    adasSensors: ["rear camera"],
+  }),
+  "rear-bumper": panel("rear-bumper", "Rear bumper", "bumper", {
+    adjacentForBlend: ["quarter-panel-left", "quarter-panel-right"],
+    adasSensors: ["parking sensors", "blind-spot radar"],
+  }),
+  "taillamp-left": panel("taillamp-left", "Left taillamp", "lamp", { side: "left" }),
+  "taillamp-right": panel("taillamp-right", "Right taillamp", "lamp", { side: "right" }),
+  "wheel-front-left": panel("wheel-front-left", "Left front wheel and tyre", "wheel", {
+    side: "left",
+  }),
+  "wheel-front-right": panel("wheel-front-right", "Right front wheel and tyre", "wheel", {
+    side: "right",
+  }),
+  "wheel-rear-left": panel("wheel-rear-left", "Left rear wheel and tyre", "wheel", {
+    side: "left",
+  }),
+  "wheel-rear-right": panel("wheel-rear-right", "Right rear wheel and tyre", "wheel", {
+    side: "right",
+  }),
+  interior: panel("interior", "Interior", "interior"),
+};
+
+/** Panels in estimate order, with their metadata. */
+export const PANEL_LIST: readonly PanelInfo[] = PANEL_IDS.map((id) => PANELS[id]);
+
+/** Panels that can carry ADAS sensors. */
+export const ADAS_PANEL_IDS: readonly PanelId[] = PANEL_IDS.filter(
+  (id) => PANELS[id].adasSensors.length > 0,
+);
+
+export function isPanelId(value: unknown): value is PanelId {
+  return typeof value === "string" && (PANEL_IDS as readonly string[]).includes(value);
+}
+
+/** Position of a panel in estimate order (for sorting). */
+export function panelOrder(id: PanelId): number {
+  return PANEL_IDS.indexOf(id);
+}
+
+// ─── Damage types and severities ────────────────────────────────────────────────────────────────
+
+export const DAMAGE_TYPE_IDS = [
+  "dent",
+  "scratch",
+  "scuff",
+  "paint-chip",
+  "crack",
+  "glass-damage",
+  "broken-lamp",
+  "tyre-damage",
+  "wheel-curb-rash",
+  "missing-part",
+  "interior-stain",
+  "interior-burn",
+  "interior-tear",
+  "odour",
+] as const;
+export type DamageType = (typeof DAMAGE_TYPE_IDS)[number];
+
+export interface DamageTypeInfo {
+  id: DamageType;
+  label: string;
+  /** The panel kinds this damage can be found on; anything else is rejected by the schema. */
+  panelKinds: readonly PanelKind[];
+}
+
+const EXTERIOR_PAINTED: readonly PanelKind[] = ["bumper", "sheet-metal", "mirror", "trim"];
+
+export const DAMAGE_TYPES: Readonly<Record<DamageType, DamageTypeInfo>> = {
+  dent: { id: "dent", label: "Dent", panelKinds: ["bumper", "sheet-metal"] },
+  scratch: { id: "scratch", label: "Scratch", panelKinds: [...EXTERIOR_PAINTED, "lamp"] },
+  scuff: { id: "scuff", label: "Scuff", panelKinds: [...EXTERIOR_PAINTED, "lamp"] },
+  "paint-chip": { id: "paint-chip", label: "Paint chip", panelKinds: EXTERIOR_PAINTED },
+  crack: {
+    id: "crack",
+    label: "Crack",
+    panelKinds: ["bumper", "sheet-metal", "glass", "lamp", "mirror", "wheel", "trim"],
+  },
+  "glass-damage": {
+    id: "glass-damage",
+    label: "Glass damage (chip, crack, shatter)",
+    panelKinds: ["glass", "mirror"],
+  },
+  "broken-lamp": { id: "broken-lamp", label: "Broken lamp", panelKinds: ["lamp"] },
+  "tyre-damage": { id: "tyre-damage", label: "Tyre damage", panelKinds: ["wheel"] },
+  "wheel-curb-rash": { id: "wheel-curb-rash", label: "Wheel curb rash", panelKinds: ["wheel"] },
+  "missing-part": {
+    id: "missing-part",
+    label: "Missing or broken part",
+    panelKinds: ["bumper", "sheet-metal", "lamp", "mirror", "wheel", "trim", "interior"],
+  },
+  "interior-stain": { id: "interior-stain", label: "Interior stain", panelKinds: ["interior"] },
+  "interior-burn": { id: "interior-burn", label: "Interior burn", panelKinds: ["interior"] },
+  "interior-tear": { id: "interior-tear", label: "Interior tear", panelKinds: ["interior"] },
+  odour: { id: "odour", label: "Odour", panelKinds: ["interior"] },
+};
+
+/** Whether `damageType` can be found on `panelId` (e.g. no curb rash on a hood). */
+export function damageFitsPanel(damageType: DamageType, panelId: PanelId): boolean {
+  return DAMAGE_TYPES[damageType].panelKinds.includes(PANELS[panelId].kind);
+}
+
+export const SEVERITIES = ["minor", "moderate", "severe"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+// ─── Vehicles ───────────────────────────────────────────────────────────────────────────────────
+
+export const PRICE_CLASSES = ["economy", "mid", "premium", "luxury", "ev-hybrid"] as const;
+export type PriceClass = (typeof PRICE_CLASSES)[number];
+
+export const PRICE_CLASS_LABELS: Readonly<Record<PriceClass, string>> = {
+  economy: "Economy",
+  mid: "Mid-range",
+  premium: "Premium",
+  luxury: "Luxury",
+  "ev-hybrid": "EV / hybrid",
+};
+
+export const PAINT_TYPES = ["solid", "metallic-pearl", "tri-coat"] as const;
+export type PaintType = (typeof PAINT_TYPES)[number];
+
+export const PAINT_TYPE_LABELS: Readonly<Record<PaintType, string>> = {
+  solid: "Solid",
+  "metallic-pearl": "Metallic / pearl",
+  "tri-coat": "Tri-coat",
+};
+
+export const BODY_TYPES = [
+  "sedan",
+  "hatchback",
+  "wagon",
+  "coupe",
+  "convertible",
+  "suv",
+  "minivan",
+  "pickup",
+  "van",
+] as const;
+export type BodyType = (typeof BODY_TYPES)[number];
+
+/** Bodies without rear side doors: a quarter panel meets the front door. */
+export const TWO_DOOR_BODY_TYPES: readonly BodyType[] = ["coupe", "convertible"];
+
+export const HEADLAMP_TYPES = ["halogen", "led"] as const;
+export type HeadlampType = (typeof HEADLAMP_TYPES)[number];
+
+export interface Vehicle {
+  year: number;
+  make: string;
+  model: string;
+  bodyType: BodyType;
+  priceClass: PriceClass;
+  paintType: PaintType;
+  /**
+   * The car has driver-assistance sensors (at least a windshield camera). When not given, the
+   * engine assumes ADAS on model year 2018 or later and on premium, luxury and EV/hybrid cars.
+   */
+  hasAdas?: boolean;
+  /** Panels known to carry ADAS sensors (e.g. a rear bumper with parking sensors). */
+  sensorPanels?: PanelId[];
+  /** Aluminium body panels (PDR costs more on aluminium). */
+  aluminiumPanels?: PanelId[];
+  /** When not given: halogen on economy and mid cars, LED on the others. */
+  headlampType?: HeadlampType;
+}
+
+export const MIN_VEHICLE_YEAR = 1950;
+export const MAX_VEHICLE_YEAR = 2100;
+
+const panelIdSchema = z.enum(PANEL_IDS);
+
+export const VehicleSchema = z.object({
+  year: z.number().int().min(MIN_VEHICLE_YEAR).max(MAX_VEHICLE_YEAR),
+  make: z.string().trim().min(1).max(60),
+  model: z.string().trim().min(1).max(80),
+  bodyType: z.enum(BODY_TYPES),
+  priceClass: z.enum(PRICE_CLASSES),
+  paintType: z.enum(PAINT_TYPES),
+  hasAdas: z.boolean().optional(),
+  sensorPanels: z
+    .array(panelIdSchema)
+    .refine((ids) => ids.every((id) => PANELS[id].adasSensors.length > 0), {
+      message: "Only panels that can carry ADAS sensors can be listed as sensor panels.",
+    })
+    .optional(),
+  aluminiumPanels: z
+    .array(panelIdSchema)
+    .refine((ids) => ids.every((id) => PANELS[id].kind === "sheet-metal"), {
+      message: "Only sheet-metal panels can be aluminium panels.",
+    })
+    .optional(),
+  headlampType: z.enum(HEADLAMP_TYPES).optional(),
+}) satisfies z.ZodType<Vehicle>;
+
+// ─── Findings ───────────────────────────────────────────────────────────────────────────────────
+
+/** Where on a photo the damage was seen; all values normalised to 0..1 of the photo size. */
+export interface BoundingBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** One piece of damage, as the AI or a person tagged it. */
+export interface Finding {
+  id: string;
+  panel: PanelId;
+  damageType: DamageType;
+  severity: Severity;
+  /** Approximate longest dimension in centimetres. */
+  sizeCm?: number;
+  /** 0..1: how sure the tagger is (hand tagging: 1). */
+  confidence: number;
+  photoId?: string;
+  box?: BoundingBox;
+  note?: string;
+}
+
+/** Largest damage size a finding can report (a whole side of a van is about 5 m). */
+export const MAX_FINDING_SIZE_CM = 600;
+
+const unit = z.number().min(0).max(1);
+
+export const BoundingBoxSchema = z
+  .object({ x: unit, y: unit, w: unit.gt(0), h: unit.gt(0) })
+  .refine((box) => box.x + box.w <= 1 + 1e-9 && box.y + box.h <= 1 + 1e-9, {
+    message: "The box must lie inside the photo (x + w and y + h at most 1).",
+  }) satisfies z.ZodType<BoundingBox>;
+
+/**
+ * The one validation for a finding, whoever made it. Rejects unknown panels and damage types, a
+ * damage type that cannot occur on the panel (curb rash on a hood), confidence outside 0..1,
+ * non-positive or absurd sizes and boxes outside the photo.
+ */
+export const FindingSchema = z
+  .object({
+    id: z.string().trim().min(1).max(100),
+    panel: panelIdSchema,
+    damageType: z.enum(DAMAGE_TYPE_IDS),
+    severity: z.enum(SEVERITIES),
+    sizeCm: z.number().gt(0).max(MAX_FINDING_SIZE_CM).optional(),
+    confidence: unit,
+    photoId: z.string().trim().min(1).max(200).optional(),
+    box: BoundingBoxSchema.optional(),
+    note: z.string().max(1_000).optional(),
+  })
+  .superRefine((finding, context) => {
+    if (!damageFitsPanel(finding.damageType, finding.panel)) {
+      context.addIssue({
+        code: "custom",
+        path: ["damageType"],
+        message: `${DAMAGE_TYPES[finding.damageType].label} can't be on the ${PANELS[finding.panel].label.toLowerCase()}.`,
+      });
+    }
+  }) satisfies z.ZodType<Finding>;
+
+/** Parses unknown input (AI output, a form) into a finding, or returns the zod error. */
+export function parseFinding(input: unknown) {
+  return FindingSchema.safeParse(input);
+}
+
+/**
+ * The panels a painter blends into when `panelId` is refinished on a car with this body. On bodies
+ * without rear doors, a front door meets the quarter panel directly, so the rear doors in the
+ * adjacency list are swapped for the panel that is really there.
+ */
+export function blendTargets(panelId: PanelId, bodyType: BodyType): PanelId[] {
+  const info = PANELS[panelId];
+  if (!TWO_DOOR_BODY_TYPES.includes(bodyType)) return [...info.adjacentForBlend];
+  const targets = info.adjacentForBlend.map((target): PanelId => {
+    if (!PANELS[target].rearDoorBodiesOnly) return target;
+    const side = PANELS[target].side === "left" ? "left" : "right";
+    return panelId.startsWith("front-door") ? `quarter-panel-${side}` : `front-door-${side}`;
+  });
+  return targets.filter((target, index) => targets.indexOf(target) === index);
+}
+
+/** Whether the panel exists on a car with this body (no rear doors on coupes and convertibles). */
+export function panelExistsOn(panelId: PanelId, bodyType: BodyType): boolean {
+  return !(PANELS[panelId].rearDoorBodiesOnly && TWO_DOOR_BODY_TYPES.includes(bodyType));
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import {
+  loginSchema,
+  registerSchema,
+  REGISTRATION_MESSAGES,
+  registrationMessage,
+  safeRedirect,
+} from "./schemas";
+
+const EMAIL_TAKEN =
+  "An account with this email already exists. Please use a different email or try logging in.";
+const USERNAME_TAKEN = "This username is already taken. Please choose a different username.";
+
+describe("registrationMessage (spec §8)", () => {
+  it("maps the registration server messages", () => {
+    expect(registrationMessage("Email already in use", false)).toBe(EMAIL_TAKEN);
+    expect(registrationMessage("Username already exists", false)).toBe(USERNAME_TAKEN);
+  });
+
+  it("maps the concierge registration server messages to the same two texts", () => {
+    expect(registrationMessage("Email already registered", true)).toBe(EMAIL_TAKEN);
+    expect(registrationMessage("Username already taken", true)).toBe(USERNAME_TAKEN);
+  });
+
+  it("maps exactly those four server messages", () => {
+    expect(Object.keys(REGISTRATION_MESSAGES).sort()).toEqual(
+      [
+        "Email already in use",
+        "Email already registered",
+        "Username already exists",
+        "Username already taken",
+      ].sort(),
+    );
+  });
+
+  it("passes any other server error through unchanged", () => {
+    expect(registrationMessage("Use at least 8 characters.", false)).toBe(
+      "Use at least 8 characters.",
+    );
+    expect(registrationMessage("Something odd", true)).toBe("Something odd");
+    // Near misses are not mapped.
+    expect(registrationMessage("email already in use", false)).toBe("email already in use");
+  });
+
+  it("falls back to the spec's defaults when the server sent nothing", () => {
+    expect(registrationMessage(undefined, false)).toBe("Registration failed. Please try again.");
+    expect(registrationMessage("", false)).toBe("Registration failed. Please try again.");
+    expect(registrationMessage(undefined, true)).toBe(
+      "Concierge registration failed. Please try again.",
+    );
+  });
+
+  it("does not map inherited object keys", () => {
+    expect(registrationMessage("constructor", false)).toBe("constructor");
+    expect(registrationMessage("toString", false)).toBe("toString");
+  });
+});
+
+describe("safeRedirect", () => {
+  it("keeps same-site paths with their query and hash", () => {
+    expect(safeRedirect("/account")).toBe("/account");
+    expect(safeRedirect("/invite/abc_DEF-123?x=1#top")).toBe("/invite/abc_DEF-123?x=1#top");
+  });
+
+  it.each([
+    ["//evil.example"],
+    ["//evil"],
+    ["https://evil"],
+    ["https://evil.example/account"],
+    ["http:evil.example"],
+    ["/\\evil"],
+    ["/\\\\evil.example"],
+    ["javascript:alert(1)"],
+    ["account"],
+    [""],
+    // Browsers drop tabs and newlines in URLs: these would become //evil.example.
+    ["/\t/evil.example"],
+    ["/\n/evil.example"],
+    ["/\r\n/evil.example"],
+    // A CR/LF must never reach a Location header.
+    ["/account\r\nSet-Cookie: x=1"],
+    ["/\u0000/evil"],
+  ])("refuses %j", (target) => {
+    expect(safeRedirect(target, "/fallback")).toBe("/fallback");
+  });
+
+  it("refuses anything that is not a string", () => {
+    for (const target of [undefined, null, 42, ["/account"], { to: "/account" }]) {
+      expect(safeRedirect(target, "/fallback")).toBe("/fallback");
+    }
+  });
+
+  it("defaults to /app", () => {
+    expect(safeRedirect("https://evil")).toBe("/app");
+  });
+
+  it("returns an ASCII path that fits a Location header", () => {
+    const target = safeRedirect("/account?name=Zoë\u2028x");
+    expect(target.startsWith("/account?name=Zo")).toBe(true);
+    expect(target).toMatch(/^[\x20-\x7e]+$/);
+  });
+});
+
+describe("form schemas", () => {
+  it("ignore a bad hidden redirectTo instead of failing with an error nobody sees", () => {
+    const login = loginSchema.safeParse({
+      identifier: "maya",
+      password: "secret",
+      redirectTo: "/" + "a".repeat(5000),
+    });
+    expect(login.success).toBe(true);
+    expect(login.data?.redirectTo).toBeUndefined();
+    const register = registerSchema.safeParse({
+      username: "maya",
+      email: "MAYA@Fleet.test ",
+      password: "long enough",
+      firstName: "Maya",
+      lastName: "Lopez",
+      redirectTo: 42,
+    });
+    expect(register.success).toBe(true);
+    expect(register.data?.email).toBe("maya@fleet.test");
+  });
+});

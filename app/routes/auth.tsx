@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { FormAlert, FormField } from "~/components/form-field";
+import { RegistrationFields } from "~/components/registration-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { loginSchema, registerSchema, registrationMessage, safeRedirect } from "~/lib/auth/schemas";
 import { authenticateLogin, signIn } from "~/lib/auth/service.server";
@@ -179,58 +180,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               </>
             ) : (
               <>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField
-                    name="firstName"
-                    label="First name"
-                    autoComplete="given-name"
-                    required
-                    maxLength={60}
-                    defaultValue={values.firstName}
-                    error={errors.firstName}
-                  />
-                  <FormField
-                    name="lastName"
-                    label="Last name"
-                    autoComplete="family-name"
-                    required
-                    maxLength={60}
-                    defaultValue={values.lastName}
-                    error={errors.lastName}
-                  />
-                </div>
-                <FormField
-                  name="username"
-                  label="Username"
-                  autoComplete="username"
-                  required
-                  minLength={3}
-                  maxLength={30}
-                  pattern="[A-Za-z0-9_.\-]+"
-                  defaultValue={values.username}
-                  error={errors.username}
-                  hint="Letters, numbers, dots, dashes and underscores."
-                />
-                <FormField
-                  name="email"
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  defaultValue={values.email}
-                  error={errors.email}
-                />
-                <FormField
-                  name="password"
-                  label="Password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={8}
-                  maxLength={128}
-                  error={errors.password}
-                  hint="At least 8 characters. Long passphrases are great."
-                />
+                <RegistrationFields values={values} errors={errors} />
                 <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
                   {busy ? "Creating your account..." : "Create account"}
                 </button>

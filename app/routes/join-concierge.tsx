@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert, FormField } from "~/components/form-field";
+import { RegistrationFields } from "~/components/registration-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema, registrationMessage } from "~/lib/auth/schemas";
 import { getCurrentSession } from "~/lib/auth/session.server";
@@ -190,54 +191,9 @@ function ConciergeRegistration({ actionData }: { actionData?: ActionData }) {
         <div className="sm:col-span-2">
           <FormAlert message={actionData?.formError} />
         </div>
-        <FormField
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          required
-          maxLength={60}
-          defaultValue={values.firstName}
-          error={errors.firstName}
-        />
-        <FormField
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          maxLength={60}
-          defaultValue={values.lastName}
-          error={errors.lastName}
-        />
-        <FormField
-          name="username"
-          label="Username"
-          autoComplete="username"
-          required
-          minLength={3}
-          maxLength={30}
-          defaultValue={values.username}
-          error={errors.username}
-        />
-        <FormField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <FormField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          error={errors.password}
-          hint="At least 8 characters."
-        />
+        <div className="sm:col-span-2">
+          <RegistrationFields values={values} errors={errors} />
+        </div>
         <FormField
           name="conciergeFleetSize"
           label="Vehicles in your fleet"

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, test, waitForHydration, seriousA11yViolations } from "../support/fixtures";
 
 const PATH = "/fleet-audit-calculator";
 
@@ -378,11 +377,7 @@ test("axe: no serious or critical violations (example, errors, results, import e
       .evaluate((element) => {
         (element as HTMLDetailsElement).open = true;
       });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === "serious" || violation.impact === "critical",
-    );
-    expect(serious, `${url}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+    expect(await seriousA11yViolations(page), url).toEqual([]);
   }
 });
 

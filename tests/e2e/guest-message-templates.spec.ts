@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, test, waitForHydration, seriousA11yViolations } from "../support/fixtures";
 
 const PATH = "/guest-message-templates";
 
@@ -186,11 +185,7 @@ test("axe finds no serious or critical violations", async ({ page }) => {
   await page.goto(`${PATH}?guest=Jo&tolls=abc`);
   await waitForHydration(page);
   await page.getByText("Details for return, damage and fee messages").click();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 test("fits a 390 px wide phone", async ({ browser }) => {

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { claimsPath, marketplace } from "../../app/config/marketplace";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 
 const PATH = claimsPath;
 
@@ -239,11 +238,7 @@ test("axe finds no serious or critical violations", async ({ page }) => {
   for (const query of ["", "?date=2026-03-06&time=10:00&tz=America/Chicago", "?date=x&time=y"]) {
     await page.goto(`${PATH}${query}`);
     await waitForHydration(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious, query).toEqual([]);
+    expect(await seriousA11yViolations(page), query).toEqual([]);
   }
 });
 

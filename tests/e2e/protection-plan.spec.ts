@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, test, waitForHydration, seriousA11yViolations } from "../support/fixtures";
 
 const PATH = "/turo-protection-plan";
 
@@ -194,11 +193,7 @@ for (const path of [
   }) => {
     await page.goto(path);
     await waitForHydration(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_FILE, SMTP_HTTP_PORT } from "./env";
@@ -82,4 +83,12 @@ export function linkIn(email: ReceivedEmail, path: string): string {
   );
   if (!match) throw new Error(`No ${path} link in: ${email.text}`);
   return match[0];
+}
+
+/** axe-core's serious and critical findings on the page, as "rule: selectors" lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

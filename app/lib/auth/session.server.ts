@@ -144,17 +144,22 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
     accountId,
     role: membership.role,
     ownAccountId: own,
-    user: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      isAdmin: user.isAdmin,
-      currentPlanId: user.currentPlanId,
-      emailVerified: user.emailVerifiedAt !== null,
-      createdAt: user.createdAt,
-    },
+    user: toSessionUser(user),
+  };
+}
+
+/** The fields of a user row the app passes around (no password hash). */
+export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    currentPlanId: user.currentPlanId,
+    emailVerified: user.emailVerifiedAt !== null,
+    createdAt: user.createdAt,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from "./session.server";
+import { toSessionUser, type SessionUser } from "./session.server";
 import { findUserById } from "./users.server";
 
 /** The user as the JSON API returns it (spec §3). */
@@ -19,16 +19,5 @@ export function userJson(user: SessionUser) {
 
 export function userJsonById(id: string) {
   const user = findUserById(id);
-  if (!user) return null;
-  return userJson({
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
-    currentPlanId: user.currentPlanId,
-    emailVerified: user.emailVerifiedAt !== null,
-    createdAt: user.createdAt,
-  });
+  return user ? userJson(toSessionUser(user)) : null;
 }

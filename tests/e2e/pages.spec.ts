@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 import { BASE_URL, STRICT_URL } from "../support/env";
 
 const publicPages = [
@@ -103,10 +103,10 @@ test("security headers on pages and long caching on hashed assets", async ({ pag
     if (message.type() === "error") errors.push(message.text());
   });
   await page.goto("/");
-  const script = await page
-    .locator('script[type="module"][src*="/assets/"], link[rel="modulepreload"]')
-    .first();
-  const href = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
+  await waitForHydration(page);
+  // A hashed script the page loads, read from the HTML the server sent.
+  const href = (await response.text()).match(/\/assets\/[\w.-]+-[\w-]{8}\.js/)?.[0];
+  expect(href).toBeTruthy();
   const asset = await request.get(href ?? "");
   expect(asset.headers()["cache-control"]).toContain("max-age=31536000");
   expect(asset.headers()["cache-control"]).toContain("immutable");

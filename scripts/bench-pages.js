@@ -115,6 +115,10 @@ async function lighthouseMobile() {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       const lhr = result.lhr;
+      if (lhr.runtimeError)
+        console.warn(
+          `Lighthouse on ${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+        );
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({
         page: pagePath,

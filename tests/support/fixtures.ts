@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_FILE, SMTP_HTTP_PORT } from "./env";
 
@@ -91,4 +91,23 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * A GET with a hostile query string: never a 5xx, the expected status, the expected message, and
+ * no markup from the query echoed back unescaped.
+ */
+export async function expectQueryAnswer(
+  request: APIRequestContext,
+  url: string,
+  status: number,
+  message?: RegExp | string,
+) {
+  const label = url.slice(0, 100);
+  const response = await request.get(url);
+  expect(response.status(), label).toBeLessThan(500);
+  expect(response.status(), label).toBe(status);
+  const body = await response.text();
+  if (message) expect(body, label).toMatch(message);
+  expect(body, label).not.toContain("<script>alert(1)</script>");
 }

@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { expect, query, test, uniqueEmail, waitForHydration } from "../support/fixtures";
+import { SCHEDULING_URL } from "../support/env";
+
+/** Chromium network emulation at the quality bar's slow 4G: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
+async function slow4g(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+test.describe("main flows on slow 4G", () => {
+  test.setTimeout(90_000);
+
+  test("the demo funnel completes once, even when the button is pressed repeatedly", async ({
+    page,
+  }) => {
+    await slow4g(page);
+    const email = uniqueEmail("slow");
+    await page.goto("/");
+    await waitForHydration(page);
+    const hero = page.getByRole("form", { name: "Book a concierge demo" }).first();
+    await hero.getByLabel("Email").fill(email);
+    await hero.getByRole("button", { name: "Book a Free Demo" }).click();
+    await expect(hero.getByRole("button", { name: "One moment..." })).toBeDisabled();
+    await hero.getByLabel("First Name*").fill("Pat");
+    await hero.getByLabel("Last Name*").fill("Ng");
+    await hero.getByLabel("Phone*").fill("555 010 1234");
+    await hero.getByLabel("Turo Profile Link or Fleet Website*").fill("patngcars.com");
+    await hero.getByLabel("Number of Vehicles* (min 5)").fill("8");
+    const submit = hero.getByRole("button", { name: "Schedule My Demo" });
+    await submit.click();
+    // While the request travels, the button is disabled, so more presses cannot resubmit.
+    await expect(hero.getByRole("button", { name: "Redirecting..." })).toBeDisabled();
+    await hero
+      .getByRole("button", { name: "Redirecting..." })
+      .click({ force: true, timeout: 1000 })
+      .catch(() => {});
+    await page.waitForURL((url) => url.href.startsWith(SCHEDULING_URL), { timeout: 60_000 });
+    expect(query("select id from demo_leads where email = ?", email)).toHaveLength(1);
+  });
+
+  test("registration creates one account and signs in", async ({ page }) => {
+    await slow4g(page);
+    const username = `slow${Date.now().toString(36)}`;
+    await page.goto("/auth?mode=register");
+    await waitForHydration(page);
+    await page.getByLabel("First name").fill("Pat");
+    await page.getByLabel("Last name").fill("Ng");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Email").fill(`${username}@fleet.test`);
+    await page.getByLabel("Password").fill("a sturdy slow passphrase");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("button", { name: "Creating your account..." })).toBeDisabled();
+    await page.waitForURL(/\/account$/, { timeout: 60_000 });
+    await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
+    expect(query("select id from users where username_key = ?", username)).toHaveLength(1);
+  });
+});

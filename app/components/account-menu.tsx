@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import {
   accountLabel,
@@ -10,6 +10,7 @@ import {
 } from "~/lib/accounts";
 import { ApiError, apiQuery, apiRequest } from "~/lib/api-client";
 import { showToast } from "~/lib/toast-store";
+import { useCloseOnNavigate } from "~/lib/use-close-on-navigate";
 import type { HeaderUser } from "./header";
 import { SUBSCRIBE_PATH } from "./header";
 
@@ -20,16 +21,6 @@ function RoleBadge({ role }: { role: string }) {
       {badge.label}
     </span>
   );
-}
-
-/** Closes an open <details> menu when the route changes. */
-function useCloseOnNavigate() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.pathname]);
-  return ref;
 }
 
 /**

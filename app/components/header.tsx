@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { useCloseOnNavigate } from "~/lib/use-close-on-navigate";
 import { Logo } from "./logo";
 
 /** Items a page may hide from the header (spec §2: home, subscribe, tryFree). */
@@ -49,14 +50,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header({ user, hide = {}, accountControls, mobileAccountItems }: HeaderProps) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  // The mobile menu is a <details> element so it opens without JavaScript; with JavaScript it
-  // also closes after navigating.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname]);
+  const menu = useCloseOnNavigate();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">

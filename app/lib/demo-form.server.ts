@@ -1,7 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { recordEvent } from "./analytics/server";
 import { HONEYPOT_FIELD, demoStartSchema } from "./demo-lead";
-import { fieldErrorsOf, parseDemoLead, submitDemoLead, type FieldErrors } from "./demo-lead.server";
+import { parseDemoLead, submitDemoLead } from "./demo-lead.server";
+import { fieldErrorsOf, type FieldErrors } from "./forms.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { clientIp } from "./request.server";
 import { readAttribution } from "./utm.server";

@@ -4,19 +4,8 @@ import { db } from "./db.server";
 import { env } from "./env.server";
 import { errorFields, logger } from "./logger.server";
 import { demoLeadSchema, PROFILE_FIELD, schedulingRedirectUrl, type DemoLead } from "./demo-lead";
+import { fieldErrorsOf } from "./forms.server";
 import type { UtmAttribution } from "./utm";
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** Zod issues → the first message per field, as the forms render them. */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 export function parseDemoLead(input: unknown) {
   const result = demoLeadSchema.safeParse(input);

@@ -1,7 +1,16 @@
 import type { z } from "zod";
-import { fieldErrorsOf, type FieldErrors } from "./demo-lead.server";
 
-export type { FieldErrors };
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Zod issues → the first message per field, as the forms render them. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
 
 /** Text fields of a posted form (files ignored, values capped) for re-rendering after an error. */
 export function formValues(form: FormData, omit: string[] = []): Record<string, string> {

@@ -20,12 +20,12 @@ import {
 } from "~/lib/auth/account-schemas";
 import { requireSession } from "~/lib/auth/guards.server";
 import { changePassword, deleteUser, updateProfile } from "~/lib/auth/profile.server";
-import { sendVerificationEmail, TOO_MANY_ATTEMPTS } from "~/lib/auth/service.server";
+import { sendVerificationEmail } from "~/lib/auth/service.server";
 import { destroySession, destroyUserSessions, listUserSessions } from "~/lib/auth/session.server";
 import { env } from "~/lib/env.server";
 import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
-import { checkRateLimit } from "~/lib/rate-limit.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         parsed.data.email !== session.user.email &&
         !checkRateLimit(clientIp(context), "form").allowed
       ) {
-        return reply(429, { error: TOO_MANY_ATTEMPTS });
+        return reply(429, { error: RATE_LIMIT_MESSAGE });
       }
       const result = updateProfile(session.user.id, parsed.data);
       if (!result.ok)
@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "resend": {
       if (!checkRateLimit(clientIp(context), "form").allowed) {
         return reply(429, {
-          error: TOO_MANY_ATTEMPTS,
+          error: RATE_LIMIT_MESSAGE,
           toast: {
             id: `resend-${Date.now()}`,
             title: "Failed to resend verification email.",
@@ -169,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const denied = ownerOnly();
       if (denied) return denied;
       if (!checkRateLimit(clientIp(context), "form").allowed)
-        return reply(429, { error: TOO_MANY_ATTEMPTS });
+        return reply(429, { error: RATE_LIMIT_MESSAGE });
       const parsed = parseForm(inviteSchema, form);
       if (!parsed.ok) return reply(400, { fieldErrors: parsed.fieldErrors });
       if (parsed.data.email === session.user.email)

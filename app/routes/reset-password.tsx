@@ -2,12 +2,12 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField } from "~/components/form-field";
 import { newPasswordSchema, RESET_LINK_INVALID, resetRequestSchema } from "~/lib/auth/schemas";
-import { requestPasswordReset, resetPassword, TOO_MANY_ATTEMPTS } from "~/lib/auth/service.server";
+import { requestPasswordReset, resetPassword } from "~/lib/auth/service.server";
 import { peekToken } from "~/lib/auth/tokens.server";
 import { env } from "~/lib/env.server";
 import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
-import { checkRateLimit } from "~/lib/rate-limit.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -72,11 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast: Toast = {
       id: `reset-${Date.now()}`,
       title: "Request Failed",
-      description: TOO_MANY_ATTEMPTS,
+      description: RATE_LIMIT_MESSAGE,
       variant: "destructive",
     };
     return data<ActionData>(
-      { fieldErrors: {}, values, formError: TOO_MANY_ATTEMPTS, toast },
+      { fieldErrors: {}, values, formError: RATE_LIMIT_MESSAGE, toast },
       { status: 429 },
     );
   }

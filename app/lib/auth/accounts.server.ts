@@ -4,7 +4,7 @@ import type { AvailableAccount } from "../accounts";
 import { db } from "../db.server";
 import { queueEmail } from "../email/outbox.server";
 import { env } from "../env.server";
-import { hashToken, newToken } from "./tokens.server";
+import { hashToken, isTokenShaped, newToken } from "./tokens.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -115,7 +115,7 @@ export function inviteMember(
 }
 
 export function findInvitation(token: string) {
-  if (typeof token !== "string" || token.length < 20 || token.length > 100) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const row = db()
     .select({
       invitation: invitations,

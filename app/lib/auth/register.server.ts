@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { recordEvent } from "../analytics/server";
-import { checkRateLimit } from "../rate-limit.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "../rate-limit.server";
 import { clientIp } from "../request.server";
 import { readAttribution } from "../utm.server";
-import { sendVerificationEmail, signIn, TOO_MANY_ATTEMPTS } from "./service.server";
+import { sendVerificationEmail, signIn } from "./service.server";
 import { RegistrationError, registerUser, type NewUser } from "./users.server";
 
 export type RegisterOutcome =
@@ -20,7 +20,7 @@ export async function registerAndSignIn(
   context: AppLoadContext,
 ): Promise<RegisterOutcome> {
   if (!checkRateLimit(clientIp(context), "form").allowed) {
-    return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS };
+    return { ok: false, status: 429, error: RATE_LIMIT_MESSAGE };
   }
   try {
     const { userId } = await registerUser({

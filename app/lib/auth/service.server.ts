@@ -5,7 +5,7 @@ import { recordEvent } from "../analytics/server";
 import { db } from "../db.server";
 import { queueEmail } from "../email/outbox.server";
 import { env } from "../env.server";
-import { checkRateLimit, hit } from "../rate-limit.server";
+import { checkRateLimit, hit, RATE_LIMIT_MESSAGE } from "../rate-limit.server";
 import { clientIp } from "../request.server";
 import {
   authenticator,
@@ -19,8 +19,6 @@ import { createSession, destroySession, destroyUserSessions, ownAccountId } from
 import { consumeToken, issueToken, peekToken } from "./tokens.server";
 import { findUserByEmail, findUserById } from "./users.server";
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
-
 export type AuthResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
 /** Failed logins per account are capped at 100 an hour, whatever address they come from. */
@@ -32,7 +30,7 @@ export async function authenticateLogin(
   context: AppLoadContext,
 ): Promise<AuthResult<AuthenticatedUser>> {
   if (!checkRateLimit(clientIp(context), "form").allowed) {
-    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+    return { ok: false, status: 429, message: RATE_LIMIT_MESSAGE };
   }
   const form = await request.clone().formData();
   const identifier = String(form.get("identifier") ?? "")
@@ -45,7 +43,7 @@ export async function authenticateLogin(
     return { ok: true, value: user };
   } catch (error) {
     if (!hit(failureKey, ACCOUNT_FAILURES_PER_HOUR, 3_600_000).allowed) {
-      return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+      return { ok: false, status: 429, message: RATE_LIMIT_MESSAGE };
     }
     return {
       ok: false,

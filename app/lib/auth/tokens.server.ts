@@ -8,6 +8,11 @@ export const RESET_PASSWORD_TTL_MS = 3600 * 1000;
 
 type Purpose = "verify_email" | "reset_password";
 
+/** Our tokens are 43 base64url characters; anything far off is not worth a lookup. */
+export function isTokenShaped(token: unknown): token is string {
+  return typeof token === "string" && token.length >= 20 && token.length <= 100;
+}
+
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** A 256-bit random token; only its SHA-256 is stored. */
@@ -34,7 +39,7 @@ export function consumeToken(
   token: string,
   purpose: Purpose,
 ): { userId: string; email: string } | null {
-  if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
+  if (!isTokenShaped(token)) return null;
   const tokenHash = hashToken(token);
   const row = db()
     .select()
@@ -52,7 +57,7 @@ export function consumeToken(
 
 /** The user a token would be accepted for, without using it (to show the new-password form). */
 export function peekToken(token: string, purpose: Purpose): string | null {
-  if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
+  if (!isTokenShaped(token)) return null;
   const row = db()
     .select()
     .from(authTokens)

@@ -2,7 +2,7 @@ import type { Route } from "./+types/register";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { registerSchema } from "~/lib/auth/schemas";
 import { userJsonById } from "~/lib/auth/user-json.server";
-import { fieldErrorsOf } from "~/lib/demo-lead.server";
+import { fieldErrorsOf } from "~/lib/forms.server";
 import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
 
 /** POST /api/register: the registration form plus utmAttribution → the user; failure has `error`. */

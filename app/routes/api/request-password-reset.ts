@@ -1,8 +1,8 @@
 import type { Route } from "./+types/request-password-reset";
 import { resetRequestSchema } from "~/lib/auth/schemas";
-import { requestPasswordReset, TOO_MANY_ATTEMPTS } from "~/lib/auth/service.server";
+import { requestPasswordReset } from "~/lib/auth/service.server";
 import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
-import { checkRateLimit } from "~/lib/rate-limit.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import { RESET_SENT } from "~/routes/reset-password";
 
@@ -10,7 +10,10 @@ import { RESET_SENT } from "~/routes/reset-password";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   if (!checkRateLimit(clientIp(context), "form").allowed) {
-    return Response.json({ message: TOO_MANY_ATTEMPTS, error: TOO_MANY_ATTEMPTS }, { status: 429 });
+    return Response.json(
+      { message: RATE_LIMIT_MESSAGE, error: RATE_LIMIT_MESSAGE },
+      { status: 429 },
+    );
   }
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;

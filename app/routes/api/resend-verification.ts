@@ -1,8 +1,8 @@
 import type { Route } from "./+types/resend-verification";
-import { sendVerificationEmail, TOO_MANY_ATTEMPTS } from "~/lib/auth/service.server";
+import { sendVerificationEmail } from "~/lib/auth/service.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { methodNotAllowed } from "~/lib/json.server";
-import { checkRateLimit } from "~/lib/rate-limit.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 
 /** POST /api/resend-verification (signed in). */
@@ -11,7 +11,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await getCurrentSession(request);
   if (!session) return Response.json({ message: "Authentication required" }, { status: 401 });
   if (!checkRateLimit(clientIp(context), "form").allowed) {
-    return Response.json({ message: TOO_MANY_ATTEMPTS, error: TOO_MANY_ATTEMPTS }, { status: 429 });
+    return Response.json(
+      { message: RATE_LIMIT_MESSAGE, error: RATE_LIMIT_MESSAGE },
+      { status: 429 },
+    );
   }
   if (session.user.emailVerified) {
     return Response.json({ message: "Your email is already verified." }, { status: 409 });

@@ -348,7 +348,7 @@ function VehicleRow({
             defaultValue={row.values.plan}
             aria-invalid={row.errors.plan ? true : undefined}
             aria-describedby={row.errors.plan ? `${planId}-error` : undefined}
-            className="input read-only:bg-white"
+            className="input"
           >
             {HOST_PLAN_IDS.map((id) => (
               <option key={id} value={id}>
@@ -815,7 +815,7 @@ function CsvImport({ defaultPlan }: { defaultPlan: string }) {
               id={CSV_FIELDS.plan}
               name={CSV_FIELDS.plan}
               defaultValue={defaultPlan}
-              className="input read-only:bg-white"
+              className="input"
             >
               {HOST_PLAN_IDS.map((id) => (
                 <option key={id} value={id}>

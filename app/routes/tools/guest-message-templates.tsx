@@ -288,7 +288,7 @@ function TemplateInput({
       </label>
       {spec.kind === "smoking" ? (
         // Chrome matches a <select> as :read-only; keep it white like the other fields.
-        <select {...common} className="input read-only:bg-white">
+        <select {...common} className="input">
           <option value="">Choose the fee</option>
           {SMOKING_FEE_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>

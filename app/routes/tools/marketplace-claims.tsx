@@ -142,7 +142,7 @@ export default function MarketplaceClaims({ loaderData }: Route.ComponentProps) 
                 name="tz"
                 defaultValue={values.tz}
                 // Chrome matches a <select> as :read-only; keep it white like the other fields.
-                className="input read-only:bg-white"
+                className="input"
                 aria-invalid={errors.tz ? true : undefined}
                 aria-describedby={errors.tz ? "tz-error" : undefined}
               >

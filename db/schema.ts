@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { VEHICLE_STATUSES } from "../app/domain/estimate/taxonomy";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -182,3 +183,211 @@ export const emailOutbox = sqliteTable(
   },
   (table) => [index("email_outbox_status_idx").on(table.status, table.nextAttemptAt)],
 );
+
+// ─── Damage estimates ───────────────────────────────────────────────────────────────────────────
+
+const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull();
+
+export const vehicles = sqliteTable(
+  "vehicles",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    nickname: text("nickname"),
+    /** Upper-case, check digit valid (or null: older or imported cars without one). */
+    vin: text("vin"),
+    year: integer("year").notNull(),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    trim: text("trim"),
+    bodyType: text("body_type").notNull(),
+    priceClass: text("price_class").notNull(),
+    paintType: text("paint_type").notNull(),
+    plate: text("plate"),
+    status: text("status", { enum: VEHICLE_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("vehicles_account_idx").on(table.accountId),
+    uniqueIndex("vehicles_account_vin_idx")
+      .on(table.accountId, table.vin)
+      .where(sql`vin IS NOT NULL`),
+  ],
+);
+
+export const REPORT_STATUSES = [
+  "queued",
+  "analyzing",
+  "needs_review",
+  "complete",
+  "failed",
+] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/**
+ * A damage report, which is also the durable analysis job: the worker picks `queued` rows whose
+ * `next_attempt_at` has passed; `analyzing` rows left by a crash are queued again at boot.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    /** 128-bit random, URL-safe: report ids appear in URLs. */
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    status: text("status", { enum: REPORT_STATUSES }).notNull(),
+    /** "ai" when a vision provider analyses the photos, "manual" when the host tags by hand. */
+    mode: text("mode", { enum: ["ai", "manual"] }).notNull(),
+    failureReason: text("failure_reason"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    /** US state whose default rates price the estimate. */
+    rateState: text("rate_state"),
+    /** JSON of the engine's Estimate, frozen when the host finalises the report. */
+    estimateJson: text("estimate_json"),
+    totalCents: integer("total_cents"),
+    lowCents: integer("low_cents"),
+    highCents: integer("high_cents"),
+    aiModel: text("ai_model"),
+    /** Whether the EXIF GPS position is shown to people the report is shared with. */
+    shareGps: integer("share_gps", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    analyzedAt: integer("analyzed_at", { mode: "timestamp_ms" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    index("reports_account_idx").on(table.accountId, table.createdAt),
+    index("reports_vehicle_idx").on(table.vehicleId),
+    index("reports_job_idx").on(table.status, table.nextAttemptAt),
+  ],
+);
+
+export const PHOTO_PHASES = ["pre_trip", "post_trip"] as const;
+export type PhotoPhase = (typeof PHOTO_PHASES)[number];
+
+/**
+ * An uploaded photo. Photos are staged first (report_id null) so quality warnings can be shown
+ * before analysis; creating a report claims them. Unclaimed photos are purged after a day.
+ */
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    uploadedByUserId: text("uploaded_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    reportId: text("report_id").references(() => reports.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    phase: text("phase", { enum: PHOTO_PHASES }).notNull().default("post_trip"),
+    /** Server-generated keys in the file store: the stripped display JPEG and its thumbnail. */
+    storageKey: text("storage_key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    storedBytes: integer("stored_bytes").notNull(),
+    /** Evidence: the hash and size of the original file as the camera made it. */
+    originalSha256: text("original_sha256").notNull(),
+    originalBytes: integer("original_bytes").notNull(),
+    /** Where the hash was computed: "server" (original received) or "browser" (resized upload). */
+    hashedBy: text("hashed_by", { enum: ["server", "browser"] }).notNull(),
+    originalName: text("original_name"),
+    /** EXIF capture time as written by the camera ("2026-11-20T14:03:11-08:00" or no offset). */
+    capturedAt: text("captured_at"),
+    gpsLat: real("gps_lat"),
+    gpsLng: real("gps_lng"),
+    dhash: text("dhash").notNull(),
+    /** JSON: QualityWarning[] found at upload. */
+    warnings: text("warnings").notNull().default("[]"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("photos_report_idx").on(table.reportId, table.position),
+    index("photos_account_idx").on(table.accountId, table.createdAt),
+  ],
+);
+
+export const FINDING_SOURCES = ["ai", "host"] as const;
+
+/** One piece of damage on a report, as the AI found it or the host tagged or edited it. */
+export const findings = sqliteTable(
+  "findings",
+  {
+    id: text("id").primaryKey(),
+    reportId: text("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    panel: text("panel").notNull(),
+    damageType: text("damage_type").notNull(),
+    severity: text("severity").notNull(),
+    sizeCm: real("size_cm"),
+    confidence: real("confidence").notNull(),
+    photoId: text("photo_id").references(() => photos.id, { onDelete: "set null" }),
+    /** JSON BoundingBox, 0..1 of the photo. */
+    box: text("box"),
+    note: text("note"),
+    source: text("source", { enum: FINDING_SOURCES }).notNull(),
+    /** Damage that was already on the car before this trip (seen on a pre-trip photo). */
+    preExisting: integer("pre_existing", { mode: "boolean" }).notNull().default(false),
+    repairedAt: integer("repaired_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("findings_report_idx").on(table.reportId, table.position),
+    index("findings_vehicle_idx").on(table.vehicleId),
+  ],
+);
+
+/** Read-only links to one report for an adjuster or guest; revocable and expiring. */
+export const shareLinks = sqliteTable(
+  "share_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    reportId: text("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("share_links_report_idx").on(table.reportId)],
+);
+
+/** The account's own shop rates and home state (overrides of the dated regional defaults). */
+export const rateSettings = sqliteTable("rate_settings", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  state: text("state"),
+  /** JSON RateOverrides (e.g. { "bodyLabourCentsPerHour": 7200 }). */
+  overrides: text("overrides").notNull().default("{}"),
+  updatedAt: updatedAt(),
+});

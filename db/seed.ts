@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { estimateRepair } from "../app/domain/estimate/engine";
+import { resolveRateCard } from "../app/domain/estimate/rate-card";
 import { hashPasswordSync } from "../app/lib/auth/password.server";
 import * as schema from "./schema";
 
@@ -46,4 +48,119 @@ export function seed(
       msg: `First run: created the demo account. Sign in at /auth as "${DEMO_USERNAME}" with password "${password}" (shown only once).`,
     }),
   );
+}
+
+export const DEMO_REPORT_KEY = "demo_report_id";
+
+/** The findings of the public sample report (/diagram-demo): a typical post-trip claim. */
+const DEMO_FINDINGS = [
+  {
+    panel: "front-bumper",
+    damageType: "scratch",
+    severity: "moderate",
+    sizeCm: 25,
+    preExisting: false,
+  },
+  {
+    panel: "front-door-left",
+    damageType: "dent",
+    severity: "minor",
+    sizeCm: 4,
+    preExisting: false,
+  },
+  {
+    panel: "wheel-front-right",
+    damageType: "wheel-curb-rash",
+    severity: "minor",
+    sizeCm: 12,
+    preExisting: false,
+  },
+  { panel: "rear-bumper", damageType: "scuff", severity: "minor", sizeCm: 10, preExisting: true },
+] as const;
+
+/**
+ * The sample report behind the public diagram demo: a demo car with hand-tagged damage, priced
+ * by the real engine at the national default rates. Runs once per database (also on databases
+ * seeded before the demo existed), owned by the demo account.
+ */
+export function seedDemoReport(db: BetterSQLite3Database<typeof schema>) {
+  const done = db
+    .select()
+    .from(schema.appMeta)
+    .where(eq(schema.appMeta.key, DEMO_REPORT_KEY))
+    .get();
+  if (done) return;
+  const owner = db
+    .select({ accountId: schema.accounts.id, userId: schema.users.id })
+    .from(schema.users)
+    .innerJoin(schema.accounts, eq(schema.accounts.ownerUserId, schema.users.id))
+    .where(eq(schema.users.usernameKey, DEMO_USERNAME))
+    .get();
+  if (!owner) return;
+  const vehicle = {
+    year: 2021,
+    make: "Toyota",
+    model: "Camry",
+    bodyType: "sedan",
+    priceClass: "mid",
+    paintType: "metallic-pearl",
+  } as const;
+  const vehicleId = crypto.randomUUID();
+  const reportId = crypto.randomBytes(16).toString("base64url");
+  const findings = DEMO_FINDINGS.map((finding, position) => ({
+    id: crypto.randomUUID(),
+    position,
+    confidence: 1,
+    ...finding,
+  }));
+  const estimate = estimateRepair({
+    vehicle,
+    findings: findings.filter((finding) => !finding.preExisting),
+    rateCard: resolveRateCard(null),
+  });
+  const now = new Date();
+  db.transaction((tx) => {
+    tx.insert(schema.vehicles)
+      .values({
+        id: vehicleId,
+        accountId: owner.accountId,
+        nickname: "Sample Camry",
+        trim: "SE",
+        plate: "DEMO-21",
+        updatedAt: now,
+        ...vehicle,
+      })
+      .run();
+    tx.insert(schema.reports)
+      .values({
+        id: reportId,
+        accountId: owner.accountId,
+        vehicleId,
+        createdByUserId: owner.userId,
+        status: "complete",
+        mode: "manual",
+        estimateJson: JSON.stringify(estimate),
+        totalCents: estimate.totalCents,
+        lowCents: estimate.lowCents,
+        highCents: estimate.highCents,
+        updatedAt: now,
+        completedAt: now,
+      })
+      .run();
+    for (const { id, position, confidence, ...finding } of findings) {
+      tx.insert(schema.findings)
+        .values({
+          id,
+          reportId,
+          accountId: owner.accountId,
+          vehicleId,
+          position,
+          confidence,
+          source: "host",
+          ...finding,
+        })
+        .run();
+    }
+    tx.insert(schema.appMeta).values({ key: DEMO_REPORT_KEY, value: reportId }).run();
+  });
 }

@@ -47,6 +47,24 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{11}$/, "must be an 11-character YouTube video id")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * OpenAI-compatible chat-completions endpoint for photo analysis (OpenAI, Azure, Ollama, vLLM):
+   * e.g. https://api.openai.com/v1. Unset means hosts tag damage by hand on the diagram.
+   */
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  /** Per-request timeout of the vision call. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(90_000),
+  /** Vision calls in flight at once, across all reports. */
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Upload caps: per photo, and per request (a no-JS post carries every original at once). */
+  MAX_PHOTO_MB: z.coerce.number().min(1).max(100).default(25),
+  MAX_UPLOAD_MB: z.coerce.number().min(1).max(1000).default(150),
   SHOW_EXAMPLE_CONTENT: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

@@ -329,6 +329,28 @@ export const BODY_TYPES = [
 ] as const;
 export type BodyType = (typeof BODY_TYPES)[number];
 
+export const BODY_TYPE_LABELS: Readonly<Record<BodyType, string>> = {
+  sedan: "Sedan",
+  hatchback: "Hatchback",
+  wagon: "Wagon",
+  coupe: "Coupe",
+  convertible: "Convertible",
+  suv: "SUV",
+  minivan: "Minivan",
+  pickup: "Pickup",
+  van: "Van",
+};
+
+/** Where a car is in the fleet. */
+export const VEHICLE_STATUSES = ["active", "in_repair", "inactive"] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+
+export const VEHICLE_STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = {
+  active: "Active",
+  in_repair: "In repair",
+  inactive: "Inactive",
+};
+
 /** Bodies without rear side doors: a quarter panel meets the front door. */
 export const TWO_DOOR_BODY_TYPES: readonly BodyType[] = ["coupe", "convertible"];
 

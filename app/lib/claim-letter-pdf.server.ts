@@ -3,13 +3,21 @@
  * paragraphs, a charges table with its total and the enclosures, then the evidence checklist on a
  * page of its own, with page numbers on every page.
  *
- * The PDF standard fonts only encode WinAnsi (Latin-1 plus a few typographic characters), and
- * pdf-lib throws on anything else. Everything drawn goes through `toWinAnsi` first, so an emoji,
- * Cyrillic name or bidi control in the host's input becomes a close Latin letter or "?", never a
- * crash.
+ * Everything drawn goes through `toWinAnsi` (./pdf/text.server.ts) first, so an emoji, Cyrillic
+ * name or bidi control in the host's input becomes a close Latin letter or "?", never a crash.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import type { ClaimLetter, EvidenceItem } from "~/domain/insurance-claim-letter";
+import {
+  PDF_COLORS,
+  PageWriter,
+  stampPageFooters,
+  toWinAnsi,
+  wrapText,
+  type PageLayout,
+} from "./pdf/text.server";
+
+export { toWinAnsi, wrapText } from "./pdf/text.server";
 
 const PAGE_WIDTH = 612; // 8.5 in
 const PAGE_HEIGHT = 792; // 11 in
@@ -22,65 +30,17 @@ const BODY_SIZE = 11;
 const LINE_HEIGHT = 15;
 const PARAGRAPH_GAP = 8;
 
-const INK = rgb(0.08, 0.1, 0.14);
-const MUTED = rgb(0.35, 0.38, 0.44);
-const RULE = rgb(0.75, 0.77, 0.8);
-const SHADE = rgb(0.94, 0.95, 0.97);
-
-/** Characters Helvetica's WinAnsi encoding has (the font's own list), by font. */
-const charsets = new WeakMap<PDFFont, Set<number>>();
-
-function charsetOf(font: PDFFont): Set<number> {
-  let set = charsets.get(font);
-  if (!set) {
-    set = new Set(font.getCharacterSet());
-    charsets.set(font, set);
-  }
-  return set;
-}
-
-const SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/;
-const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/;
-const REPLACEMENTS: Record<string, string> = {
-  "\u2212": "-", // minus sign
-  "\u2010": "-",
-  "\u2011": "-",
-  "\u2012": "-",
-  "\u2015": "-",
-  "\u2032": "'",
-  "\u2033": '"',
-  "\u2264": "<=",
-  "\u2265": ">=",
-  "\u2192": "->",
-  "\u2190": "<-",
-  "\u2713": "v",
-  "\u2714": "v",
-  "\u2605": "*",
+const LAYOUT: PageLayout = {
+  width: PAGE_WIDTH,
+  height: PAGE_HEIGHT,
+  marginX: MARGIN_X,
+  marginTop: MARGIN_TOP,
+  marginBottom: MARGIN_BOTTOM,
+  bodySize: BODY_SIZE,
+  lineHeight: LINE_HEIGHT,
 };
 
-/**
- * `text` with every character the font can't encode replaced: spaces of all widths become a
- * space, invisible and bidi controls disappear, accented letters outside the set lose their
- * accents (ł stays "?", ő becomes "o"), a few symbols get ASCII stand-ins, the rest become "?".
- * Newlines and tabs are not drawable either: they become spaces (callers split lines first).
- */
-export function toWinAnsi(text: string, font: PDFFont): string {
-  const supported = charsetOf(font);
-  let out = "";
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (supported.has(code)) out += char;
-    else if (char === "\n" || char === "\t" || char === "\r" || SPACES.test(char)) out += " ";
-    else if (INVISIBLE.test(char) || code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    else if (REPLACEMENTS[char]) out += REPLACEMENTS[char];
-    else {
-      const base = char.normalize("NFKD").replace(/\p{M}/gu, "");
-      out +=
-        base !== "" && [...base].every((c) => supported.has(c.codePointAt(0) ?? 0)) ? base : "?";
-    }
-  }
-  return out;
-}
+const { ink: INK, muted: MUTED, rule: RULE, shade: SHADE } = PDF_COLORS;
 
 /** `claim-letter-<guest>-<date>.pdf`, ASCII only: safe in a Content-Disposition header. */
 export function claimLetterFilename(guestName: string, isoDate: string): string {
@@ -95,105 +55,6 @@ export function claimLetterFilename(guestName: string, isoDate: string): string 
       .replace(/-+$/, "") || "guest";
   const date = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? isoDate : "undated";
   return `claim-letter-${slug}-${date}.pdf`;
-}
-
-/** Splits `text` into lines no wider than `width`; over-long words are broken. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const words = text.split(/\s+/).filter((word) => word !== "");
-  const lines: string[] = [];
-  let line = "";
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
-  for (const word of words) {
-    const candidate = line === "" ? word : `${line} ${word}`;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line !== "") lines.push(line);
-    line = "";
-    if (fits(word)) {
-      line = word;
-      continue;
-    }
-    // A word wider than the line (a long URL, hostile input): break it by characters.
-    let chunk = "";
-    for (const char of word) {
-      if (fits(chunk + char)) chunk += char;
-      else {
-        if (chunk !== "") lines.push(chunk);
-        chunk = char;
-      }
-    }
-    line = chunk;
-  }
-  if (line !== "") lines.push(line);
-  return lines.length > 0 ? lines : [""];
-}
-
-interface TextOptions {
-  font?: PDFFont;
-  size?: number;
-  x?: number;
-  width?: number;
-  color?: ReturnType<typeof rgb>;
-  lineHeight?: number;
-}
-
-/** Draws top to bottom, starting a new page whenever the next line would not fit. */
-class PageWriter {
-  page: PDFPage;
-  y: number;
-
-  constructor(
-    readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.page = this.addPage();
-    this.y = PAGE_HEIGHT - MARGIN_TOP;
-  }
-
-  addPage(): PDFPage {
-    this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    this.y = PAGE_HEIGHT - MARGIN_TOP;
-    return this.page;
-  }
-
-  /** Makes room for `height` points, on a new page if needed. */
-  ensure(height: number) {
-    if (this.y - height < MARGIN_BOTTOM) this.addPage();
-  }
-
-  gap(points: number) {
-    this.y -= points;
-  }
-
-  /** One line of text, never wrapped (the caller measured it). */
-  line(text: string, options: TextOptions = {}) {
-    const font = options.font ?? this.regular;
-    const size = options.size ?? BODY_SIZE;
-    const lineHeight = options.lineHeight ?? LINE_HEIGHT;
-    this.ensure(lineHeight);
-    this.page.drawText(toWinAnsi(text, font), {
-      x: options.x ?? MARGIN_X,
-      y: this.y - size,
-      size,
-      font,
-      color: options.color ?? INK,
-    });
-    this.y -= lineHeight;
-  }
-
-  /** A wrapped paragraph; returns nothing, moves `y` below it. */
-  paragraph(text: string, options: TextOptions = {}) {
-    const font = options.font ?? this.regular;
-    const size = options.size ?? BODY_SIZE;
-    const x = options.x ?? MARGIN_X;
-    const width = options.width ?? MARGIN_X + CONTENT_WIDTH - x;
-    for (const line of wrapText(toWinAnsi(text, font), font, size, width)) {
-      this.line(line, { ...options, font, size, x });
-    }
-  }
 }
 
 function drawCharges(writer: PageWriter, letter: ClaimLetter) {
@@ -306,7 +167,7 @@ export async function renderClaimLetterPdf(
   doc.setCreator("FleetAssist");
   doc.setProducer("FleetAssist");
 
-  const writer = new PageWriter(doc, regular, bold);
+  const writer = new PageWriter(doc, regular, bold, LAYOUT);
 
   letter.senderLines.forEach((line, index) =>
     writer.paragraph(line, index === 0 ? { font: bold } : {}),
@@ -403,17 +264,9 @@ export async function renderClaimLetterPdf(
     writer.gap(PARAGRAPH_GAP);
   }
 
-  const pages = doc.getPages();
-  pages.forEach((page, index) => {
-    const text = `Page ${index + 1} of ${pages.length}`;
-    const size = 9;
-    page.drawText(text, {
-      x: (PAGE_WIDTH - regular.widthOfTextAtSize(text, size)) / 2,
-      y: FOOTER_Y,
-      size,
-      font: regular,
-      color: MUTED,
-    });
+  stampPageFooters(doc, regular, (page, count) => `Page ${page} of ${count}`, {
+    y: FOOTER_Y,
+    size: 9,
   });
 
   return doc.save();

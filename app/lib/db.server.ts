@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
-import { seed } from "../../db/seed";
+import { seed, seedDemoReport } from "../../db/seed";
 import { env } from "./env.server";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -38,6 +38,7 @@ export function openDatabase(file: string): AppDatabase {
     sqlite.pragma("foreign_keys = ON");
   }
   seed(db);
+  seedDemoReport(db);
   return db;
 }
 

@@ -1,0 +1,187 @@
+/**
+ * The analysis queue: one durable job per report (the report row). The worker claims queued
+ * reports, sends their photos to the vision provider and stores the findings for review. A
+ * restart re-queues reports left "analyzing"; a failing provider is retried with backoff, then
+ * the report fails with the provider's plain-English reason and the host tags by hand.
+ */
+import crypto from "node:crypto";
+import { and, asc, eq, lte } from "drizzle-orm";
+import { findings, reports } from "../../../db/schema";
+import { VisionError, visionProviderFromEnv, type VisionProvider } from "../ai/vision.server";
+import { db } from "../db.server";
+import { env } from "../env.server";
+import { errorFields, logger } from "../logger.server";
+import { readPhotoFile, reportPhotos } from "./photos.server";
+import { onReportQueued, type ReportRow } from "./reports.server";
+import { getVehicle } from "./vehicles.server";
+import type { BodyType } from "~/domain/estimate/taxonomy";
+
+/** Job-level attempts (the provider also retries each call itself). */
+export const MAX_JOB_ATTEMPTS = 3;
+const RETRY_DELAYS_MS = [15_000, 60_000];
+const POLL_MS = 2_000;
+
+export const NO_PROVIDER_REASON =
+  "AI analysis isn't set up on this server, so the photos weren't analysed. Tag the damage on the diagram instead.";
+const UNEXPECTED_REASON =
+  "The analysis stopped because of an unexpected error. Try again, or tag the damage on the diagram instead.";
+
+let provider: VisionProvider | null | undefined;
+
+function currentProvider(): VisionProvider | null {
+  if (provider === undefined) provider = visionProviderFromEnv();
+  return provider;
+}
+
+let running = 0;
+let timer: NodeJS.Timeout | undefined;
+let stopped = false;
+
+/** Claims the next due report atomically (status guard), or returns null. */
+function claimNext(now = new Date()): ReportRow | null {
+  const next = db()
+    .select()
+    .from(reports)
+    .where(and(eq(reports.status, "queued"), lte(reports.nextAttemptAt, now)))
+    .orderBy(asc(reports.nextAttemptAt))
+    .get();
+  if (!next) return null;
+  const claimed = db()
+    .update(reports)
+    .set({ status: "analyzing", attempts: next.attempts + 1, updatedAt: now })
+    .where(and(eq(reports.id, next.id), eq(reports.status, "queued")))
+    .returning()
+    .get();
+  return claimed ?? null;
+}
+
+function fail(report: ReportRow, reason: string) {
+  db()
+    .update(reports)
+    .set({ status: "failed", failureReason: reason, nextAttemptAt: null, updatedAt: new Date() })
+    .where(and(eq(reports.id, report.id), eq(reports.status, "analyzing")))
+    .run();
+}
+
+/** Runs one claimed report through the provider. Never throws. */
+export async function analyzeReport(report: ReportRow, vision = currentProvider()): Promise<void> {
+  if (!vision) return fail(report, NO_PROVIDER_REASON);
+  try {
+    const vehicle = getVehicle(report.accountId, report.vehicleId);
+    const photoRows = reportPhotos(report.id);
+    if (!vehicle || photoRows.length === 0) return fail(report, UNEXPECTED_REASON);
+    const photos = [];
+    for (const photo of photoRows) {
+      const jpeg = await readPhotoFile(photo, "display");
+      if (jpeg) photos.push({ id: photo.id, jpeg, phase: photo.phase });
+    }
+    const result = await vision.analyze({
+      vehicle: {
+        year: vehicle.year,
+        make: vehicle.make,
+        model: vehicle.model,
+        bodyType: vehicle.bodyType as BodyType,
+      },
+      photos,
+    });
+    const phaseOf = new Map(photoRows.map((photo) => [photo.id, photo.phase]));
+    const now = new Date();
+    db().transaction((tx) => {
+      const current = tx.select().from(reports).where(eq(reports.id, report.id)).get();
+      // The host may have started tagging by hand meanwhile; never overwrite their work.
+      if (current?.status !== "analyzing") return;
+      tx.delete(findings)
+        .where(and(eq(findings.reportId, report.id), eq(findings.source, "ai")))
+        .run();
+      result.findings.forEach((finding, position) => {
+        tx.insert(findings)
+          .values({
+            id: crypto.randomUUID(),
+            reportId: report.id,
+            accountId: report.accountId,
+            vehicleId: report.vehicleId,
+            position,
+            panel: finding.panel,
+            damageType: finding.damageType,
+            severity: finding.severity,
+            sizeCm: finding.sizeCm ?? null,
+            confidence: finding.confidence,
+            photoId: finding.photoId ?? null,
+            box: finding.box ? JSON.stringify(finding.box) : null,
+            note: finding.note ?? null,
+            source: "ai",
+            // Damage already visible on a pre-trip photo was there before this trip.
+            preExisting: finding.photoId ? phaseOf.get(finding.photoId) === "pre_trip" : false,
+          })
+          .run();
+      });
+      tx.update(reports)
+        .set({
+          status: "needs_review",
+          aiModel: result.model,
+          analyzedAt: now,
+          nextAttemptAt: null,
+          failureReason: null,
+          updatedAt: now,
+        })
+        .where(eq(reports.id, report.id))
+        .run();
+    });
+    logger.info("Analysis done", { reportId: report.id, findings: result.findings.length });
+  } catch (error) {
+    const visionError = error instanceof VisionError ? error : null;
+    logger.warn("Analysis attempt failed", {
+      reportId: report.id,
+      attempt: report.attempts,
+      ...errorFields(error),
+    });
+    if (visionError?.retryable && report.attempts < MAX_JOB_ATTEMPTS) {
+      const delay = RETRY_DELAYS_MS[report.attempts - 1] ?? RETRY_DELAYS_MS.at(-1)!;
+      db()
+        .update(reports)
+        .set({
+          status: "queued",
+          nextAttemptAt: new Date(Date.now() + delay),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(reports.id, report.id), eq(reports.status, "analyzing")))
+        .run();
+      return;
+    }
+    fail(report, visionError?.userMessage ?? UNEXPECTED_REASON);
+  }
+}
+
+/** Starts as many due jobs as the concurrency allows. */
+export function drainQueue() {
+  if (stopped) return;
+  const limit = env().AI_CONCURRENCY;
+  while (running < limit) {
+    const report = claimNext();
+    if (!report) return;
+    running += 1;
+    void analyzeReport(report).finally(() => {
+      running -= 1;
+      drainQueue();
+    });
+  }
+}
+
+/** Re-queues work interrupted by a restart, then polls for due jobs. */
+export function startAnalysisWorker() {
+  stopped = false;
+  db()
+    .update(reports)
+    .set({ status: "queued", nextAttemptAt: new Date() })
+    .where(eq(reports.status, "analyzing"))
+    .run();
+  onReportQueued(() => setImmediate(drainQueue));
+  timer = setInterval(drainQueue, POLL_MS);
+  timer.unref();
+  drainQueue();
+}
+
+export function stopAnalysisWorker() {
+  stopped = true;
+  if (timer) clearInterval(timer);
+}

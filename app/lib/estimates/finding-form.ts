@@ -1,0 +1,89 @@
+/**
+ * The hand-tagging and review form for one finding (panel, type, severity, size, pre-existing),
+ * shared by the review page, the /app hand-tagging step and the JSON API. Validation of the
+ * finding itself (damage that fits the panel, sizes) is the taxonomy's `FindingSchema`.
+ */
+import { z } from "zod";
+import {
+  DAMAGE_TYPE_IDS,
+  DAMAGE_TYPES,
+  MAX_FINDING_SIZE_CM,
+  PANEL_IDS,
+  PANELS,
+  SEVERITIES,
+  damageFitsPanel,
+  type DamageType,
+  type PanelId,
+  type Severity,
+} from "~/domain/estimate/taxonomy";
+
+export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = {
+  minor: "Minor",
+  moderate: "Moderate",
+  severe: "Severe",
+};
+
+const checkbox = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+/** What a person can set on a finding; AI findings carry confidence, photo and box on top. */
+export const FindingFormSchema = z
+  .object({
+    panel: z.enum(PANEL_IDS, { error: "Choose where the damage is." }),
+    damageType: z.enum(DAMAGE_TYPE_IDS, { error: "Choose the kind of damage." }),
+    severity: z.enum(SEVERITIES, { error: "Choose how bad it is." }),
+    sizeCm: z
+      .union([z.number(), z.string().trim()])
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value === "") return undefined;
+        const size = typeof value === "number" ? value : Number(value);
+        if (!Number.isFinite(size) || size <= 0 || size > MAX_FINDING_SIZE_CM) {
+          context.addIssue({
+            code: "custom",
+            message: `Enter the size in centimetres, between 1 and ${MAX_FINDING_SIZE_CM}.`,
+          });
+          return z.NEVER;
+        }
+        return Math.round(size * 10) / 10;
+      }),
+    preExisting: checkbox,
+    note: z
+      .string()
+      .trim()
+      .max(500, "Keep the note under 500 characters.")
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .superRefine((finding, context) => {
+    if (!damageFitsPanel(finding.damageType, finding.panel)) {
+      context.addIssue({
+        code: "custom",
+        path: ["damageType"],
+        message: `${DAMAGE_TYPES[finding.damageType].label} can't be on the ${PANELS[finding.panel].label.toLowerCase()}.`,
+      });
+    }
+  });
+
+type ParsedFinding = z.infer<typeof FindingFormSchema>;
+/** A finding as the forms and the API give it (size and note optional). */
+export type FindingFormData = Omit<ParsedFinding, "sizeCm" | "note"> & {
+  sizeCm?: number;
+  note?: string;
+};
+
+/** "Moderate scratch". */
+export function findingLabel(finding: { severity: Severity; damageType: DamageType }) {
+  return `${SEVERITY_LABELS[finding.severity]} ${DAMAGE_TYPES[finding.damageType].label.toLowerCase()}`;
+}
+
+/** "Moderate scratch, front bumper". */
+export function findingLabelWithPanel(finding: {
+  severity: Severity;
+  damageType: DamageType;
+  panel: PanelId;
+}) {
+  return `${findingLabel(finding)}, ${PANELS[finding.panel].label.toLowerCase()}`;
+}

@@ -1,0 +1,49 @@
+/** The JSON API's shapes for reports (GET /api/analysis and /api/analysis/{reportId}). */
+import { reportView } from "./report-view.server";
+import type { ReportData, ReportRow } from "./reports.server";
+
+export function reportSummaryJson(report: ReportRow, vehicleTitle: string) {
+  return {
+    reportId: report.id,
+    vehicleId: report.vehicleId,
+    vehicleTitle,
+    status: report.status,
+    mode: report.mode,
+    createdAt: report.createdAt.toISOString(),
+    completedAt: report.completedAt?.toISOString() ?? null,
+    totalCents: report.totalCents,
+    lowCents: report.lowCents,
+    highCents: report.highCents,
+  };
+}
+
+export function reportDetailJson(data: ReportData) {
+  const view = reportView(data, { photoUrlBase: "/photos", showGps: true });
+  return {
+    reportId: view.id,
+    status: view.status,
+    mode: view.mode,
+    failureReason: view.failureReason,
+    vehicle: view.vehicle,
+    photos: view.photos,
+    findings: view.findings,
+    estimate: view.estimate
+      ? {
+          lines: view.estimate.lines,
+          subtotals: view.estimate.subtotals,
+          totalCents: view.estimate.totalCents,
+          labourHours: view.estimate.labourHours,
+          repairDays: view.estimate.repairDays,
+          lostIncomeDays: view.estimate.lostIncomeDays,
+          rangeDisplay: view.estimate.rangeDisplay,
+          costRaisers: view.estimate.costRaisers,
+          region: view.estimate.region,
+          ratesAsOf: view.estimate.ratesAsOf,
+        }
+      : null,
+    low: view.estimate?.lowCents ?? null,
+    high: view.estimate?.highCents ?? null,
+    createdAt: view.createdAt,
+    completedAt: view.completedAt,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Builds the PDF of a report from the same view the web page shows, and answers the download.
+ * Used by the owner's route, the JSON API and share links alike.
+ */
+import { StandardFonts } from "pdf-lib";
+import type { Estimate } from "~/domain/estimate/engine";
+import { recordEvent } from "../analytics/server";
+import { renderReportPdf } from "../pdf/report-pdf.server";
+import { drawVehicleDiagram } from "../pdf/vehicle-diagram.server";
+import { readPhotoFile } from "./photos.server";
+import { findingLabelWithPanel } from "./finding-form";
+import { reportView } from "./report-view.server";
+import type { ReportData } from "./reports.server";
+
+export async function buildReportPdf(
+  data: ReportData,
+  options: { showGps: boolean; preparedFor: string; shareUrl?: string | null },
+): Promise<Uint8Array> {
+  const view = reportView(data, { photoUrlBase: "", showGps: options.showGps });
+  const estimate = view.estimate as Estimate;
+  const photos = [];
+  for (const [index, row] of data.photos.entries()) {
+    const jpeg = await readPhotoFile(row, "display");
+    const photo = view.photos[index]!;
+    if (!jpeg) continue;
+    photos.push({
+      id: photo.id,
+      number: photo.number,
+      jpeg,
+      width: photo.width,
+      height: photo.height,
+      phase: photo.phase,
+      capturedAt: photo.capturedAt,
+      uploadedAt: row.createdAt,
+      sha256: photo.originalSha256,
+      gps: photo.gps,
+      showGps: options.showGps,
+      boxes: view.findings
+        .filter((finding) => finding.photoId === photo.id && finding.box)
+        .map((finding) => ({
+          number: finding.number,
+          severity: finding.severity,
+          box: finding.box!,
+        })),
+    });
+  }
+  const markers = view.findings.map((finding) => ({
+    id: finding.id,
+    panel: finding.panel,
+    severity: finding.severity,
+    label: `${finding.number}. ${findingLabelWithPanel(finding)}`,
+    number: finding.number,
+    status: finding.preExisting ? ("pre-existing" as const) : ("new" as const),
+  }));
+  return renderReportPdf({
+    reportId: view.id,
+    generatedAt: new Date(),
+    createdAt: data.report.createdAt,
+    completedAt: data.report.completedAt,
+    status: view.status === "complete" ? "complete" : "needs_review",
+    preparedFor: options.preparedFor,
+    vehicle: view.vehicle,
+    estimate,
+    findings: view.findings.map((finding) => ({
+      number: finding.number,
+      label: finding.label,
+      panelLabel: finding.panelLabel,
+      sizeCm: finding.sizeCm ?? undefined,
+      confidence: finding.confidence,
+      source: finding.source,
+      photoNumber: finding.photoNumber,
+      preExisting: finding.preExisting,
+    })),
+    photos,
+    lostIncome: view.lostIncome,
+    disclaimers: view.disclaimers,
+    shareUrl: options.shareUrl ?? null,
+    drawDiagram: (page, box) => {
+      const font = page.doc.embedStandardFont(StandardFonts.Helvetica);
+      drawVehicleDiagram(page, box, view.vehicle.bodyType, markers, font);
+    },
+  });
+}
+
+/** The PDF as a download, with the analytics the spec names. */
+export async function reportPdfResponse(
+  data: ReportData,
+  options: { showGps: boolean; preparedFor: string; userId?: string; shareUrl?: string | null },
+) {
+  if (
+    data.report.status !== "complete" &&
+    data.report.status !== "needs_review" &&
+    data.report.status !== "failed"
+  ) {
+    return Response.json(
+      { error: "The photos are still being analysed. Download the PDF when the analysis is done." },
+      { status: 409 },
+    );
+  }
+  const pdf = await buildReportPdf(data, options);
+  recordEvent("pdf_generated", { analysisId: data.report.id }, options.userId);
+  recordEvent("analysis_downloaded", { analysisId: data.report.id }, options.userId);
+  const name =
+    `damage-estimate-${data.vehicle.year}-${data.vehicle.make}-${data.vehicle.model}-${data.report.id.slice(0, 8)}`
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-");
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${name}.pdf"`,
+      "Content-Length": String(pdf.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

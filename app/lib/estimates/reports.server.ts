@@ -1,0 +1,524 @@
+/**
+ * Damage reports: creating one from staged photos, the review edits, pricing with the estimate
+ * engine and finalising. Every function takes the account id from the session and scopes by it:
+ * another account's report ids are simply not found.
+ */
+import crypto from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { estimateRepair, type Estimate } from "~/domain/estimate/engine";
+import { resolveRateCard, type RateOverrides } from "~/domain/estimate/rate-card";
+import {
+  DAMAGE_TYPES,
+  PANELS,
+  type BoundingBox,
+  type DamageType,
+  type Finding,
+  type PanelId,
+  type Severity,
+} from "~/domain/estimate/taxonomy";
+import {
+  accounts,
+  findings,
+  photos,
+  rateSettings,
+  reports,
+  users,
+  type ReportStatus,
+} from "../../../db/schema";
+import { visionProviderFromEnv } from "../ai/vision.server";
+import { recordEvent } from "../analytics/server";
+import { db } from "../db.server";
+import { findingLabel, type FindingFormData } from "./finding-form";
+import { reportPhotos, stagedPhotos, MAX_PHOTOS_PER_REPORT, type PhotoRow } from "./photos.server";
+import { getVehicle, toEngineVehicle, type VehicleRow } from "./vehicles.server";
+
+export type ReportRow = typeof reports.$inferSelect;
+export type FindingRow = typeof findings.$inferSelect;
+
+/** Statuses in which the host can still change findings. */
+export const EDITABLE_STATUSES: readonly ReportStatus[] = ["needs_review", "failed"];
+
+export class ReportInputError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 422 = 400,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A 128-bit random id: report ids appear in URLs and must not be guessable. */
+function newReportId() {
+  return crypto.randomBytes(16).toString("base64url");
+}
+
+export function aiAvailable() {
+  return visionProviderFromEnv() !== null;
+}
+
+export interface CreateReportInput {
+  accountId: string;
+  userId: string;
+  vehicleId: string;
+  photoIds: string[];
+  /** "ai" when a provider is configured and the host asked for it; otherwise hand tagging. */
+  mode: "ai" | "manual";
+  /** Hand-tagged findings sent with the photos (JSON API, or the no-JS hand-tagging form). */
+  findings?: FindingFormData[];
+}
+
+/** Creates the report and claims its photos in one transaction; an AI report is queued. */
+export function createReport(input: CreateReportInput): ReportRow {
+  const vehicle = getVehicle(input.accountId, input.vehicleId);
+  if (!vehicle) throw new ReportInputError("Choose one of your vehicles.", 404, "vehicleId");
+  const ids = [...new Set(input.photoIds)];
+  if (ids.length === 0)
+    throw new ReportInputError("Add at least one photo of the damage.", 400, "photos");
+  if (ids.length > MAX_PHOTOS_PER_REPORT) {
+    throw new ReportInputError(
+      `A report holds at most ${MAX_PHOTOS_PER_REPORT} photos.`,
+      400,
+      "photos",
+    );
+  }
+  const staged = stagedPhotos(input.accountId, ids);
+  if (staged.length !== ids.length) {
+    throw new ReportInputError(
+      "Some photos are no longer available (they expire after a day). Upload them again.",
+      409,
+      "photos",
+    );
+  }
+  const mode = input.mode === "ai" && aiAvailable() ? "ai" : "manual";
+  const now = new Date();
+  const report = db().transaction((tx) => {
+    const row = tx
+      .insert(reports)
+      .values({
+        id: newReportId(),
+        accountId: input.accountId,
+        vehicleId: vehicle.id,
+        createdByUserId: input.userId,
+        status: mode === "ai" ? "queued" : "needs_review",
+        mode,
+        nextAttemptAt: mode === "ai" ? now : null,
+        rateState: accountRateSettings(input.accountId).state,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    staged.forEach((photo, position) => {
+      tx.update(photos)
+        .set({ reportId: row.id, position })
+        .where(and(eq(photos.id, photo.id), isNull(photos.reportId)))
+        .run();
+    });
+    (input.findings ?? []).forEach((finding, position) => {
+      tx.insert(findings)
+        .values(findingValues(row, finding, position))
+        .run();
+    });
+    return row;
+  });
+  recordEvent("analysis_started", { analysisId: report.id, photoCount: staged.length });
+  recordEvent("photo_upload", { photoCount: staged.length, analysisType: mode });
+  if (mode === "ai") notifyQueued();
+  return report;
+}
+
+function findingValues(report: ReportRow, finding: FindingFormData, position: number) {
+  return {
+    id: crypto.randomUUID(),
+    reportId: report.id,
+    accountId: report.accountId,
+    vehicleId: report.vehicleId,
+    position,
+    panel: finding.panel,
+    damageType: finding.damageType,
+    severity: finding.severity,
+    sizeCm: finding.sizeCm ?? null,
+    confidence: 1,
+    source: "host" as const,
+    preExisting: finding.preExisting,
+    note: finding.note ?? null,
+  };
+}
+
+// ─── The analysis queue hook ────────────────────────────────────────────────────────────────────
+
+let queueListener: (() => void) | null = null;
+
+/** The worker registers here to hear about new queued reports without waiting for its poll. */
+export function onReportQueued(listener: () => void) {
+  queueListener = listener;
+}
+
+function notifyQueued() {
+  queueListener?.();
+}
+
+// ─── Reading ────────────────────────────────────────────────────────────────────────────────────
+
+export function getReport(accountId: string, reportId: string): ReportRow | undefined {
+  if (typeof reportId !== "string" || reportId.length > 64) return undefined;
+  return db()
+    .select()
+    .from(reports)
+    .where(and(eq(reports.accountId, accountId), eq(reports.id, reportId)))
+    .get();
+}
+
+export function reportFindings(reportId: string): FindingRow[] {
+  return db()
+    .select()
+    .from(findings)
+    .where(eq(findings.reportId, reportId))
+    .orderBy(findings.position, findings.createdAt)
+    .all();
+}
+
+export function listReports(
+  accountId: string,
+  options: { vehicleId?: string; limit?: number } = {},
+) {
+  const where = options.vehicleId
+    ? and(eq(reports.accountId, accountId), eq(reports.vehicleId, options.vehicleId))
+    : eq(reports.accountId, accountId);
+  return db()
+    .select()
+    .from(reports)
+    .where(where)
+    .orderBy(desc(reports.createdAt))
+    .limit(options.limit ?? 200)
+    .all();
+}
+
+export function accountRateSettings(accountId: string): {
+  state: string | null;
+  overrides: RateOverrides;
+} {
+  const row = db().select().from(rateSettings).where(eq(rateSettings.accountId, accountId)).get();
+  if (!row) return { state: null, overrides: {} };
+  try {
+    return { state: row.state, overrides: JSON.parse(row.overrides) as RateOverrides };
+  } catch {
+    return { state: row.state, overrides: {} };
+  }
+}
+
+export function toEngineFinding(row: FindingRow): Finding {
+  return {
+    id: row.id,
+    panel: row.panel as PanelId,
+    damageType: row.damageType as DamageType,
+    severity: row.severity as Severity,
+    sizeCm: row.sizeCm ?? undefined,
+    confidence: row.confidence,
+    photoId: row.photoId ?? undefined,
+    box: parseBox(row.box),
+    note: row.note ?? undefined,
+  };
+}
+
+function parseBox(json: string | null): BoundingBox | undefined {
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json) as BoundingBox;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Prices the report's new damage with the engine. Pre-existing damage is shown but not charged:
+ * the marketplace only pays the difference over damage that was already there.
+ */
+export function priceFindings(
+  report: Pick<ReportRow, "accountId" | "rateState">,
+  vehicle: VehicleRow,
+  rows: FindingRow[],
+): Estimate {
+  const settings = accountRateSettings(report.accountId);
+  const rateCard = resolveRateCard(report.rateState ?? settings.state, settings.overrides);
+  return estimateRepair({
+    vehicle: toEngineVehicle(vehicle),
+    findings: rows.filter((row) => !row.preExisting).map(toEngineFinding),
+    rateCard,
+  });
+}
+
+/** The estimate to show: frozen once complete, otherwise priced live from the current findings. */
+export function reportEstimate(
+  report: ReportRow,
+  vehicle: VehicleRow,
+  rows: FindingRow[],
+): Estimate | null {
+  if (report.status === "complete" && report.estimateJson) {
+    return JSON.parse(report.estimateJson) as Estimate;
+  }
+  if (report.status === "queued" || report.status === "analyzing") return null;
+  return priceFindings(report, vehicle, rows);
+}
+
+// ─── Review edits ───────────────────────────────────────────────────────────────────────────────
+
+function requireEditable(accountId: string, reportId: string): ReportRow {
+  const report = getReport(accountId, reportId);
+  if (!report) throw new ReportInputError("Report not found", 404);
+  if (!EDITABLE_STATUSES.includes(report.status)) {
+    throw new ReportInputError(
+      report.status === "complete"
+        ? "This estimate is final. Choose “Edit findings” to change it."
+        : "The photos are still being analysed. Edit the findings when the analysis is done.",
+      409,
+    );
+  }
+  return report;
+}
+
+/** Any edit means the host is reviewing by hand now: a failed AI report moves on to review. */
+function touch(reportId: string) {
+  db()
+    .update(reports)
+    .set({ status: "needs_review", failureReason: null, updatedAt: new Date() })
+    .where(eq(reports.id, reportId))
+    .run();
+}
+
+export function addFinding(accountId: string, reportId: string, data: FindingFormData) {
+  const report = requireEditable(accountId, reportId);
+  const position = reportFindings(report.id).length;
+  db()
+    .insert(findings)
+    .values(findingValues(report, data, position))
+    .run();
+  touch(report.id);
+}
+
+export function updateFinding(
+  accountId: string,
+  reportId: string,
+  findingId: string,
+  data: FindingFormData,
+) {
+  const report = requireEditable(accountId, reportId);
+  const existing = reportFindings(report.id).find((row) => row.id === findingId);
+  if (!existing) throw new ReportInputError("That finding is no longer on this report.", 404);
+  const changedWhat =
+    existing.panel !== data.panel ||
+    existing.damageType !== data.damageType ||
+    existing.severity !== data.severity;
+  db()
+    .update(findings)
+    .set({
+      panel: data.panel,
+      damageType: data.damageType,
+      severity: data.severity,
+      sizeCm: data.sizeCm ?? null,
+      preExisting: data.preExisting,
+      note: data.note ?? null,
+      // A person confirmed or corrected it: it is now the host's finding at full confidence.
+      confidence: 1,
+      source: changedWhat ? "host" : existing.source,
+    })
+    .where(eq(findings.id, existing.id))
+    .run();
+  touch(report.id);
+}
+
+export function removeFinding(accountId: string, reportId: string, findingId: string) {
+  const report = requireEditable(accountId, reportId);
+  const result = db()
+    .delete(findings)
+    .where(and(eq(findings.reportId, report.id), eq(findings.id, findingId)))
+    .run();
+  if (result.changes === 0)
+    throw new ReportInputError("That finding is no longer on this report.", 404);
+  touch(report.id);
+}
+
+/** Replaces every finding at once (the JSON API's review edit). Keeps AI ids it is given back. */
+export function replaceFindings(
+  accountId: string,
+  reportId: string,
+  list: (FindingFormData & { id?: string })[],
+) {
+  const report = requireEditable(accountId, reportId);
+  const existing = new Map(reportFindings(report.id).map((row) => [row.id, row]));
+  db().transaction((tx) => {
+    tx.delete(findings).where(eq(findings.reportId, report.id)).run();
+    list.forEach((data, position) => {
+      const kept = data.id ? existing.get(data.id) : undefined;
+      const values = findingValues(report, data, position);
+      const unchanged =
+        kept &&
+        kept.panel === data.panel &&
+        kept.damageType === data.damageType &&
+        kept.severity === data.severity;
+      tx.insert(findings)
+        .values(
+          kept
+            ? {
+                ...values,
+                id: kept.id,
+                photoId: kept.photoId,
+                box: kept.box,
+                source: unchanged ? kept.source : "host",
+                confidence: unchanged ? kept.confidence : 1,
+              }
+            : values,
+        )
+        .run();
+    });
+    tx.update(reports)
+      .set({ status: "needs_review", failureReason: null, updatedAt: new Date() })
+      .where(eq(reports.id, report.id))
+      .run();
+  });
+}
+
+/** Freezes the priced estimate and completes the report. */
+export function finalizeReport(accountId: string, reportId: string): Estimate {
+  const report = requireEditable(accountId, reportId);
+  const vehicle = getVehicle(accountId, report.vehicleId);
+  if (!vehicle) throw new ReportInputError("Report not found", 404);
+  const rows = reportFindings(report.id);
+  if (rows.length === 0) {
+    throw new ReportInputError("Add at least one finding before finalising the estimate.", 422);
+  }
+  const estimate = priceFindings(report, vehicle, rows);
+  const now = new Date();
+  db()
+    .update(reports)
+    .set({
+      status: "complete",
+      estimateJson: JSON.stringify(estimate),
+      totalCents: estimate.totalCents,
+      lowCents: estimate.lowCents,
+      highCents: estimate.highCents,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(reports.id, report.id))
+    .run();
+  recordEvent("analysis_completed", { analysisId: report.id });
+  return estimate;
+}
+
+/** Back to review: the frozen estimate is dropped and priced live again. */
+export function reopenReport(accountId: string, reportId: string) {
+  const report = getReport(accountId, reportId);
+  if (!report) throw new ReportInputError("Report not found", 404);
+  if (report.status !== "complete") return;
+  db()
+    .update(reports)
+    .set({ status: "needs_review", estimateJson: null, completedAt: null, updatedAt: new Date() })
+    .where(eq(reports.id, report.id))
+    .run();
+}
+
+/** Queues a failed AI analysis again (when a provider is configured). */
+export function retryAnalysis(accountId: string, reportId: string) {
+  const report = getReport(accountId, reportId);
+  if (!report) throw new ReportInputError("Report not found", 404);
+  if (report.status !== "failed") return;
+  if (!aiAvailable()) {
+    throw new ReportInputError(
+      "AI analysis isn't set up on this server. Tag the damage on the diagram instead.",
+      409,
+    );
+  }
+  db()
+    .update(reports)
+    .set({
+      status: "queued",
+      mode: "ai",
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      failureReason: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(reports.id, report.id))
+    .run();
+  notifyQueued();
+}
+
+export function setShareGps(accountId: string, reportId: string, shareGps: boolean) {
+  const report = getReport(accountId, reportId);
+  if (!report) throw new ReportInputError("Report not found", 404);
+  db()
+    .update(reports)
+    .set({ shareGps, updatedAt: new Date() })
+    .where(eq(reports.id, report.id))
+    .run();
+}
+
+// ─── Views ──────────────────────────────────────────────────────────────────────────────────────
+
+export function findingJson(row: FindingRow, number: number, photoNumbers: Map<string, number>) {
+  const panel = row.panel as PanelId;
+  const damageType = row.damageType as DamageType;
+  const severity = row.severity as Severity;
+  return {
+    id: row.id,
+    number,
+    panel,
+    panelLabel: PANELS[panel]?.label ?? row.panel,
+    damageType,
+    damageLabel: DAMAGE_TYPES[damageType]?.label ?? row.damageType,
+    severity,
+    label: findingLabel({ severity, damageType }),
+    sizeCm: row.sizeCm,
+    confidence: row.confidence,
+    source: row.source,
+    preExisting: row.preExisting,
+    photoId: row.photoId,
+    photoNumber: row.photoId ? (photoNumbers.get(row.photoId) ?? null) : null,
+    box: parseBox(row.box) ?? null,
+    note: row.note,
+    repairedAt: row.repairedAt?.toISOString() ?? null,
+  };
+}
+
+export type FindingJson = ReturnType<typeof findingJson>;
+
+export interface ReportData {
+  report: ReportRow;
+  vehicle: VehicleRow;
+  photos: PhotoRow[];
+  findings: FindingRow[];
+  estimate: Estimate | null;
+}
+
+/** Everything a report page, the PDF or the API needs, for this account's report. */
+export function loadReport(accountId: string, reportId: string): ReportData | null {
+  const report = getReport(accountId, reportId);
+  if (!report) return null;
+  return loadReportRow(report);
+}
+
+export function loadReportRow(report: ReportRow): ReportData | null {
+  const vehicle = getVehicle(report.accountId, report.vehicleId);
+  if (!vehicle) return null;
+  const rows = reportFindings(report.id);
+  return {
+    report,
+    vehicle,
+    photos: reportPhotos(report.id),
+    findings: rows,
+    estimate: reportEstimate(report, vehicle, rows),
+  };
+}
+
+/** The account owner's name for "prepared for" lines: "Dana Lee", or their username. */
+export function accountOwnerName(accountId: string): string {
+  const row = db()
+    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.id, accountId))
+    .get();
+  if (!row) return "";
+  return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username;
+}

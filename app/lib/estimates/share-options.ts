@@ -1,0 +1,3 @@
+/** How long a read-only share link can work (shared by the share form and the server check). */
+export const SHARE_LINK_DAYS = [7, 30, 90] as const;
+export const DEFAULT_SHARE_LINK_DAYS = 30;

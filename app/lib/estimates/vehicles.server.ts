@@ -1,0 +1,115 @@
+/**
+ * The fleet: every query is scoped to the account the session is working in, so another
+ * account's vehicle ids simply aren't found (routes answer 404).
+ */
+import crypto from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import type { Vehicle as EngineVehicle } from "~/domain/estimate/taxonomy";
+import { vehicles } from "../../../db/schema";
+import { db } from "../db.server";
+import type { VehicleFormData } from "./vehicle-form";
+
+export type VehicleRow = typeof vehicles.$inferSelect;
+
+/** "2021 Toyota Camry SE". */
+export function vehicleTitle(vehicle: Pick<VehicleRow, "year" | "make" | "model" | "trim">) {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ");
+}
+
+/** "Blue Camry (2021 Toyota Camry SE)" or the title alone. */
+export function vehicleLabel(vehicle: VehicleRow) {
+  const title = vehicleTitle(vehicle);
+  return vehicle.nickname ? `${vehicle.nickname} (${title})` : title;
+}
+
+export function toEngineVehicle(vehicle: VehicleRow): EngineVehicle {
+  return {
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    bodyType: vehicle.bodyType as EngineVehicle["bodyType"],
+    priceClass: vehicle.priceClass as EngineVehicle["priceClass"],
+    paintType: vehicle.paintType as EngineVehicle["paintType"],
+  };
+}
+
+export function listVehicles(accountId: string) {
+  return db()
+    .select()
+    .from(vehicles)
+    .where(eq(vehicles.accountId, accountId))
+    .orderBy(asc(vehicles.createdAt))
+    .all();
+}
+
+export function getVehicle(accountId: string, vehicleId: string): VehicleRow | undefined {
+  return db()
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.accountId, accountId), eq(vehicles.id, vehicleId)))
+    .get();
+}
+
+export const DUPLICATE_VIN_MESSAGE = "This VIN is already in your fleet.";
+
+export type SaveVehicleResult =
+  { ok: true; vehicle: VehicleRow } | { ok: false; fieldErrors: { vin: string } };
+
+function vinTaken(accountId: string, vin: string | null, exceptId?: string) {
+  if (!vin) return false;
+  const existing = db()
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.accountId, accountId), eq(vehicles.vin, vin)))
+    .get();
+  return existing !== undefined && existing.id !== exceptId;
+}
+
+export function createVehicle(accountId: string, data: VehicleFormData): SaveVehicleResult {
+  if (vinTaken(accountId, data.vin))
+    return { ok: false, fieldErrors: { vin: DUPLICATE_VIN_MESSAGE } };
+  const vehicle = db()
+    .insert(vehicles)
+    .values({ id: crypto.randomUUID(), accountId, ...data, updatedAt: new Date() })
+    .returning()
+    .get();
+  return { ok: true, vehicle };
+}
+
+export function updateVehicle(
+  accountId: string,
+  vehicleId: string,
+  data: VehicleFormData,
+): SaveVehicleResult | null {
+  if (!getVehicle(accountId, vehicleId)) return null;
+  if (vinTaken(accountId, data.vin, vehicleId)) {
+    return { ok: false, fieldErrors: { vin: DUPLICATE_VIN_MESSAGE } };
+  }
+  const vehicle = db()
+    .update(vehicles)
+    .set({ ...data, updatedAt: new Date() })
+    .where(and(eq(vehicles.accountId, accountId), eq(vehicles.id, vehicleId)))
+    .returning()
+    .get();
+  return vehicle ? { ok: true, vehicle } : null;
+}
+
+/** Public fields for the JSON API and pages. */
+export function vehicleJson(vehicle: VehicleRow) {
+  return {
+    id: vehicle.id,
+    nickname: vehicle.nickname,
+    vin: vehicle.vin,
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    trim: vehicle.trim,
+    bodyType: vehicle.bodyType,
+    priceClass: vehicle.priceClass,
+    paintType: vehicle.paintType,
+    plate: vehicle.plate,
+    status: vehicle.status,
+    title: vehicleTitle(vehicle),
+    createdAt: vehicle.createdAt.toISOString(),
+  };
+}

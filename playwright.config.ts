@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import {
+  AI_PORT,
+  AI_URL,
   APP_PORT,
   BASE_URL,
   DATA_DIR,
@@ -58,7 +60,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // The main app. TRUST_PROXY lets each test use its own X-Forwarded-For address, so
+      command: `node tests/support/ai-server.js --port ${AI_PORT}`,
+      url: `${AI_URL}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      // The main app, analysing photos with the local AI server. TRUST_PROXY lets each test use its own X-Forwarded-For address, so
       // per-address rate limits don't leak between tests.
       command: "node server/index.js",
       url: `${BASE_URL}/healthz`,
@@ -70,12 +77,15 @@ export default defineConfig({
         TRUST_PROXY: "true",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PROMO_VIDEO_YOUTUBE_ID: VIDEO_ID,
+        AI_BASE_URL: `${AI_URL}/v1`,
+        AI_API_KEY: "e2e-key",
+        AI_MODEL: "scenario:recorded",
       },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      // Default proxy settings: X-Forwarded-For must not be trusted.
+      // Default proxy settings (X-Forwarded-For must not be trusted) and no AI: hosts tag by hand.
       command: "node server/index.js",
       url: `http://localhost:${STRICT_PORT}/healthz`,
       env: {

@@ -30,6 +30,22 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/switch", "routes/account.switch.ts"),
 
+  // Damage estimates
+  route("app", "routes/estimates/app.tsx"),
+  route("analysis/:reportId", "routes/estimates/analysis.tsx"),
+  route("analysis/:reportId/pdf", "routes/estimates/analysis.pdf.ts"),
+  route("photos/:photoId", "routes/estimates/photo.ts"),
+  route("share/:token", "routes/estimates/share.tsx"),
+  route("share/:token/pdf", "routes/estimates/share.pdf.ts"),
+  route("share/:token/photos/:photoId", "routes/estimates/share.photo.ts"),
+  route("diagram-demo", "routes/estimates/diagram-demo.tsx"),
+  route("diagram-demo/:reportId", "routes/estimates/diagram-demo.report.tsx"),
+  route("dashboard", "routes/dashboard/index.tsx"),
+  route("dashboard/vehicles/new", "routes/dashboard/vehicle-new.tsx"),
+  route("dashboard/vehicle/:vehicleId", "routes/dashboard/vehicle.tsx"),
+  route("dashboard/rates", "routes/dashboard/rates.tsx"),
+  route("diagram-dashboard/:vehicleId", "routes/dashboard/diagram.tsx"),
+
   // Resource routes
   route("healthz", "routes/healthz.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
@@ -44,6 +60,13 @@ export default [
   route("api/resend-verification", "routes/api/resend-verification.ts"),
   route("api/user/available-accounts", "routes/api/available-accounts.ts"),
   route("api/user/switch-account", "routes/api/switch-account.ts"),
+  route("api/user/vehicles", "routes/api/vehicles.ts"),
+  route("api/dashboard", "routes/api/dashboard.ts"),
+  route("api/photos", "routes/api/photos.ts"),
+  route("api/analysis", "routes/api/analysis.ts"),
+  route("api/analysis/:reportId", "routes/api/analysis.report.ts"),
+  route("api/analysis/:reportId/findings", "routes/api/analysis.findings.ts"),
+  route("api/analysis/:reportId/pdf", "routes/api/analysis.pdf.ts"),
 
   route("*", "routes/catchall.ts"),
 ] satisfies RouteConfig;

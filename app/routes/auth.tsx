@@ -14,7 +14,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useActionToast } from "~/lib/toast-store";
 
 /** Where people land after signing in when nothing asked for a page. */
-export const DEFAULT_AFTER_SIGN_IN = "/account";
+export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
+/** New hosts land where they verify their email first. */
+export const DEFAULT_AFTER_REGISTER = "/account";
 
 type Mode = "login" | "register";
 
@@ -28,8 +30,10 @@ interface ActionData {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), DEFAULT_AFTER_SIGN_IN);
-  if (await getCurrentSession(request)) throw redirect(redirectTo);
+  const requested = url.searchParams.get("redirectTo");
+  // Empty unless the visitor came from a protected page: the action then picks by mode.
+  const redirectTo = requested ? safeRedirect(requested, DEFAULT_AFTER_SIGN_IN) : "";
+  if (await getCurrentSession(request)) throw redirect(redirectTo || DEFAULT_AFTER_SIGN_IN);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     mode: (url.searchParams.get("mode") === "register" ? "register" : "login") as Mode,
@@ -51,7 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const mode: Mode = form.get("intent") === "register" ? "register" : "login";
   const values = formValues(form, ["password"]);
-  const redirectTo = safeRedirect(form.get("redirectTo"), DEFAULT_AFTER_SIGN_IN);
+  const redirectTo = safeRedirect(
+    form.get("redirectTo") || null,
+    mode === "register" ? DEFAULT_AFTER_REGISTER : DEFAULT_AFTER_SIGN_IN,
+  );
   const fail = (status: number, fieldErrors: FieldErrors, formError?: string, toast?: Toast) =>
     data<ActionData>({ mode, values, fieldErrors, formError, toast }, { status });
 

@@ -132,7 +132,7 @@ for (const javaScriptEnabled of [true, false]) {
         await ownerPage.getByLabel("Username or email").fill(owner.email);
         await ownerPage.getByLabel("Password").fill(owner.password);
         await ownerPage.getByRole("button", { name: "Sign In" }).click();
-        await expect(ownerPage).toHaveURL(/\/account$/);
+        await expect(ownerPage).toHaveURL(/\/dashboard$/);
         await ready(ownerPage);
         await expectToast(ownerPage, "Welcome back!");
         // An owner alone in their account sees no switcher.

@@ -282,7 +282,7 @@ test.describe("sessions", () => {
     await page.getByLabel("Username or email").fill(user.username);
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     const browserCookie = await sessionCookieOf(context);
     expect(browserCookie).toBeTruthy();
     expect(browserCookie).not.toBe(cookie);
@@ -310,7 +310,7 @@ test.describe("sessions", () => {
     await page.getByLabel("Username or email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === SESSION_COOKIE);

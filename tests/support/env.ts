@@ -13,6 +13,9 @@ export const STRICT_PORT = 3101;
 export const STUB_PORT = 3199;
 export const SMTP_PORT = 3125;
 export const SMTP_HTTP_PORT = 3126;
+/** The local OpenAI-compatible server (tests/support/ai-server.js) the main app analyses with. */
+export const AI_PORT = 3127;
+export const AI_URL = `http://127.0.0.1:${AI_PORT}`;
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 export const STRICT_URL = `http://localhost:${STRICT_PORT}`;
 export const SCHEDULING_URL = `http://127.0.0.1:${STUB_PORT}/schedule`;

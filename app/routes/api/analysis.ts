@@ -1,0 +1,105 @@
+import type { Route } from "./+types/analysis";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { FindingFormSchema, type FindingFormData } from "~/lib/estimates/finding-form";
+import { stageFiles } from "~/lib/estimates/photos.server";
+import { reportSummaryJson } from "~/lib/estimates/report-json.server";
+import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
+import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { fieldErrorsOf } from "~/lib/forms.server";
+import { methodNotAllowed } from "~/lib/json.server";
+import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/uploads.server";
+
+const error = (status: number, message: string, extra: Record<string, unknown> = {}) =>
+  Response.json({ error: message, message, ...extra }, { status });
+
+/** GET /api/analysis: this account's reports, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  const titles = new Map(listVehicles(session.accountId).map((v) => [v.id, vehicleTitle(v)]));
+  const reports = listReports(session.accountId).map((report) =>
+    reportSummaryJson(report, titles.get(report.vehicleId) ?? ""),
+  );
+  return Response.json({ reports }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Parses the optional hand-tagging `findings` field: a JSON array of findings. */
+function parseFindings(
+  value: FormDataEntryValue | null,
+):
+  | { ok: true; findings: FindingFormData[] | undefined }
+  | { ok: false; message: string; fieldErrors?: Record<string, unknown> } {
+  if (value === null || value === "") return { ok: true, findings: undefined };
+  if (typeof value !== "string" || value.length > 100_000) {
+    return { ok: false, message: "findings must be a JSON array of findings." };
+  }
+  let list: unknown;
+  try {
+    list = JSON.parse(value);
+  } catch {
+    return { ok: false, message: "findings is not valid JSON." };
+  }
+  if (!Array.isArray(list) || list.length > 100) {
+    return { ok: false, message: "findings must be a JSON array of at most 100 findings." };
+  }
+  const findings: FindingFormData[] = [];
+  for (const [index, item] of list.entries()) {
+    const parsed = FindingFormSchema.safeParse(item);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        message: `Finding ${index + 1} is not valid.`,
+        fieldErrors: { [index]: fieldErrorsOf(parsed.error.issues) },
+      };
+    }
+    findings.push(parsed.data);
+  }
+  return { ok: true, findings };
+}
+
+/**
+ * POST /api/analysis (multipart: vehicleId, photos, optional findings JSON for hand tagging,
+ * optional phase "pre_trip" | "post_trip") → 202 { reportId, status }.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const session = await requireApiSession(request);
+  let form: FormData | null;
+  try {
+    form = await readMultipartForm(request);
+  } catch (tooLarge) {
+    if (tooLarge instanceof UploadTooLargeError) return error(413, tooLarge.message);
+    throw tooLarge;
+  }
+  if (!form) return error(400, "Send multipart/form-data with vehicleId and photos.");
+  const vehicleId = String(form.get("vehicleId") ?? "");
+  if (!getVehicle(session.accountId, vehicleId)) return error(404, "Vehicle not found");
+  const findings = parseFindings(form.get("findings"));
+  if (!findings.ok) return error(400, findings.message, { fieldErrors: findings.fieldErrors });
+  const files = filesOf(form, "photos");
+  if (files.length === 0) return error(400, "Attach at least one photo (form field “photos”).");
+  const { staged, rejections } = await stageFiles(
+    { accountId: session.accountId, userId: session.user.id },
+    files,
+    form.get("phase") === "pre_trip" ? "pre_trip" : "post_trip",
+  );
+  if (rejections.length > 0) {
+    return error(rejections[0]!.status, rejections[0]!.message, { rejections });
+  }
+  try {
+    const report = createReport({
+      accountId: session.accountId,
+      userId: session.user.id,
+      vehicleId,
+      photoIds: staged.map((photo) => photo.id),
+      mode: findings.findings ? "manual" : "ai",
+      findings: findings.findings,
+    });
+    return Response.json(
+      { reportId: report.id, status: report.status },
+      { status: 202, headers: { Location: `/api/analysis/${report.id}` } },
+    );
+  } catch (caught) {
+    if (caught instanceof ReportInputError) return error(caught.status, caught.message);
+    throw caught;
+  }
+}

@@ -1,0 +1,236 @@
+import fs from "node:fs";
+import fc from "fast-check";
+import sharp from "sharp";
+import { disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { expect, query, test } from "../support/fixtures";
+import { phonePhoto } from "../support/photos";
+
+/** The JSON API of damage estimates, tenancy across accounts and hostile uploads. */
+
+async function addVehicle(user: TestUser) {
+  const response = await user.api.post("/api/user/vehicles", {
+    data: {
+      year: 2019,
+      make: "Honda",
+      model: "Civic",
+      bodyType: "sedan",
+      priceClass: "economy",
+      paintType: "solid",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { vehicle: { id: string } }).vehicle.id;
+}
+
+async function photoFile(name: string, seed = 1) {
+  return {
+    name,
+    mimeType: "image/jpeg",
+    buffer: fs.readFileSync(await phonePhoto(name, { seed })),
+  };
+}
+
+const HAND_TAGGED = JSON.stringify([
+  { panel: "front-bumper", damageType: "scratch", severity: "moderate", sizeCm: 25 },
+  { panel: "wheel-front-right", damageType: "wheel-curb-rash", severity: "minor" },
+]);
+
+interface ReportJson {
+  reportId: string;
+  status: string;
+  photos: { id: string; url: string }[];
+  findings: { id: string; panel: string; severity: string }[];
+  estimate: { lines: { formula: string; amountCents: number }[]; totalCents: number } | null;
+  low: number | null;
+  high: number | null;
+}
+
+test.describe("estimates API", () => {
+  let owner: TestUser;
+  let other: TestUser;
+  let vehicleId: string;
+  let reportId: string;
+
+  test.beforeAll(async () => {
+    owner = await registerViaApi("apiowner");
+    other = await registerViaApi("apiother");
+    vehicleId = await addVehicle(owner);
+    const created = await owner.api.post("/api/analysis", {
+      multipart: { vehicleId, findings: HAND_TAGGED, photos: await photoFile("a.jpg", 2) },
+    });
+    expect(created.status(), await created.text()).toBe(202);
+    const body = (await created.json()) as { reportId: string; status: string };
+    expect(body.status).toBe("needs_review");
+    reportId = body.reportId;
+  });
+
+  test.afterAll(async () => disposeAll(owner, other));
+
+  test("a hand-tagged report is priced line by line, and review edits re-price it", async () => {
+    const detail = (await (await owner.api.get(`/api/analysis/${reportId}`)).json()) as ReportJson;
+    expect(detail.findings.map((f) => f.panel)).toEqual(["front-bumper", "wheel-front-right"]);
+    expect(detail.estimate!.lines.length).toBeGreaterThan(2);
+    for (const line of detail.estimate!.lines) expect(line.formula).not.toBe("");
+    expect(detail.low!).toBeLessThanOrEqual(detail.estimate!.totalCents);
+    expect(detail.high!).toBeGreaterThan(detail.estimate!.totalCents);
+
+    const edited = await owner.api.put(`/api/analysis/${reportId}/findings`, {
+      data: {
+        findings: [
+          {
+            id: detail.findings[0]!.id,
+            panel: "front-bumper",
+            damageType: "scratch",
+            severity: "severe",
+          },
+        ],
+      },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+    const repriced = (await edited.json()) as ReportJson;
+    expect(repriced.findings).toHaveLength(1);
+    expect(repriced.findings[0]!.id).toBe(detail.findings[0]!.id);
+    expect(repriced.estimate!.totalCents).not.toBe(detail.estimate!.totalCents);
+
+    const list = (await (await owner.api.get("/api/analysis")).json()) as {
+      reports: { reportId: string }[];
+    };
+    expect(list.reports.map((r) => r.reportId)).toContain(reportId);
+    const pdf = await owner.api.get(`/api/analysis/${reportId}/pdf`);
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test("another account gets 404 on every report, photo and PDF of this one", async () => {
+    const photoId = query<{ id: string }>("select id from photos where report_id = ?", reportId)[0]!
+      .id;
+    for (const path of [
+      `/api/analysis/${reportId}`,
+      `/api/analysis/${reportId}/pdf`,
+      `/analysis/${reportId}`,
+      `/analysis/${reportId}/pdf`,
+      `/photos/${photoId}`,
+      `/photos/${photoId}?size=thumb`,
+    ]) {
+      const response = await other.api.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+    }
+    const put = await other.api.put(`/api/analysis/${reportId}/findings`, {
+      data: { findings: [] },
+    });
+    expect(put.status()).toBe(404);
+    const post = await other.api.post(`/analysis/${reportId}`, {
+      form: { intent: "finalize" },
+      headers: { Origin: "http://localhost:3100" },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(404);
+    const foreignVehicle = await other.api.post("/api/analysis", {
+      multipart: { vehicleId, photos: await photoFile("b.jpg", 3) },
+    });
+    expect(foreignVehicle.status()).toBe(404);
+    expect((await other.api.get("/api/analysis")).status()).toBe(200);
+    const theirs = (await (await other.api.get("/api/analysis")).json()) as { reports: unknown[] };
+    expect(theirs.reports).toEqual([]);
+  });
+
+  test("signed out, the API answers 401", async ({ request }) => {
+    for (const path of [
+      "/api/analysis",
+      `/api/analysis/${reportId}`,
+      `/api/analysis/${reportId}/pdf`,
+    ]) {
+      expect((await request.get(path)).status(), path).toBe(401);
+    }
+  });
+
+  test("hostile uploads get a clear 4xx and nothing half-written", async () => {
+    const before = query<{ n: number }>("select count(*) as n from photos")[0]!.n;
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from("ftypheic\0\0\0\0mif1heic"),
+      Buffer.alloc(64),
+    ]);
+    const cases: {
+      name: string;
+      file: { name: string; mimeType: string; buffer: Buffer };
+      status: number;
+      message: RegExp;
+    }[] = [
+      {
+        name: "HEIC",
+        file: { name: "IMG_1.HEIC", mimeType: "image/heic", buffer: heic },
+        status: 415,
+        message: /HEIC/,
+      },
+      {
+        name: "script named .jpg",
+        file: {
+          name: "x.jpg",
+          mimeType: "image/jpeg",
+          buffer: Buffer.from("<script>alert(1)</script>"),
+        },
+        status: 415,
+        message: /JPEG, PNG or WebP/,
+      },
+      {
+        name: "20000×20000 PNG",
+        file: {
+          name: "bomb.png",
+          mimeType: "image/png",
+          buffer: await sharp({
+            create: { width: 20000, height: 20000, channels: 3, background: "#000" },
+            limitInputPixels: false,
+          })
+            .png({ compressionLevel: 9 })
+            .toBuffer(),
+        },
+        status: 413,
+        message: /megapixels/,
+      },
+    ];
+    for (const { name, file, status, message } of cases) {
+      const started = Date.now();
+      const response = await owner.api.post("/api/analysis", {
+        multipart: { vehicleId, photos: file },
+      });
+      expect(response.status(), name).toBe(status);
+      expect(((await response.json()) as { error: string }).error, name).toMatch(message);
+      expect(Date.now() - started, name).toBeLessThan(5_000);
+    }
+    const bad = await owner.api.post("/api/analysis", {
+      multipart: {
+        vehicleId,
+        findings: '[{"panel":"hood","damageType":"odour","severity":"minor"}]',
+        photos: await photoFile("c.jpg", 4),
+      },
+    });
+    expect(bad.status()).toBe(400);
+    expect(query<{ n: number }>("select count(*) as n from photos")[0]!.n).toBe(before);
+
+    // Random field values never crash the routes.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 200 }),
+        async (id, findings) => {
+          const response = await owner.api.post("/api/analysis", {
+            multipart: { vehicleId: id, findings },
+          });
+          expect(response.status()).toBeGreaterThanOrEqual(400);
+          expect(response.status()).toBeLessThan(500);
+          const put = await owner.api.put(
+            `/api/analysis/${encodeURIComponent(id) || "x"}/findings`,
+            {
+              headers: { "Content-Type": "application/json" },
+              data: findings,
+            },
+          );
+          expect(put.status()).toBeGreaterThanOrEqual(400);
+          expect(put.status()).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});

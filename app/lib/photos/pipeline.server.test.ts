@@ -503,6 +503,28 @@ describe("duplicates", () => {
     expect(findDuplicates([entry(first, "a"), entry(other, "b")]).size).toBe(0);
   });
 
+  it("hashes the whole frame: shots that differ only in the lower half are different photos", async () => {
+    // Same upper half; the lower half shades left-to-right in one, right-to-left in the other.
+    const withLowerHalf = async (rising: boolean) => {
+      const shade = Buffer.alloc(1600 * 600);
+      for (let i = 0; i < shade.length; i++) {
+        const x = i % 1600;
+        shade[i] = Math.round(((rising ? x : 1599 - x) / 1599) * 255);
+      }
+      const lower = await sharp(shade, { raw: { width: 1600, height: 600, channels: 1 } })
+        .png()
+        .toBuffer();
+      return processPhoto(
+        await sharp(normal)
+          .composite([{ input: lower, left: 0, top: 600 }])
+          .jpeg({ quality: 90 })
+          .toBuffer(),
+      );
+    };
+    const [rising, falling] = await Promise.all([withLowerHalf(true), withLowerHalf(false)]);
+    expect(hammingDistance(rising.quality.dhash, falling.quality.dhash)).toBeGreaterThan(5);
+  });
+
   it("counts differing bits", () => {
     expect(hammingDistance("0000000000000000", "0000000000000000")).toBe(0);
     expect(hammingDistance("0000000000000000", "ffffffffffffffff")).toBe(64);

@@ -377,6 +377,8 @@ export function laplacianVariance(grey: Uint8Array, width: number, height: numbe
 async function differenceHash(grey: Buffer, width: number, height: number): Promise<string> {
   const tiny = await sharp(grey, { raw: { width, height, channels: 1 } })
     .resize(9, 8, { fit: "fill" })
+    // Without this sharp hands back 3 interleaved channels, and the hash would read RGB triples.
+    .toColourspace("b-w")
     .raw()
     .toBuffer();
   let hex = "";

@@ -1,0 +1,175 @@
+/**
+ * Small pieces the fleet pages share (dashboard, vehicle, damage history, shop rates): the
+ * vehicle status badge, page header and sections, dates and money ranges written the same way
+ * everywhere. Report statuses use the estimate pages' `ReportStatusBadge`.
+ */
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+import { formatCents } from "~/domain/money";
+import { VEHICLE_STATUS_LABELS, type VehicleStatus } from "~/domain/estimate/taxonomy";
+import { ReportStatusBadge, type ReportStatus } from "./estimates/status-badge";
+
+// Same pill as the report status badge: 800–900 text on 50 backgrounds for AA contrast.
+const badge =
+  "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
+
+const VEHICLE_STATUS_STYLES: Readonly<Record<VehicleStatus, string>> = {
+  active: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  in_repair: "border-amber-300 bg-amber-50 text-amber-900",
+  inactive: "border-slate-300 bg-slate-50 text-slate-800",
+};
+
+export function VehicleStatusBadge({ status }: { status: string }) {
+  const known = status in VEHICLE_STATUS_LABELS ? (status as VehicleStatus) : null;
+  return (
+    <span
+      className={`${badge} ${known ? VEHICLE_STATUS_STYLES[known] : VEHICLE_STATUS_STYLES.inactive}`}
+    >
+      {known ? VEHICLE_STATUS_LABELS[known] : status}
+    </span>
+  );
+}
+
+/** "Jan 5, 2026" (UTC, so the server and the browser render the same text). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  return new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+}
+
+/** Whole dollars: "$1,240". */
+export function formatDollars(cents: number): string {
+  return formatCents(Math.round(cents / 100) * 100, { trimWholeDollars: true });
+}
+
+/** "$729–$986", or null before the estimate is final. */
+export function formatRange(lowCents: number | null, highCents: number | null): string | null {
+  if (lowCents === null || highCents === null) return null;
+  return `${formatDollars(lowCents)}–${formatDollars(highCents)}`;
+}
+
+/** The heading block of a fleet page: breadcrumb, title, intro and actions. */
+export function FleetPageHeader({
+  title,
+  intro,
+  actions,
+  breadcrumb,
+}: {
+  title: ReactNode;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  breadcrumb?: { to: string; label: string };
+}) {
+  return (
+    // The actions sit beside the title when there is room and wrap below it otherwise.
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0 flex-[1_1_28rem]">
+        {breadcrumb ? (
+          <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+            <Link to={breadcrumb.to} className="font-medium text-brand-600 hover:underline">
+              <span aria-hidden="true">← </span>
+              {breadcrumb.label}
+            </Link>
+          </nav>
+        ) : null}
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+          {title}
+        </h1>
+        {intro ? <div className="mt-1 text-slate-700">{intro}</div> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A titled block of a fleet page. */
+export function FleetSection({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
+        </div>
+        {actions}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * One report in a list: a link to it, its date and finding count, status and range. On phones
+ * the badge sits beside the title and the range below; on wider screens they line up in columns.
+ */
+export function ReportListItem({
+  report,
+  title,
+  showDate = true,
+}: {
+  report: {
+    id: string;
+    status: ReportStatus;
+    createdAt: string;
+    findingCount: number;
+    lowCents: number | null;
+    highCents: number | null;
+  };
+  title: string;
+  /** Off when the title already says the date. */
+  showDate?: boolean;
+}) {
+  const range = formatRange(report.lowCents, report.highCents);
+  return (
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto_9rem] sm:items-center">
+      <div className="min-w-0">
+        <Link
+          to={`/analysis/${report.id}`}
+          className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline"
+        >
+          {title}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {showDate ? `${formatDate(report.createdAt)} · ` : ""}
+          {report.findingCount === 1 ? "1 finding" : `${report.findingCount} findings`}
+        </p>
+      </div>
+      <div className="self-start sm:self-center">
+        <ReportStatusBadge status={report.status} />
+      </div>
+      <p className="col-span-2 text-sm font-semibold text-slate-900 tabular-nums sm:col-span-1 sm:text-right">
+        {range ?? <span className="font-normal text-slate-600">No estimate yet</span>}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * After a failed post (JavaScript on, so the page doesn't reload at the top), moves focus to the
+ * form's first invalid field so the host sees and hears what to fix. `result` is the action data:
+ * a new object for every answer.
+ */
+export function useFocusFirstError<T extends HTMLElement>(result: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!result) return;
+    ref.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [result]);
+  return ref;
+}

@@ -1,0 +1,523 @@
+/**
+ * The fleet dashboard: overview counts, a vehicle's damage history over time, marking damage
+ * repaired, and the account's shop rates. Every function takes the account id from the session
+ * and scopes by it, so another account's vehicle and finding ids are simply not found.
+ *
+ * Definitions the pages and the JSON API rely on:
+ * - a finding is part of the car's damage record once its report is complete; findings on
+ *   reports still queued, analysing, in review or failed are drafts ("in-review");
+ * - open damage: recorded findings not marked repaired (pre-existing ones included: they are
+ *   still on the car);
+ * - open damage value: the totals of completed estimates that still have unrepaired NEW damage.
+ *   A report's total only prices its new damage (pre-existing damage is never charged), so it
+ *   stops counting once all of that new damage is marked repaired.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  DAMAGE_TYPES,
+  PANELS,
+  isPanelId,
+  type DamageType,
+  type PanelId,
+  type Severity,
+} from "~/domain/estimate/taxonomy";
+import {
+  RATE_FIELDS,
+  RATE_OVERRIDE_LIMITS,
+  isUsStateCode,
+  validateRateOverrides,
+  type RateField,
+  type RateOverrides,
+} from "~/domain/estimate/rate-card";
+import { parseMoneyToCents } from "~/domain/money";
+import type { FieldErrors } from "~/domain/validation";
+import {
+  findings,
+  photos,
+  rateSettings,
+  reports,
+  vehicles,
+  type PhotoPhase,
+  type ReportStatus,
+} from "../../../db/schema";
+import { recordEvent } from "../analytics/server";
+import { db } from "../db.server";
+import { findingLabel } from "./finding-form";
+import { getVehicle, vehicleJson, vehicleLabel, vehicleTitle } from "./vehicles.server";
+
+// ─── Overview ───────────────────────────────────────────────────────────────────────────────────
+
+export interface FleetVehicleSummary {
+  vehicle: ReturnType<typeof vehicleJson>;
+  /** "Blue Camry (2021 Toyota Camry SE)" or the title alone. */
+  label: string;
+  reportCount: number;
+  /** Recorded damage (on completed reports) not marked repaired. */
+  openFindings: number;
+  repairedFindings: number;
+  /** ISO time of the newest report, or null. */
+  lastReportAt: string | null;
+  /** Totals of completed estimates that still have unrepaired new damage, in cents. */
+  openDamageCents: number;
+}
+
+export interface RecentReport {
+  id: string;
+  vehicleId: string;
+  vehicleTitle: string;
+  status: ReportStatus;
+  createdAt: string;
+  completedAt: string | null;
+  /** The frozen estimate of a complete report; null before that. */
+  totalCents: number | null;
+  lowCents: number | null;
+  highCents: number | null;
+  findingCount: number;
+}
+
+export interface FleetOverview {
+  vehicles: FleetVehicleSummary[];
+  totals: {
+    vehicles: number;
+    reports: number;
+    openFindings: number;
+    /** Sum of every completed estimate's total, in cents. */
+    completedEstimatesCents: number;
+    openDamageCents: number;
+  };
+  /** The 10 newest reports. */
+  recentReports: RecentReport[];
+}
+
+const RECENT_REPORTS = 10;
+
+export function fleetOverview(accountId: string): FleetOverview {
+  const database = db();
+  const vehicleRows = database
+    .select()
+    .from(vehicles)
+    .where(eq(vehicles.accountId, accountId))
+    .orderBy(asc(vehicles.createdAt))
+    .all();
+
+  // Raw SQL column names below: drizzle leaves columns inside sql`` unqualified, which would be
+  // ambiguous in the correlated subquery and the join.
+  const reportStats = new Map(
+    database
+      .select({
+        vehicleId: reports.vehicleId,
+        count: sql<number>`count(*)`,
+        lastAt: sql<number | null>`max(reports.created_at)`,
+        completedCents: sql<number>`coalesce(sum(case when reports.status = 'complete'
+          then reports.total_cents end), 0)`,
+        openCents: sql<number>`coalesce(sum(case when reports.status = 'complete' and exists (
+          select 1 from findings f where f.report_id = reports.id
+            and f.repaired_at is null and f.pre_existing = 0
+        ) then reports.total_cents end), 0)`,
+      })
+      .from(reports)
+      .where(eq(reports.accountId, accountId))
+      .groupBy(reports.vehicleId)
+      .all()
+      .map((row) => [row.vehicleId, row]),
+  );
+
+  const findingStats = new Map(
+    database
+      .select({
+        vehicleId: findings.vehicleId,
+        open: sql<number>`coalesce(sum(case when findings.repaired_at is null then 1 else 0 end), 0)`,
+        repaired: sql<number>`coalesce(sum(case when findings.repaired_at is not null then 1 else 0 end), 0)`,
+      })
+      .from(findings)
+      .innerJoin(reports, eq(reports.id, findings.reportId))
+      .where(and(eq(findings.accountId, accountId), eq(reports.status, "complete")))
+      .groupBy(findings.vehicleId)
+      .all()
+      .map((row) => [row.vehicleId, row]),
+  );
+
+  const summaries = vehicleRows.map((vehicle): FleetVehicleSummary => {
+    const reportRow = reportStats.get(vehicle.id);
+    const findingRow = findingStats.get(vehicle.id);
+    return {
+      vehicle: vehicleJson(vehicle),
+      label: vehicleLabel(vehicle),
+      reportCount: reportRow?.count ?? 0,
+      openFindings: findingRow?.open ?? 0,
+      repairedFindings: findingRow?.repaired ?? 0,
+      lastReportAt: reportRow?.lastAt != null ? new Date(reportRow.lastAt).toISOString() : null,
+      openDamageCents: reportRow?.openCents ?? 0,
+    };
+  });
+
+  const titles = new Map(vehicleRows.map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
+  const recentRows = database
+    .select()
+    .from(reports)
+    .where(eq(reports.accountId, accountId))
+    .orderBy(desc(reports.createdAt))
+    .limit(RECENT_REPORTS)
+    .all();
+  const findingCounts = countFindings(recentRows.map((report) => report.id));
+
+  let completedEstimatesCents = 0;
+  for (const row of reportStats.values()) completedEstimatesCents += row.completedCents;
+
+  return {
+    vehicles: summaries,
+    totals: {
+      vehicles: summaries.length,
+      reports: summaries.reduce((sum, summary) => sum + summary.reportCount, 0),
+      openFindings: summaries.reduce((sum, summary) => sum + summary.openFindings, 0),
+      completedEstimatesCents,
+      openDamageCents: summaries.reduce((sum, summary) => sum + summary.openDamageCents, 0),
+    },
+    recentReports: recentRows.map((report) => ({
+      id: report.id,
+      vehicleId: report.vehicleId,
+      vehicleTitle: titles.get(report.vehicleId) ?? "Unknown vehicle",
+      status: report.status,
+      createdAt: report.createdAt.toISOString(),
+      completedAt: report.completedAt?.toISOString() ?? null,
+      totalCents: report.status === "complete" ? report.totalCents : null,
+      lowCents: report.status === "complete" ? report.lowCents : null,
+      highCents: report.status === "complete" ? report.highCents : null,
+      findingCount: findingCounts.get(report.id) ?? 0,
+    })),
+  };
+}
+
+function countFindings(reportIds: string[]): Map<string, number> {
+  if (reportIds.length === 0) return new Map();
+  return new Map(
+    db()
+      .select({ reportId: findings.reportId, count: sql<number>`count(*)` })
+      .from(findings)
+      .where(inArray(findings.reportId, reportIds))
+      .groupBy(findings.reportId)
+      .all()
+      .map((row) => [row.reportId, row.count]),
+  );
+}
+
+/** A vehicle's reports, newest first, in the same shape as the overview's recent reports. */
+export function vehicleReports(accountId: string, vehicleId: string): RecentReport[] {
+  const vehicle = getVehicle(accountId, vehicleId);
+  if (!vehicle) return [];
+  const rows = db()
+    .select()
+    .from(reports)
+    .where(and(eq(reports.accountId, accountId), eq(reports.vehicleId, vehicleId)))
+    .orderBy(desc(reports.createdAt))
+    .all();
+  const counts = countFindings(rows.map((report) => report.id));
+  return rows.map((report) => ({
+    id: report.id,
+    vehicleId: report.vehicleId,
+    vehicleTitle: vehicleTitle(vehicle),
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    completedAt: report.completedAt?.toISOString() ?? null,
+    totalCents: report.status === "complete" ? report.totalCents : null,
+    lowCents: report.status === "complete" ? report.lowCents : null,
+    highCents: report.status === "complete" ? report.highCents : null,
+    findingCount: counts.get(report.id) ?? 0,
+  }));
+}
+
+// ─── Damage history ─────────────────────────────────────────────────────────────────────────────
+
+/** Where a finding stands: on the car, fixed, or still a draft on a report under review. */
+export type FindingState = "open" | "repaired" | "in-review";
+
+export interface HistoryEntry {
+  id: string;
+  /** 1, 2, 3… in the order the damage was recorded (oldest report first). */
+  number: number;
+  reportId: string;
+  reportStatus: ReportStatus;
+  /** ISO time the report was created (when the photos were taken into the app). */
+  reportDate: string;
+  panel: PanelId;
+  panelLabel: string;
+  damageType: DamageType;
+  damageLabel: string;
+  severity: Severity;
+  /** "Moderate scratch". */
+  label: string;
+  sizeCm: number | null;
+  note: string | null;
+  /** Phase of the photo the damage was seen on, when it was tagged on a photo. */
+  photoPhase: PhotoPhase | null;
+  preExisting: boolean;
+  repairedAt: string | null;
+  state: FindingState;
+}
+
+/** Every finding on the vehicle across its reports, oldest first; null for another account's id. */
+export function vehicleHistory(accountId: string, vehicleId: string): HistoryEntry[] | null {
+  if (!getVehicle(accountId, vehicleId)) return null;
+  const rows = db()
+    .select({ finding: findings, report: reports, photoPhase: photos.phase })
+    .from(findings)
+    .innerJoin(reports, eq(reports.id, findings.reportId))
+    .leftJoin(photos, eq(photos.id, findings.photoId))
+    .where(and(eq(findings.accountId, accountId), eq(findings.vehicleId, vehicleId)))
+    .orderBy(
+      asc(reports.createdAt),
+      asc(reports.id),
+      asc(findings.position),
+      asc(findings.createdAt),
+    )
+    .all();
+  return rows.map(({ finding, report, photoPhase }, index) => {
+    const panel = finding.panel as PanelId;
+    const damageType = finding.damageType as DamageType;
+    const severity = finding.severity as Severity;
+    return {
+      id: finding.id,
+      number: index + 1,
+      reportId: report.id,
+      reportStatus: report.status,
+      reportDate: report.createdAt.toISOString(),
+      panel,
+      panelLabel: PANELS[panel]?.label ?? finding.panel,
+      damageType,
+      damageLabel: DAMAGE_TYPES[damageType]?.label ?? finding.damageType,
+      severity,
+      label: DAMAGE_TYPES[damageType] ? findingLabel({ severity, damageType }) : finding.damageType,
+      sizeCm: finding.sizeCm,
+      note: finding.note,
+      photoPhase: photoPhase ?? null,
+      preExisting: finding.preExisting,
+      repairedAt: finding.repairedAt?.toISOString() ?? null,
+      state: report.status !== "complete" ? "in-review" : finding.repairedAt ? "repaired" : "open",
+    };
+  });
+}
+
+export const HISTORY_SHOW = ["all", "open", "repaired"] as const;
+export type HistoryShow = (typeof HISTORY_SHOW)[number];
+
+export interface HistoryFilter {
+  show: HistoryShow;
+  preExisting: boolean;
+  /** One panel's history (chosen on the diagram), or every panel. */
+  panel: PanelId | null;
+}
+
+/** The diagram page's filters from its query string; anything unknown falls back to the default. */
+export function parseHistoryFilter(params: URLSearchParams): HistoryFilter {
+  const show = params.get("show");
+  const panel = params.get("panel");
+  return {
+    show: (HISTORY_SHOW as readonly string[]).includes(show ?? "") ? (show as HistoryShow) : "all",
+    preExisting: params.get("preExisting") !== "hide",
+    panel: isPanelId(panel) ? panel : null,
+  };
+}
+
+export function filterHistory(entries: HistoryEntry[], filter: HistoryFilter): HistoryEntry[] {
+  return entries.filter(
+    (entry) =>
+      (filter.show === "all" || entry.state === filter.show) &&
+      (filter.preExisting || !entry.preExisting) &&
+      (filter.panel === null || entry.panel === filter.panel),
+  );
+}
+
+// ─── Marking damage repaired ────────────────────────────────────────────────────────────────────
+
+export type RepairResult =
+  { ok: true; vehicleId: string } | { ok: false; status: 404 | 409; error: string };
+
+/**
+ * Marks one recorded finding repaired (now) or open again. Only damage on a completed report can
+ * be marked: a report under review can still change. With `vehicleId`, a finding of any other
+ * vehicle is not found (a vehicle page only changes its own damage).
+ */
+export function markFindingRepaired(
+  accountId: string,
+  findingId: string,
+  repaired: boolean,
+  vehicleId?: string,
+): RepairResult {
+  if (typeof findingId !== "string" || findingId.length > 100) {
+    return { ok: false, status: 404, error: "That damage isn't in this account." };
+  }
+  const row = db()
+    .select({ finding: findings, reportStatus: reports.status })
+    .from(findings)
+    .innerJoin(reports, eq(reports.id, findings.reportId))
+    .where(and(eq(findings.accountId, accountId), eq(findings.id, findingId)))
+    .get();
+  if (!row) return { ok: false, status: 404, error: "That damage isn't in this account." };
+  if (vehicleId !== undefined && row.finding.vehicleId !== vehicleId) {
+    return { ok: false, status: 404, error: "That damage isn't on this vehicle." };
+  }
+  if (row.reportStatus !== "complete") {
+    return {
+      ok: false,
+      status: 409,
+      error:
+        "Finish the review of this report first: only damage on a final estimate can be marked repaired.",
+    };
+  }
+  const wasRepaired = row.finding.repairedAt !== null;
+  if (wasRepaired !== repaired) {
+    db()
+      .update(findings)
+      .set({ repairedAt: repaired ? new Date() : null })
+      .where(eq(findings.id, row.finding.id))
+      .run();
+    if (repaired) recordEvent("vehicle_marked_repaired", { vehicleId: row.finding.vehicleId });
+  }
+  return { ok: true, vehicleId: row.finding.vehicleId };
+}
+
+/**
+ * Marks every open finding on the vehicle's completed reports repaired, and puts a car that was
+ * "in repair" back to active. Returns how many findings changed, or null for another account's id.
+ */
+export function markVehicleRepaired(
+  accountId: string,
+  vehicleId: string,
+): { count: number } | null {
+  const vehicle = getVehicle(accountId, vehicleId);
+  if (!vehicle) return null;
+  const now = new Date();
+  const count = db().transaction((tx) => {
+    const completed = tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.accountId, accountId),
+          eq(reports.vehicleId, vehicleId),
+          eq(reports.status, "complete"),
+        ),
+      );
+    const changed = tx
+      .update(findings)
+      .set({ repairedAt: now })
+      .where(
+        and(
+          eq(findings.accountId, accountId),
+          eq(findings.vehicleId, vehicleId),
+          isNull(findings.repairedAt),
+          inArray(findings.reportId, completed),
+        ),
+      )
+      .run().changes;
+    if (vehicle.status === "in_repair") {
+      tx.update(vehicles)
+        .set({ status: "active", updatedAt: now })
+        .where(and(eq(vehicles.accountId, accountId), eq(vehicles.id, vehicleId)))
+        .run();
+    }
+    return changed;
+  });
+  if (count > 0 || vehicle.status === "in_repair") {
+    recordEvent("vehicle_marked_repaired", { vehicleId });
+  }
+  return { count };
+}
+
+// ─── Dashboard views (analytics) ────────────────────────────────────────────────────────────────
+
+/** A "visit" as web analytics count them: views less than 30 minutes apart belong to one. */
+export const DASHBOARD_VISIT_MS = 30 * 60 * 1000;
+const MAX_TRACKED_SESSIONS = 10_000;
+const lastDashboardView = new Map<string, number>();
+
+/**
+ * Whether this dashboard view starts a new visit for the session (then it is recorded as
+ * `dashboard_viewed`); reloads and back-and-forth within a visit are not counted again.
+ */
+export function startsDashboardVisit(sessionKey: string, now = Date.now()): boolean {
+  const last = lastDashboardView.get(sessionKey);
+  // Re-inserting keeps the map in last-seen order, so the oldest entries are dropped first.
+  lastDashboardView.delete(sessionKey);
+  lastDashboardView.set(sessionKey, now);
+  if (lastDashboardView.size > MAX_TRACKED_SESSIONS) {
+    const oldest = lastDashboardView.keys().next().value;
+    if (oldest !== undefined) lastDashboardView.delete(oldest);
+  }
+  return last === undefined || now - last >= DASHBOARD_VISIT_MS;
+}
+
+// ─── Shop rates ─────────────────────────────────────────────────────────────────────────────────
+
+export interface RateSettingsInput {
+  /** A US state code, or null for the national average. */
+  state: string | null;
+  overrides: RateOverrides;
+}
+
+/** What the rates form asks for in each field. */
+const RATE_FIELD_EXAMPLES: Record<RateField, string> = {
+  bodyLabourCentsPerHour: "Enter the body labour rate in dollars per hour, e.g. 72.50.",
+  refinishLabourCentsPerHour: "Enter the refinish labour rate in dollars per hour, e.g. 72.50.",
+  mechanicalLabourCentsPerHour: "Enter the mechanical labour rate in dollars per hour, e.g. 110.",
+  paintMaterialsCentsPerRefinishHour:
+    "Enter the paint materials rate in dollars per refinish hour, e.g. 38.",
+  salesTaxPercent: "Enter the sales tax as a percentage, e.g. 7.25.",
+};
+
+/**
+ * The rates form: a state (blank = national average) and any of the shop's own rates, in dollars
+ * for money fields and percent for tax. A blank field keeps the regional default.
+ */
+export function parseRateForm(
+  form: FormData,
+): { ok: true; data: RateSettingsInput } | { ok: false; fieldErrors: FieldErrors } {
+  const fieldErrors: FieldErrors = {};
+  const rawState = String(form.get("state") ?? "")
+    .trim()
+    .toUpperCase();
+  let state: string | null = null;
+  if (rawState !== "" && rawState !== "US") {
+    if (isUsStateCode(rawState)) state = rawState;
+    else fieldErrors.state = "Choose a state from the list, or the US national average.";
+  }
+  const overrides: RateOverrides = {};
+  for (const field of RATE_FIELDS) {
+    const raw = form.get(field);
+    const text = typeof raw === "string" ? raw.trim() : "";
+    if (text === "") continue;
+    if (text.length > 20) {
+      fieldErrors[field] = RATE_FIELD_EXAMPLES[field];
+      continue;
+    }
+    if (RATE_OVERRIDE_LIMITS[field].kind === "cents") {
+      const cents = parseMoneyToCents(text);
+      if (cents === null) fieldErrors[field] = RATE_FIELD_EXAMPLES[field];
+      else overrides[field] = cents;
+    } else {
+      const number = text.replace(/\s*%$/, "");
+      const percent = /^-?(\d+\.?\d*|\.\d+)$/.test(number) ? Number(number) : NaN;
+      if (Number.isFinite(percent)) overrides[field] = percent;
+      else fieldErrors[field] = RATE_FIELD_EXAMPLES[field];
+    }
+  }
+  // Range checks only see the values that parsed; a field's own parse error is kept.
+  const errors = { ...validateRateOverrides(overrides), ...fieldErrors };
+  return Object.keys(errors).length > 0
+    ? { ok: false, fieldErrors: errors }
+    : { ok: true, data: { state, overrides } };
+}
+
+/** Saves the account's home state and shop rates (one row per account). */
+export function saveRateSettings(accountId: string, input: RateSettingsInput) {
+  const values = {
+    state: input.state,
+    overrides: JSON.stringify(input.overrides),
+    updatedAt: new Date(),
+  };
+  db()
+    .insert(rateSettings)
+    .values({ accountId, ...values })
+    .onConflictDoUpdate({ target: rateSettings.accountId, set: values })
+    .run();
+}

@@ -141,6 +141,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       let inviteLink = "";
       await test.step("the owner invites a VA on /account", async () => {
+        await ownerPage.goto("/account");
+        await ready(ownerPage);
         const team = ownerPage.getByRole("region", { name: "Team members" });
         await team.getByLabel("Invite by email").fill(va.email);
         await team.getByLabel("Role", { exact: true }).selectOption("va");

@@ -267,3 +267,37 @@ test.describe("damage estimate on a phone", () => {
     await context.close();
   });
 });
+
+test.describe("public diagram demo", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the sample report opens from /diagram-demo (JS ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        baseURL: BASE_URL,
+        viewport: PHONE,
+      });
+      const page = await context.newPage();
+      await page.goto("/diagram-demo?body=suv");
+      await expect(page.getByRole("heading", { name: "Vehicle damage diagram" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "SUV" })).toHaveAttribute("aria-current", "true");
+      await expect(page.getByRole("group", { name: /Damage diagram of a suv/ })).toBeVisible();
+      // axe runs inside the page, so it needs JavaScript.
+      if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole("link", { name: "Open the full sample report" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("2021 Toyota Camry SE");
+      await expect(page.getByText(/\$[\d,]+–[\d,]+/).first()).toBeVisible();
+      if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test("only the sample report is public", async ({ request }) => {
+    const other = query<{ id: string }>(
+      "select id from reports where id != (select value from app_meta where key = 'demo_report_id') limit 1",
+    )[0];
+    expect((await request.get("/diagram-demo/not-a-report")).status()).toBe(404);
+    if (other) expect((await request.get(`/diagram-demo/${other.id}`)).status()).toBe(404);
+  });
+});

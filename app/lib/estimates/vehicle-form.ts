@@ -25,8 +25,31 @@ const optionalText = (max: number, label: string) =>
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
-export const VehicleFormSchema = z
-  .object({
+/**
+ * Fills an empty year or make from a valid VIN before validation, so every field's own message
+ * shows in one pass (a transform after the object would be skipped while any field fails).
+ */
+function fillFromVin(input: unknown): unknown {
+  if (!input || typeof input !== "object") return input;
+  const fields = input as Record<string, unknown>;
+  const vin = typeof fields.vin === "string" ? validateVin(fields.vin) : null;
+  const decoded = vin?.ok ? decodeVin(vin.vin) : null;
+  if (!decoded) return input;
+  const blank = (value: unknown) =>
+    value === undefined || value === null || String(value).trim() === "";
+  return {
+    ...fields,
+    year: blank(fields.year) ? (decoded.modelYear ?? fields.year) : fields.year,
+    make: blank(fields.make) ? (decoded.manufacturer ?? fields.make) : fields.make,
+  };
+}
+
+const yearMessage = "Enter the model year, e.g. 2021.";
+const makeMessage = "Enter the make, e.g. Toyota.";
+
+export const VehicleFormSchema = z.preprocess(
+  fillFromVin,
+  z.object({
     nickname: optionalText(60, "Nickname"),
     vin: z
       .string()
@@ -43,18 +66,20 @@ export const VehicleFormSchema = z
         return result.vin;
       }),
     year: z
-      .union([z.number(), z.string().trim()])
-      .optional()
+      .union([z.number(), z.string().trim()], { error: yearMessage })
       .transform((value, context) => {
-        if (value === undefined || value === "") return null;
-        const year = typeof value === "number" ? value : Number(value);
+        const year = typeof value === "number" ? value : value === "" ? NaN : Number(value);
         if (!Number.isInteger(year) || year < MIN_VEHICLE_YEAR || year > MAX_VEHICLE_YEAR) {
-          context.addIssue({ code: "custom", message: "Enter the model year, e.g. 2021." });
+          context.addIssue({ code: "custom", message: yearMessage });
           return z.NEVER;
         }
         return year;
       }),
-    make: optionalText(60, "Make"),
+    make: z
+      .string({ error: makeMessage })
+      .trim()
+      .min(1, makeMessage)
+      .max(60, "Make can be at most 60 characters."),
     model: z
       .string({ error: "Enter the model, e.g. Camry." })
       .trim()
@@ -66,23 +91,7 @@ export const VehicleFormSchema = z
     paintType: choice(PAINT_TYPES, "Choose the paint type."),
     plate: optionalText(15, "Plate"),
     status: choice(VEHICLE_STATUSES, "Choose a status.").default("active"),
-  })
-  .transform((vehicle, context) => {
-    const decoded = vehicle.vin ? decodeVin(vehicle.vin) : null;
-    const year = vehicle.year ?? decoded?.modelYear ?? null;
-    const make = vehicle.make ?? decoded?.manufacturer ?? null;
-    if (year === null) {
-      context.addIssue({
-        code: "custom",
-        path: ["year"],
-        message: "Enter the model year, e.g. 2021.",
-      });
-    }
-    if (make === null) {
-      context.addIssue({ code: "custom", path: ["make"], message: "Enter the make, e.g. Toyota." });
-    }
-    if (year === null || make === null) return z.NEVER;
-    return { ...vehicle, year, make };
-  });
+  }),
+);
 
 export type VehicleFormData = z.infer<typeof VehicleFormSchema>;

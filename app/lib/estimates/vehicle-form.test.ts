@@ -1,0 +1,138 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "../forms.server";
+import { VehicleFormSchema } from "./vehicle-form";
+
+/** A 2021 Toyota (WMI 4T1, model-year code M) with a valid check digit. */
+const TOYOTA_2021 = "4T1B11HK4MU123456";
+/** The same VIN with the check digit (9th character) changed. */
+const BAD_CHECK_DIGIT = "4T1B11HK5MU123456";
+
+const base = { model: "Camry", bodyType: "sedan", priceClass: "mid", paintType: "solid" };
+
+function errors(input: unknown) {
+  const result = VehicleFormSchema.safeParse(input);
+  if (result.success) throw new Error("expected the vehicle to be refused");
+  return fieldErrorsOf(result.error.issues);
+}
+
+describe("VehicleFormSchema", () => {
+  it("refuses a VIN with a wrong check digit, on the vin field", () => {
+    expect(errors({ ...base, vin: BAD_CHECK_DIGIT, year: "2021", make: "Toyota" })).toEqual({
+      vin: "The check digit (9th character) should be 4, not 5: check for a typo.",
+    });
+  });
+
+  it("fills an empty year and make from a valid VIN, normalising it", () => {
+    const vehicle = VehicleFormSchema.parse({
+      ...base,
+      vin: " 4t1b11hk4-mu123456 ",
+      year: "",
+      make: "",
+    });
+    expect(vehicle).toMatchObject({ vin: TOYOTA_2021, year: 2021, make: "Toyota" });
+  });
+
+  it("keeps what the host typed over the VIN's decode", () => {
+    const vehicle = VehicleFormSchema.parse({
+      ...base,
+      vin: TOYOTA_2021,
+      year: "2022",
+      make: "Lexus",
+    });
+    expect(vehicle).toMatchObject({ year: 2022, make: "Lexus" });
+  });
+
+  it("asks for a missing model", () => {
+    expect(errors({ ...base, model: undefined, year: "2021", make: "Toyota" })).toEqual({
+      model: "Enter the model, e.g. Camry.",
+    });
+    expect(errors({ ...base, model: "   ", year: "2021", make: "Toyota" })).toEqual({
+      model: "Enter the model, e.g. Camry.",
+    });
+  });
+
+  it("shows every missing field at once", () => {
+    expect(errors({ bodyType: "sedan", priceClass: "mid", paintType: "solid" })).toEqual({
+      year: "Enter the model year, e.g. 2021.",
+      make: "Enter the make, e.g. Toyota.",
+      model: "Enter the model, e.g. Camry.",
+    });
+  });
+
+  it("asks for year and make when there is no VIN to fill them", () => {
+    expect(errors({ ...base, year: "", make: " " })).toEqual({
+      year: "Enter the model year, e.g. 2021.",
+      make: "Enter the make, e.g. Toyota.",
+    });
+  });
+
+  it("asks for each choice in plain words", () => {
+    expect(errors({ model: "Camry", year: "2021", make: "Toyota", bodyType: "tank" })).toEqual({
+      bodyType: "Choose the body type.",
+      priceClass: "Choose the price class.",
+      paintType: "Choose the paint type.",
+    });
+  });
+
+  it("turns empty optional fields into null and defaults the status to active", () => {
+    expect(
+      VehicleFormSchema.parse({ ...base, year: "2019", make: "Honda", nickname: " ", plate: "" }),
+    ).toEqual({
+      nickname: null,
+      vin: null,
+      year: 2019,
+      make: "Honda",
+      model: "Camry",
+      trim: null,
+      bodyType: "sedan",
+      priceClass: "mid",
+      paintType: "solid",
+      plate: null,
+      status: "active",
+    });
+  });
+
+  it("refuses impossible years", () => {
+    for (const year of ["1800", "20x1", "2021.5", "99999"]) {
+      expect(errors({ ...base, year, make: "Toyota" }).year).toBe(
+        "Enter the model year, e.g. 2021.",
+      );
+    }
+  });
+
+  it("never throws on hostile input: it parses or returns messages", () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom("", " ", "<script>alert(1)</script>", "' OR 1=1 --", "\u0000", "𝔘𝔫𝔦"),
+    );
+    const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+    const field = fc.constantFrom(
+      "nickname",
+      "vin",
+      "year",
+      "make",
+      "model",
+      "trim",
+      "bodyType",
+      "priceClass",
+      "paintType",
+      "plate",
+      "status",
+      "__proto__",
+      "constructor",
+    );
+    fc.assert(
+      fc.property(fc.dictionary(field, value), (input) => {
+        const result = VehicleFormSchema.safeParse(input);
+        if (!result.success) {
+          for (const message of Object.values(fieldErrorsOf(result.error.issues))) {
+            expect(message).toEqual(expect.any(String));
+            expect(message?.length).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

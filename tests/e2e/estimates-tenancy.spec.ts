@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import {
+  acceptViaForm,
+  disposeAll,
+  inviteViaForm,
+  registerViaApi,
+  type TestUser,
+} from "../support/accounts";
+import { BASE_URL } from "../support/env";
+import { expect, query, test } from "../support/fixtures";
+import { phonePhoto } from "../support/photos";
+
+/**
+ * Tenancy over the damage-estimate routes: owner A's team member and VA (working in A) reach A's
+ * vehicles, reports, photos, PDFs and can review; owner B gets 404 on every one of A's ids, and a
+ * refused request changes nothing.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+let ownerA: TestUser;
+let ownerB: TestUser;
+let teamA: TestUser;
+let vaA: TestUser;
+let vehicleId: string;
+let reportId: string;
+let photoId: string;
+
+const ORIGIN = { Origin: BASE_URL };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  [ownerA, ownerB, teamA, vaA] = await Promise.all([
+    registerViaApi("estowna"),
+    registerViaApi("estownb"),
+    registerViaApi("estteama"),
+    registerViaApi("estvaa"),
+  ]);
+  const [teamToken, vaToken] = await Promise.all([
+    inviteViaForm(ownerA, teamA.email, "team_member"),
+    inviteViaForm(ownerA, vaA.email, "va"),
+  ]);
+  await acceptViaForm(teamA, teamToken);
+  await acceptViaForm(vaA, vaToken);
+
+  const vehicle = await ownerA.api.post("/api/user/vehicles", {
+    data: {
+      year: 2022,
+      make: "Tesla",
+      model: "Model 3",
+      bodyType: "sedan",
+      priceClass: "ev-hybrid",
+      paintType: "metallic-pearl",
+    },
+  });
+  expect(vehicle.status(), await vehicle.text()).toBe(201);
+  vehicleId = ((await vehicle.json()) as { vehicle: { id: string } }).vehicle.id;
+  const created = await ownerA.api.post("/api/analysis", {
+    multipart: {
+      vehicleId,
+      findings: JSON.stringify([
+        { panel: "rear-bumper", damageType: "dent", severity: "moderate" },
+      ]),
+      photos: {
+        name: "a.jpg",
+        mimeType: "image/jpeg",
+        buffer: fs.readFileSync(await phonePhoto("t.jpg", { seed: 21 })),
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  reportId = ((await created.json()) as { reportId: string }).reportId;
+  photoId = query<{ id: string }>("select id from photos where report_id = ?", reportId)[0]!.id;
+});
+
+test.afterAll(async () => disposeAll(ownerA, ownerB, teamA, vaA));
+
+const pagesOfA = () => [
+  `/analysis/${reportId}`,
+  `/analysis/${reportId}/pdf`,
+  `/photos/${photoId}`,
+  `/photos/${photoId}?size=thumb`,
+  `/dashboard/vehicle/${vehicleId}`,
+  `/diagram-dashboard/${vehicleId}`,
+  `/api/analysis/${reportId}`,
+  `/api/analysis/${reportId}/pdf`,
+];
+
+test("A's team member and VA, working in A, reach every page, photo and PDF of A's report", async () => {
+  for (const user of [ownerA, teamA, vaA]) {
+    for (const path of pagesOfA()) {
+      const response = await user.api.get(path, { maxRedirects: 0 });
+      expect(response.status(), `${user.username} ${path}`).toBe(200);
+    }
+    const vehicles = (await (await user.api.get("/api/user/vehicles")).json()) as {
+      vehicles: { id: string }[];
+    };
+    expect(vehicles.vehicles.map((v) => v.id)).toContain(vehicleId);
+  }
+});
+
+test("owner B gets 404 on every one of A's ids, and nothing changes", async () => {
+  const before = query("select * from findings where report_id = ? order by id", reportId);
+  for (const path of pagesOfA()) {
+    const response = await ownerB.api.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+  }
+  const writes = [
+    ownerB.api.put(`/api/analysis/${reportId}/findings`, { data: { findings: [] } }),
+    ownerB.api.post(`/analysis/${reportId}`, {
+      form: { intent: "remove-finding", findingId: String((before[0] as { id: string }).id) },
+      headers: ORIGIN,
+      maxRedirects: 0,
+    }),
+    ownerB.api.post(`/analysis/${reportId}`, {
+      form: { intent: "finalize" },
+      headers: ORIGIN,
+      maxRedirects: 0,
+    }),
+    ownerB.api.post(`/dashboard/vehicle/${vehicleId}`, {
+      form: {
+        intent: "update",
+        model: "Hacked",
+        year: "2020",
+        make: "X",
+        bodyType: "sedan",
+        priceClass: "mid",
+        paintType: "solid",
+      },
+      headers: ORIGIN,
+      maxRedirects: 0,
+    }),
+    ownerB.api.post("/api/analysis", {
+      multipart: {
+        vehicleId,
+        photos: {
+          name: "b.jpg",
+          mimeType: "image/jpeg",
+          buffer: fs.readFileSync(await phonePhoto("u.jpg", { seed: 22 })),
+        },
+      },
+    }),
+    ownerB.api.delete(`/api/photos?id=${photoId}`),
+  ];
+  for (const response of await Promise.all(writes)) {
+    expect(response.status(), response.url()).toBe(404);
+  }
+  expect(query("select * from findings where report_id = ? order by id", reportId)).toEqual(before);
+  expect(
+    query<{ model: string }>("select model from vehicles where id = ?", vehicleId)[0]!.model,
+  ).toBe("Model 3");
+  const theirs = (await (await ownerB.api.get("/api/user/vehicles")).json()) as {
+    vehicles: unknown[];
+  };
+  expect(theirs.vehicles).toEqual([]);
+});
+
+test("the VA reviews and finalises A's report; back in their own account, A's ids are 404", async () => {
+  const finalize = await vaA.api.post(`/analysis/${reportId}`, {
+    form: { intent: "finalize" },
+    headers: ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(finalize.status()).toBe(302);
+  expect(
+    query<{ status: string }>("select status from reports where id = ?", reportId)[0]!.status,
+  ).toBe("complete");
+
+  const own = query<{ id: string }>("select id from accounts where owner_user_id = ?", vaA.id)[0]!
+    .id;
+  const switched = await vaA.api.post("/api/user/switch-account", { data: { accountId: own } });
+  expect(switched.status()).toBe(200);
+  for (const path of pagesOfA()) {
+    const response = await vaA.api.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+  }
+});

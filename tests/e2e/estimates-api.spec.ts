@@ -145,7 +145,12 @@ test.describe("estimates API", () => {
   });
 
   test("hostile uploads get a clear 4xx and nothing half-written", async () => {
-    const before = query<{ n: number }>("select count(*) as n from photos")[0]!.n;
+    const photosOfOwner = () =>
+      query<{ n: number }>(
+        "select count(*) as n from photos where uploaded_by_user_id = ?",
+        owner.id,
+      )[0]!.n;
+    const before = photosOfOwner();
     const heic = Buffer.concat([
       Buffer.from([0, 0, 0, 24]),
       Buffer.from("ftypheic\0\0\0\0mif1heic"),
@@ -206,7 +211,15 @@ test.describe("estimates API", () => {
       },
     });
     expect(bad.status()).toBe(400);
-    expect(query<{ n: number }>("select count(*) as n from photos")[0]!.n).toBe(before);
+    // A good photo sent beside a bad one is not left behind either.
+    const mixed = new FormData();
+    mixed.append("vehicleId", vehicleId);
+    mixed.append("photos", new Blob([(await photoFile("d.jpg", 6)).buffer]), "good.jpg");
+    mixed.append("photos", new Blob([Buffer.from("not a photo")]), "bad.jpg");
+    const partial = await owner.api.post("/api/analysis", { multipart: mixed });
+    expect(partial.status()).toBe(415);
+    expect(((await partial.json()) as { error: string }).error).toMatch(/JPEG, PNG or WebP/);
+    expect(photosOfOwner()).toBe(before);
 
     // Random field values never crash the routes.
     await fc.assert(

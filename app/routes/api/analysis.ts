@@ -1,7 +1,7 @@
 import type { Route } from "./+types/analysis";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema, type FindingFormData } from "~/lib/estimates/finding-form";
-import { stageFiles } from "~/lib/estimates/photos.server";
+import { discardStagedPhoto, stageFiles } from "~/lib/estimates/photos.server";
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
@@ -82,7 +82,11 @@ export async function action({ request }: Route.ActionArgs) {
     files,
     form.get("phase") === "pre_trip" ? "pre_trip" : "post_trip",
   );
+  // All or nothing: a refused photo leaves no staged copies of the others behind.
+  const discardStaged = () =>
+    Promise.all(staged.map((photo) => discardStagedPhoto(session.accountId, photo.id)));
   if (rejections.length > 0) {
+    await discardStaged();
     return error(rejections[0]!.status, rejections[0]!.message, { rejections });
   }
   try {
@@ -99,6 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 202, headers: { Location: `/api/analysis/${report.id}` } },
     );
   } catch (caught) {
+    await discardStaged();
     if (caught instanceof ReportInputError) return error(caught.status, caught.message);
     throw caught;
   }

@@ -133,7 +133,10 @@ export async function analyzeReport(report: ReportRow, vision = currentProvider(
     logger.warn("Analysis attempt failed", {
       reportId: report.id,
       attempt: report.attempts,
-      ...errorFields(error),
+      // A provider error is expected and self-explaining; only surprises need a stack.
+      ...(visionError
+        ? { kind: visionError.kind, error: visionError.message }
+        : errorFields(error)),
     });
     if (visionError?.retryable && report.attempts < MAX_JOB_ATTEMPTS) {
       const delay = RETRY_DELAYS_MS[report.attempts - 1] ?? RETRY_DELAYS_MS.at(-1)!;

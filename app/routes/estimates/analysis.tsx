@@ -47,11 +47,16 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
+const ACTIVE = new Set(["queued", "analyzing"]);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const loaded = loadReport(session.accountId, params.reportId);
   if (!loaded) throw new Response("Not Found", { status: 404 });
-  recordEvent("report_viewed", { analysisId: loaded.report.id }, session.user.id);
+  // The progress page polls this loader; only a finished or reviewable report counts as viewed.
+  if (!ACTIVE.has(loaded.report.status)) {
+    recordEvent("report_viewed", { analysisId: loaded.report.id }, session.user.id);
+  }
   const origin = new URL(env().PUBLIC_URL).origin;
   return {
     origin,
@@ -161,8 +166,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     return fail(error.message, error.status);
   }
 }
-
-const ACTIVE = new Set(["queued", "analyzing"]);
 
 export default function Analysis({ loaderData, actionData }: Route.ComponentProps) {
   const { report } = loaderData;

@@ -19,7 +19,7 @@ export type PreparedPhoto = {
 };
 
 const MAX_LONG_EDGE = 2048;
-const JPEG_QUALITY = 0.85;
+const JPEG_QUALITY = 0.75;
 /** A JPEG that already fits and is this small goes up untouched, EXIF and all. */
 const SEND_AS_IS_BYTES = 1.5 * 1024 * 1024;
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
-import { formatCents } from "~/domain/money";
+import { formatCents, formatRange } from "~/domain/money";
 import { VEHICLE_STATUS_LABELS, type VehicleStatus } from "~/domain/estimate/taxonomy";
 import { ReportStatusBadge, type ReportStatus } from "./estimates/status-badge";
 
@@ -41,10 +41,10 @@ export function formatDollars(cents: number): string {
   return formatCents(Math.round(cents / 100) * 100, { trimWholeDollars: true });
 }
 
-/** "$729–$986", or null before the estimate is final. */
-export function formatRange(lowCents: number | null, highCents: number | null): string | null {
+/** "$729–986" (as estimates write ranges), or null before the estimate is final. */
+export function rangeText(lowCents: number | null, highCents: number | null): string | null {
   if (lowCents === null || highCents === null) return null;
-  return `${formatDollars(lowCents)}–${formatDollars(highCents)}`;
+  return formatRange(lowCents, highCents);
 }
 
 /** The heading block of a fleet page: breadcrumb, title, intro and actions. */
@@ -135,7 +135,7 @@ export function ReportListItem({
   /** Off when the title already says the date. */
   showDate?: boolean;
 }) {
-  const range = formatRange(report.lowCents, report.highCents);
+  const range = rangeText(report.lowCents, report.highCents);
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto_9rem] sm:items-center">
       <div className="min-w-0">

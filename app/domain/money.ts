@@ -77,3 +77,21 @@ export function formatPercent(percent: number, maxFractionDigits = 1): string {
 export function formatNumber(value: number, maxFractionDigits = 2): string {
   return new Intl.NumberFormat("en-US", { maximumFractionDigits: maxFractionDigits }).format(value);
 }
+
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * A money range as estimates show it: "$729–986", "$1,250–1,900" (en dash, whole dollars,
+ * thousands separators, one dollar sign). Widens to whole dollars (low rounded down, high up)
+ * and collapses to one amount when both are the same dollar: "$500".
+ */
+export function formatRange(lowCents: Cents, highCents: Cents): string {
+  if (!Number.isFinite(lowCents) || !Number.isFinite(highCents) || lowCents < 0) {
+    throw new RangeError("A range needs two finite, non-negative amounts.");
+  }
+  if (lowCents > highCents) throw new RangeError("The low end of a range can't exceed the high.");
+  const low = Math.floor(lowCents / 100);
+  const high = Math.ceil(highCents / 100);
+  if (low === high) return `$${wholeDollars.format(low)}`;
+  return `$${wholeDollars.format(low)}–${wholeDollars.format(high)}`;
+}

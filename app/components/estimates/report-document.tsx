@@ -10,11 +10,11 @@
  * cards are `sm:hidden`, and a printed page is always wider than `sm`, so print gets the tables.
  */
 import type { ReactNode } from "react";
-import { DiagramLegend, VehicleDiagram, type DiagramMarker } from "~/components/vehicle-diagram";
+import { DiagramLegend, VehicleDiagram } from "~/components/vehicle-diagram";
 import { markerShapePath, markerStyle } from "~/domain/estimate/diagram";
 import type { EstimateLine, LineCategory } from "~/domain/estimate/engine";
 import { formatCents, formatNumber, formatPercent } from "~/domain/money";
-import { SEVERITY_LABELS } from "~/lib/estimates/finding-form";
+import { findingMarkers, SEVERITY_LABELS } from "~/lib/estimates/finding-form";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import { PhotoWithBoxes, SEVERITY_STYLES } from "./photo-with-boxes";
 import { ReportStatusBadge } from "./status-badge";
@@ -411,22 +411,9 @@ function Headline({ report }: { report: ReportView }) {
   );
 }
 
-function findingStatus(finding: ReportFinding): DiagramMarker["status"] {
-  if (finding.preExisting) return "pre-existing";
-  return finding.repairedAt ? "repaired" : "new";
-}
-
 function DamageSection({ report }: { report: ReportView }) {
   const { vehicle, findings } = report;
-  const markers: DiagramMarker[] = findings.map((finding) => ({
-    id: finding.id,
-    panel: finding.panel,
-    severity: finding.severity,
-    // The diagram adds the status ("pre-existing") to what a screen reader says.
-    label: `${finding.label}, ${finding.panelLabel.toLowerCase()}`,
-    status: findingStatus(finding),
-    number: finding.number,
-  }));
+  const markers = findingMarkers(findings);
   const preExisting = findings.filter((finding) => finding.preExisting).length;
 
   return (

@@ -48,7 +48,17 @@
  * Hours are rounded to 0.1 h per line, money to the cent per line (../money.ts).
  */
 import { FEES, LOST_INCOME_RULE } from "../marketplace-rules";
-import { formatCents, formatNumber, percentOfCents, roundToCents, type Cents } from "../money";
+import {
+  formatCents,
+  formatNumber,
+  formatRange,
+  percentOfCents,
+  roundToCents,
+  type Cents,
+} from "../money";
+
+/** Kept here too: callers of the engine format its ranges with it. */
+export { formatRange };
 import { InvalidInputError, type FieldErrors } from "../validation";
 import {
   RATE_FIELDS,
@@ -224,24 +234,6 @@ export const RANGE_MODEL = {
 
 /** Findings below this confidence get a "low confidence" cost raiser. */
 export const LOW_CONFIDENCE = 0.6;
-
-const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
-/**
- * A money range as estimates show it: "$729–986", "$1,250–1,900" (en dash, whole dollars,
- * thousands separators, one dollar sign). Widens to whole dollars (low rounded down, high up)
- * and collapses to one amount when both are the same dollar: "$500".
- */
-export function formatRange(lowCents: Cents, highCents: Cents): string {
-  if (!Number.isFinite(lowCents) || !Number.isFinite(highCents) || lowCents < 0) {
-    throw new RangeError("A range needs two finite, non-negative amounts.");
-  }
-  if (lowCents > highCents) throw new RangeError("The low end of a range can't exceed the high.");
-  const low = Math.floor(lowCents / 100);
-  const high = Math.ceil(highCents / 100);
-  if (low === high) return `$${wholeDollars.format(low)}`;
-  return `$${wholeDollars.format(low)}–${wholeDollars.format(high)}`;
-}
 
 // ─── Lost-income days ───────────────────────────────────────────────────────────────────────────
 

@@ -4,6 +4,7 @@
  * finding itself (damage that fits the panel, sizes) is the taxonomy's `FindingSchema`.
  */
 import { z } from "zod";
+import type { DiagramMarker } from "~/domain/estimate/diagram";
 import {
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
@@ -86,4 +87,27 @@ export function findingLabelWithPanel(finding: {
   panel: PanelId;
 }) {
   return `${findingLabel(finding)}, ${PANELS[finding.panel].label.toLowerCase()}`;
+}
+
+/** A finding as the diagram shows it: numbered, by severity, pre-existing or repaired. */
+export function findingMarkers(
+  findings: {
+    id: string;
+    panel: PanelId;
+    severity: Severity;
+    damageType: DamageType;
+    number: number;
+    preExisting: boolean;
+    repairedAt?: string | null;
+  }[],
+): DiagramMarker[] {
+  return findings.map((finding) => ({
+    id: finding.id,
+    panel: finding.panel,
+    severity: finding.severity,
+    // The diagram adds the number and the status to what a screen reader says.
+    label: findingLabelWithPanel(finding),
+    number: finding.number,
+    status: finding.preExisting ? "pre-existing" : finding.repairedAt ? "repaired" : "new",
+  }));
 }

@@ -8,7 +8,7 @@ import { recordEvent } from "../analytics/server";
 import { renderReportPdf } from "../pdf/report-pdf.server";
 import { drawVehicleDiagram } from "../pdf/vehicle-diagram.server";
 import { readPhotoFile } from "./photos.server";
-import { findingLabelWithPanel } from "./finding-form";
+import { findingMarkers } from "./finding-form";
 import { reportView } from "./report-view.server";
 import type { ReportData } from "./reports.server";
 
@@ -44,14 +44,7 @@ export async function buildReportPdf(
         })),
     });
   }
-  const markers = view.findings.map((finding) => ({
-    id: finding.id,
-    panel: finding.panel,
-    severity: finding.severity,
-    label: `${finding.number}. ${findingLabelWithPanel(finding)}`,
-    number: finding.number,
-    status: finding.preExisting ? ("pre-existing" as const) : ("new" as const),
-  }));
+  const markers = findingMarkers(view.findings);
   return renderReportPdf({
     reportId: view.id,
     generatedAt: new Date(),

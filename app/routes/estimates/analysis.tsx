@@ -7,12 +7,15 @@ import { ReportDocument } from "~/components/estimates/report-document";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { FormAlert } from "~/components/form-field";
 import { VehicleDiagram, DiagramLegend } from "~/components/vehicle-diagram";
-import { formatRange } from "~/domain/estimate/engine";
 import type { PanelId } from "~/domain/estimate/taxonomy";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/env.server";
-import { FindingFormSchema, findingLabelWithPanel } from "~/lib/estimates/finding-form";
+import {
+  FindingFormSchema,
+  findingLabelWithPanel,
+  findingMarkers,
+} from "~/lib/estimates/finding-form";
 import { reportView, type ReportView } from "~/lib/estimates/report-view.server";
 import {
   addFinding,
@@ -34,7 +37,7 @@ import {
   shareLinkState,
 } from "~/lib/estimates/shares.server";
 import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
-import { formatCents } from "~/domain/money";
+import { formatCents, formatRange } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -250,14 +253,7 @@ function Review({
   const addErrors = actionData?.intent === "add-finding" ? actionData : undefined;
   const [panel, setPanel] = useState<PanelId | "">((addErrors?.values?.panel as PanelId) ?? "");
   const estimate = report.estimate;
-  const markers = report.findings.map((finding) => ({
-    id: finding.id,
-    panel: finding.panel,
-    severity: finding.severity,
-    label: `${finding.number}. ${findingLabelWithPanel(finding)}`,
-    number: finding.number,
-    status: finding.preExisting ? ("pre-existing" as const) : ("new" as const),
-  }));
+  const markers = findingMarkers(report.findings);
   return (
     <div className="space-y-8">
       <header>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/diagram-demo";
 import { DiagramLegend, VehicleDiagram } from "~/components/vehicle-diagram";
-import { formatRange } from "~/domain/estimate/engine";
+import { formatRange } from "~/domain/money";
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -12,7 +12,7 @@ import {
 } from "~/domain/estimate/taxonomy";
 import { env } from "~/lib/env.server";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
-import { findingLabelWithPanel } from "~/lib/estimates/finding-form";
+import { findingLabelWithPanel, findingMarkers } from "~/lib/estimates/finding-form";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -39,14 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
   const { report, bodyType } = loaderData;
   const [selected, setSelected] = useState<PanelId | null>(null);
-  const markers = (report?.findings ?? []).map((finding) => ({
-    id: finding.id,
-    panel: finding.panel,
-    severity: finding.severity,
-    label: `${finding.number}. ${findingLabelWithPanel(finding)}`,
-    number: finding.number,
-    status: finding.preExisting ? ("pre-existing" as const) : ("new" as const),
-  }));
+  const markers = findingMarkers(report?.findings ?? []);
   return (
     <main id="main" className="container-page max-w-5xl py-8 sm:py-12">
       <h1 className="text-2xl font-bold sm:text-3xl">Vehicle damage diagram</h1>

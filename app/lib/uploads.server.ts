@@ -19,15 +19,16 @@ export function maxUploadBytes() {
 }
 
 /**
- * The request's multipart form, or null when the body is not a readable form. Throws
- * UploadTooLargeError past `maxBytes`.
+ * The request's multipart form; null when the body is not a readable form; an
+ * UploadTooLargeError (returned, not thrown: every caller answers it with its own 413) past
+ * `maxBytes`.
  */
 export async function readMultipartForm(
   request: Request,
   maxBytes = maxUploadBytes(),
-): Promise<FormData | null> {
+): Promise<FormData | UploadTooLargeError | null> {
   const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw new UploadTooLargeError(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes) return new UploadTooLargeError(maxBytes);
   if (!request.body) return null;
   let seen = 0;
   const limited = request.body.pipeThrough(
@@ -47,8 +48,7 @@ export async function readMultipartForm(
       duplex: "half",
     } as RequestInit).formData();
   } catch {
-    if (seen > maxBytes) throw new UploadTooLargeError(maxBytes);
-    return null;
+    return seen > maxBytes ? new UploadTooLargeError(maxBytes) : null;
   }
 }
 

@@ -63,13 +63,8 @@ function parseFindings(
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
-  let form: FormData | null;
-  try {
-    form = await readMultipartForm(request);
-  } catch (tooLarge) {
-    if (tooLarge instanceof UploadTooLargeError) return error(413, tooLarge.message);
-    throw tooLarge;
-  }
+  const form = await readMultipartForm(request);
+  if (form instanceof UploadTooLargeError) return error(413, form.message);
   if (!form) return error(400, "Send multipart/form-data with vehicleId and photos.");
   const vehicleId = String(form.get("vehicleId") ?? "");
   if (!getVehicle(session.accountId, vehicleId)) return error(404, "Vehicle not found");

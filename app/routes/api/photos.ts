@@ -25,13 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
     return removed ? new Response(null, { status: 204 }) : error(404, "Not found");
   }
   if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
-  let form: FormData | null;
-  try {
-    form = await readMultipartForm(request);
-  } catch (tooLarge) {
-    if (tooLarge instanceof UploadTooLargeError) return error(413, tooLarge.message);
-    throw tooLarge;
-  }
+  const form = await readMultipartForm(request);
+  if (form instanceof UploadTooLargeError) return error(413, form.message);
   const [file] = form ? filesOf(form, "photo") : [];
   if (!form || !file) return error(400, "Attach a photo (form field “photo”).");
   const phase = form.get("phase") === "pre_trip" ? "pre_trip" : "post_trip";

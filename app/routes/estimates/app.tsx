@@ -66,14 +66,9 @@ interface ActionData {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const owner = { accountId: session.accountId, userId: session.user.id };
-  let form: FormData | null;
-  try {
-    form = await readMultipartForm(request);
-  } catch (error) {
-    if (error instanceof UploadTooLargeError) {
-      return data<ActionData>({ error: error.message }, { status: 413 });
-    }
-    throw error;
+  const form = await readMultipartForm(request);
+  if (form instanceof UploadTooLargeError) {
+    return data<ActionData>({ error: form.message }, { status: 413 });
   }
   if (!form)
     return data<ActionData>({ error: "We couldn't read that form. Try again." }, { status: 400 });

@@ -441,6 +441,20 @@ export const BoundingBoxSchema = z
     message: "The box must lie inside the photo (x + w and y + h at most 1).",
   }) satisfies z.ZodType<BoundingBox>;
 
+/** Zod refinement shared by every finding schema: damage that can't be on that panel is refused. */
+export function refineDamageFitsPanel(
+  finding: { damageType: DamageType; panel: PanelId },
+  context: z.RefinementCtx,
+) {
+  if (!damageFitsPanel(finding.damageType, finding.panel)) {
+    context.addIssue({
+      code: "custom",
+      path: ["damageType"],
+      message: `${DAMAGE_TYPES[finding.damageType].label} can't be on the ${PANELS[finding.panel].label.toLowerCase()}.`,
+    });
+  }
+}
+
 /**
  * The one validation for a finding, whoever made it. Rejects unknown panels and damage types, a
  * damage type that cannot occur on the panel (curb rash on a hood), confidence outside 0..1,
@@ -458,15 +472,7 @@ export const FindingSchema = z
     box: BoundingBoxSchema.optional(),
     note: z.string().max(1_000).optional(),
   })
-  .superRefine((finding, context) => {
-    if (!damageFitsPanel(finding.damageType, finding.panel)) {
-      context.addIssue({
-        code: "custom",
-        path: ["damageType"],
-        message: `${DAMAGE_TYPES[finding.damageType].label} can't be on the ${PANELS[finding.panel].label.toLowerCase()}.`,
-      });
-    }
-  }) satisfies z.ZodType<Finding>;
+  .superRefine(refineDamageFitsPanel) satisfies z.ZodType<Finding>;
 
 /** Parses unknown input (AI output, a form) into a finding, or returns the zod error. */
 export function parseFinding(input: unknown) {

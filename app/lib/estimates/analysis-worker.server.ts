@@ -4,15 +4,14 @@
  * restart re-queues reports left "analyzing"; a failing provider is retried with backoff, then
  * the report fails with the provider's plain-English reason and the host tags by hand.
  */
-import crypto from "node:crypto";
 import { and, asc, eq, lte } from "drizzle-orm";
 import { findings, reports } from "../../../db/schema";
-import { VisionError, visionProviderFromEnv, type VisionProvider } from "../ai/vision.server";
+import { VisionError, visionProviderFromEnv } from "../ai/vision.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { errorFields, logger } from "../logger.server";
 import { readPhotoFile, reportPhotos } from "./photos.server";
-import { onReportQueued, type ReportRow } from "./reports.server";
+import { findingValues, onReportQueued, type ReportRow } from "./reports.server";
 import { getVehicle } from "./vehicles.server";
 import type { BodyType } from "~/domain/estimate/taxonomy";
 
@@ -25,13 +24,6 @@ export const NO_PROVIDER_REASON =
   "AI analysis isn't set up on this server, so the photos weren't analysed. Tag the damage on the diagram instead.";
 const UNEXPECTED_REASON =
   "The analysis stopped because of an unexpected error. Try again, or tag the damage on the diagram instead.";
-
-let provider: VisionProvider | null | undefined;
-
-function currentProvider(): VisionProvider | null {
-  if (provider === undefined) provider = visionProviderFromEnv();
-  return provider;
-}
 
 let running = 0;
 let timer: NodeJS.Timeout | undefined;
@@ -64,7 +56,10 @@ function fail(report: ReportRow, reason: string) {
 }
 
 /** Runs one claimed report through the provider. Never throws. */
-export async function analyzeReport(report: ReportRow, vision = currentProvider()): Promise<void> {
+export async function analyzeReport(
+  report: ReportRow,
+  vision = visionProviderFromEnv(),
+): Promise<void> {
   if (!vision) return fail(report, NO_PROVIDER_REASON);
   try {
     const vehicle = getVehicle(report.accountId, report.vehicleId);
@@ -94,26 +89,17 @@ export async function analyzeReport(report: ReportRow, vision = currentProvider(
         .where(and(eq(findings.reportId, report.id), eq(findings.source, "ai")))
         .run();
       result.findings.forEach((finding, position) => {
-        tx.insert(findings)
-          .values({
-            id: crypto.randomUUID(),
-            reportId: report.id,
-            accountId: report.accountId,
-            vehicleId: report.vehicleId,
-            position,
-            panel: finding.panel,
-            damageType: finding.damageType,
-            severity: finding.severity,
-            sizeCm: finding.sizeCm ?? null,
-            confidence: finding.confidence,
-            photoId: finding.photoId ?? null,
-            box: finding.box ? JSON.stringify(finding.box) : null,
-            note: finding.note ?? null,
-            source: "ai",
+        const values = findingValues(
+          report,
+          {
+            ...finding,
             // Damage already visible on a pre-trip photo was there before this trip.
             preExisting: finding.photoId ? phaseOf.get(finding.photoId) === "pre_trip" : false,
-          })
-          .run();
+          },
+          position,
+          "ai",
+        );
+        tx.insert(findings).values(values).run();
       });
       tx.update(reports)
         .set({

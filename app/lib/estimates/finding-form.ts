@@ -12,7 +12,7 @@ import {
   PANEL_IDS,
   PANELS,
   SEVERITIES,
-  damageFitsPanel,
+  refineDamageFitsPanel,
   type DamageType,
   type PanelId,
   type Severity,
@@ -58,15 +58,7 @@ export const FindingFormSchema = z
       .optional()
       .transform((value) => value || undefined),
   })
-  .superRefine((finding, context) => {
-    if (!damageFitsPanel(finding.damageType, finding.panel)) {
-      context.addIssue({
-        code: "custom",
-        path: ["damageType"],
-        message: `${DAMAGE_TYPES[finding.damageType].label} can't be on the ${PANELS[finding.panel].label.toLowerCase()}.`,
-      });
-    }
-  });
+  .superRefine(refineDamageFitsPanel);
 
 type ParsedFinding = z.infer<typeof FindingFormSchema>;
 /** A finding as the forms and the API give it (size and note optional). */

@@ -173,18 +173,9 @@ export function fleetOverview(accountId: string): FleetOverview {
       completedEstimatesCents,
       openDamageCents: summaries.reduce((sum, summary) => sum + summary.openDamageCents, 0),
     },
-    recentReports: recentRows.map((report) => ({
-      id: report.id,
-      vehicleId: report.vehicleId,
-      vehicleTitle: titles.get(report.vehicleId) ?? "Unknown vehicle",
-      status: report.status,
-      createdAt: report.createdAt.toISOString(),
-      completedAt: report.completedAt?.toISOString() ?? null,
-      totalCents: report.status === "complete" ? report.totalCents : null,
-      lowCents: report.status === "complete" ? report.lowCents : null,
-      highCents: report.status === "complete" ? report.highCents : null,
-      findingCount: findingCounts.get(report.id) ?? 0,
-    })),
+    recentReports: recentRows.map((report) =>
+      recentReport(report, titles.get(report.vehicleId) ?? "Unknown vehicle", findingCounts),
+    ),
   };
 }
 
@@ -212,18 +203,28 @@ export function vehicleReports(accountId: string, vehicleId: string): RecentRepo
     .orderBy(desc(reports.createdAt))
     .all();
   const counts = countFindings(rows.map((report) => report.id));
-  return rows.map((report) => ({
+  return rows.map((report) => recentReport(report, vehicleTitle(vehicle), counts));
+}
+
+/** A report as the dashboard lists it: amounts only once the estimate is final. */
+function recentReport(
+  report: typeof reports.$inferSelect,
+  title: string,
+  findingCounts: Map<string, number>,
+): RecentReport {
+  const final = report.status === "complete";
+  return {
     id: report.id,
     vehicleId: report.vehicleId,
-    vehicleTitle: vehicleTitle(vehicle),
+    vehicleTitle: title,
     status: report.status,
     createdAt: report.createdAt.toISOString(),
     completedAt: report.completedAt?.toISOString() ?? null,
-    totalCents: report.status === "complete" ? report.totalCents : null,
-    lowCents: report.status === "complete" ? report.lowCents : null,
-    highCents: report.status === "complete" ? report.highCents : null,
-    findingCount: counts.get(report.id) ?? 0,
-  }));
+    totalCents: final ? report.totalCents : null,
+    lowCents: final ? report.lowCents : null,
+    highCents: final ? report.highCents : null,
+    findingCount: findingCounts.get(report.id) ?? 0,
+  };
 }
 
 // ─── Damage history ─────────────────────────────────────────────────────────────────────────────

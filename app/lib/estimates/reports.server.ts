@@ -127,7 +127,16 @@ export function createReport(input: CreateReportInput): ReportRow {
   return report;
 }
 
-function findingValues(report: ReportRow, finding: FindingFormData, position: number) {
+/**
+ * A findings row for this report. Hand-tagged findings come at full confidence from the host;
+ * the analysis worker passes the AI's confidence, photo and box.
+ */
+export function findingValues(
+  report: Pick<ReportRow, "id" | "accountId" | "vehicleId">,
+  finding: FindingFormData & { confidence?: number; photoId?: string; box?: BoundingBox },
+  position: number,
+  source: "ai" | "host" = "host",
+) {
   return {
     id: crypto.randomUUID(),
     reportId: report.id,
@@ -138,8 +147,10 @@ function findingValues(report: ReportRow, finding: FindingFormData, position: nu
     damageType: finding.damageType,
     severity: finding.severity,
     sizeCm: finding.sizeCm ?? null,
-    confidence: 1,
-    source: "host" as const,
+    confidence: finding.confidence ?? 1,
+    photoId: finding.photoId ?? null,
+    box: finding.box ? JSON.stringify(finding.box) : null,
+    source,
     preExisting: finding.preExisting,
     note: finding.note ?? null,
   };

@@ -21,6 +21,7 @@ import {
   addFinding,
   aiAvailable,
   finalizeReport,
+  getReport,
   loadReport,
   removeFinding,
   reopenReport,
@@ -156,7 +157,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           description: "Sharing settings updated.",
         });
       case "printed":
-        if (!loadReport(session.accountId, reportId))
+        if (!getReport(session.accountId, reportId))
           throw new ReportInputError("Report not found", 404);
         recordEvent("analysis_printed", { analysisId: reportId }, session.user.id);
         return data<ActionData>({ intent });

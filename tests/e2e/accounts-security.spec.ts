@@ -17,6 +17,7 @@ import {
   visibleMessages,
   waitForNthEmail,
 } from "../support/accounts";
+import { BASE_URL } from "../support/env";
 import { expect, linkIn, query, test, uniqueEmail } from "../support/fixtures";
 
 /** Accounts security (quality bar): rate limits, enumeration, tokens, sessions, CSRF, cookies. */
@@ -467,7 +468,7 @@ test.describe("cross-site requests", () => {
 
     // The same requests from our own origin work.
     const ours = await api.post("/api/login", {
-      headers: { Origin: "http://localhost:3100" },
+      headers: { Origin: BASE_URL },
       data: { identifier: user.username, password: user.password },
     });
     expect(ours.status()).toBe(200);

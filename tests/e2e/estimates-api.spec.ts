@@ -3,6 +3,7 @@ import fc from "fast-check";
 import sharp from "sharp";
 import { disposeAll, registerViaApi, type TestUser } from "../support/accounts";
 import { expect, query, test } from "../support/fixtures";
+import { BASE_URL } from "../support/env";
 import { phonePhoto } from "../support/photos";
 
 /** The JSON API of damage estimates, tenancy across accounts and hostile uploads. */
@@ -121,7 +122,7 @@ test.describe("estimates API", () => {
     expect(put.status()).toBe(404);
     const post = await other.api.post(`/analysis/${reportId}`, {
       form: { intent: "finalize" },
-      headers: { Origin: "http://localhost:3100" },
+      headers: { Origin: BASE_URL },
       maxRedirects: 0,
     });
     expect(post.status()).toBe(404);

@@ -8,13 +8,15 @@ import path from "node:path";
  */
 process.env.E2E_RUN_ID ??= `${process.pid}-${Date.now()}`;
 
-export const APP_PORT = 3100;
-export const STRICT_PORT = 3101;
-export const STUB_PORT = 3199;
-export const SMTP_PORT = 3125;
-export const SMTP_HTTP_PORT = 3126;
+/** Shifts every port, so two checkouts (or two people on one machine) can run the suite at once. */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const APP_PORT = 3100 + OFFSET;
+export const STRICT_PORT = 3101 + OFFSET;
+export const STUB_PORT = 3199 + OFFSET;
+export const SMTP_PORT = 3125 + OFFSET;
+export const SMTP_HTTP_PORT = 3126 + OFFSET;
 /** The local OpenAI-compatible server (tests/support/ai-server.js) the main app analyses with. */
-export const AI_PORT = 3127;
+export const AI_PORT = 3127 + OFFSET;
 export const AI_URL = `http://127.0.0.1:${AI_PORT}`;
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 export const STRICT_URL = `http://localhost:${STRICT_PORT}`;

@@ -13,6 +13,21 @@ describe("parseEnv", () => {
     expect(new URL(env.SCHEDULING_URL).protocol).toBe("https:");
   });
 
+  it("points links at the port and host the server listens on when PUBLIC_URL is unset", () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "3200" }).PUBLIC_URL).toBe("http://localhost:3200");
+    expect(parseEnv({ PORT: "3200", PUBLIC_URL: "" }).PUBLIC_URL).toBe("http://localhost:3200");
+    expect(parseEnv({ HOST: "192.168.1.20", PORT: "8080" }).PUBLIC_URL).toBe(
+      "http://192.168.1.20:8080",
+    );
+    expect(parseEnv({ HOST: "::1", PORT: "8080" }).PUBLIC_URL).toBe("http://[::1]:8080");
+    expect(parseEnv({ HOST: "::", PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PORT: "3200", PUBLIC_URL: "https://fleet.example.com" }).PUBLIC_URL).toBe(
+      "https://fleet.example.com",
+    );
+    expect(() => parseEnv({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
+  });
+
   it("treats empty optional keys as unset", () => {
     const env = parseEnv({ POSTHOG_KEY: "", SENTRY_DSN: "", PROMO_VIDEO_YOUTUBE_ID: "" });
     expect(env.POSTHOG_KEY).toBeUndefined();

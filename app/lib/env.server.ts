@@ -21,7 +21,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Unset: the address the server listens on (see `defaultPublicUrl`). */
+  PUBLIC_URL: z.preprocess((value) => value || undefined, z.url().optional()),
   SESSION_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: booleanString,
   SCHEDULING_URL: z.url().default("https://calendly.com/fleetassist/demo"),
@@ -73,10 +74,28 @@ export const envSchema = z.object({
     ),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * Where links in emails and canonical tags point when PUBLIC_URL is unset: this machine on the
+ * port the server really listens on. A wildcard listen address becomes `localhost`.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = ["", "0.0.0.0", "::", "[::]"].includes(host)
+    ? "localhost"
+    : host.includes(":") && !host.startsWith("[")
+      ? `[${host}]`
+      : host;
+  return `http://${name}:${port}`;
+}
+
+const envWithPublicUrl = envSchema.transform((settings) => ({
+  ...settings,
+  PUBLIC_URL: settings.PUBLIC_URL ?? defaultPublicUrl(settings.HOST, settings.PORT),
+}));
+
+export type Env = z.infer<typeof envWithPublicUrl>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = envWithPublicUrl.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`)

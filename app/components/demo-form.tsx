@@ -11,7 +11,7 @@ interface DemoFormProps {
 }
 
 /**
- * The two-step demo form (spec §4, §5): email first, then the full form with the email
+ * The two-step demo form: email first, then the full form with the email
  * read-only. A real form post to the page's action, so it works with JavaScript off; with
  * JavaScript it submits through a fetcher and never reloads until the final redirect.
  */
@@ -70,7 +70,9 @@ export function DemoForm({ formId, tone = "light" }: DemoFormProps) {
       ) : null}
 
       {step === 1 ? (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        // Keyed steps: without keys React would reuse step 1's email input as First Name and
+        // keep the typed address in it.
+        <div key="step-1" className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
             <label htmlFor={`${formId}-email`} className="sr-only">
               Email
@@ -89,7 +91,7 @@ export function DemoForm({ formId, tone = "light" }: DemoFormProps) {
           </button>
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div key="step-2" className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${formId}-firstName`} className={labelClass}>
               First Name*

@@ -72,6 +72,11 @@ for (const javaScriptEnabled of [true, false]) {
       const emailInput = hero.getByLabel("Email*");
       await expect(emailInput).toHaveValue(email);
       await expect(emailInput).toHaveAttribute("readonly", "");
+      // Nothing typed in step 1 may carry over into another field.
+      for (const label of ["First Name*", "Last Name*", "Phone*", "Number of Vehicles* (min 5)"]) {
+        await expect(hero.getByLabel(label)).toHaveValue("");
+      }
+      await expect(hero.getByLabel("Turo Profile Link or Fleet Website*")).toHaveValue("");
       await expect(hero.getByLabel("Phone*")).toHaveAttribute("type", "tel");
       const vehicles = hero.getByLabel("Number of Vehicles* (min 5)");
       await expect(vehicles).toHaveAttribute("type", "number");

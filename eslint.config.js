@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "build-*/",
       ".react-router/",
       "data/",
       "test-results/",
@@ -22,6 +23,14 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+      // A body that isn't a form makes request.formData() throw, which would be a 500.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']",
+          message: "Read forms with readForm() (a bad body is a 400, never a 500).",
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { recordEvent } from "./analytics/server";
 import { HONEYPOT_FIELD, demoStartSchema } from "./demo-lead";
 import { parseDemoLead, submitDemoLead } from "./demo-lead.server";
-import { fieldErrorsOf, type FieldErrors } from "./forms.server";
+import { fieldErrorsOf, readForm, type FieldErrors } from "./forms.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { clientIp } from "./request.server";
 import { readAttribution } from "./utm.server";
@@ -32,7 +32,19 @@ function textValues(form: FormData): Record<string, string> {
  * validates, saves the lead and redirects to the scheduling page.
  */
 export async function handleDemoFormPost(request: Request, context: AppLoadContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) {
+    return data<DemoFormState>(
+      {
+        formId: "hero",
+        step: 1,
+        values: {},
+        fieldErrors: {},
+        formError: "We couldn't read that form. Please try again.",
+      },
+      { status: 400 },
+    );
+  }
   const formId: DemoFormId = form.get("formId") === "closing" ? "closing" : "hero";
   const intent = form.get("intent") === "book" ? "book" : "start";
   const values = textValues(form);

@@ -4,6 +4,7 @@ import {
   PANEL_LIST,
   SEVERITIES,
   damageFitsPanel,
+  isPanelId,
   panelExistsOn,
   type BodyType,
   type PanelId,
@@ -48,7 +49,9 @@ export function FindingFields({
 }) {
   const id = (name: string) => `${idPrefix}${name}`;
   const described = (name: string) => (errors[name] ? `${id(name)}-error` : undefined);
-  const selectedPanel = (panel ?? values.panel ?? "") as PanelId | "";
+  // Re-rendered values are whatever was posted: only a known panel may select one.
+  const posted = panel ?? values.panel;
+  const selectedPanel: PanelId | "" = isPanelId(posted) ? posted : "";
   const error = (name: string) =>
     errors[name] ? (
       <p id={`${id(name)}-error`} className="field-error">

@@ -7,7 +7,7 @@ import { ReportDocument } from "~/components/estimates/report-document";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { FormAlert } from "~/components/form-field";
 import { VehicleDiagram, DiagramLegend } from "~/components/vehicle-diagram";
-import type { PanelId } from "~/domain/estimate/taxonomy";
+import { isPanelId, type PanelId } from "~/domain/estimate/taxonomy";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/env.server";
@@ -252,7 +252,8 @@ function Review({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const addErrors = actionData?.intent === "add-finding" ? actionData : undefined;
-  const [panel, setPanel] = useState<PanelId | "">((addErrors?.values?.panel as PanelId) ?? "");
+  const postedPanel = addErrors?.values?.panel;
+  const [panel, setPanel] = useState<PanelId | "">(isPanelId(postedPanel) ? postedPanel : "");
   const estimate = report.estimate;
   const markers = findingMarkers(report.findings);
   return (

@@ -44,6 +44,7 @@ export default [
   route("dashboard/vehicles/new", "routes/dashboard/vehicle-new.tsx"),
   route("dashboard/vehicle/:vehicleId", "routes/dashboard/vehicle.tsx"),
   route("dashboard/rates", "routes/dashboard/rates.tsx"),
+  route("dashboard/share-links", "routes/dashboard/share-links.tsx"),
   route("diagram-dashboard/:vehicleId", "routes/dashboard/diagram.tsx"),
 
   // Resource routes

@@ -175,3 +175,55 @@ test("the VA reviews and finalises A's report; back in their own account, A's id
     expect(response.status(), path).toBe(404);
   }
 });
+
+test("a share link made by a team member outlives their membership; the owner sees and revokes it", async ({
+  request,
+}) => {
+  const shared = await teamA.api.post(`/analysis/${reportId}`, {
+    form: { intent: "share", days: "30" },
+    headers: ORIGIN,
+  });
+  expect(shared.status()).toBe(200);
+  const sharePath = /\/share\/[\w-]{40,}/.exec(await shared.text())?.[0];
+  expect(sharePath).toBeTruthy();
+  const linkId = query<{ id: number }>(
+    "select id from share_links where report_id = ? and created_by_user_id = ?",
+    reportId,
+    teamA.id,
+  )[0]!.id;
+
+  const removed = await ownerA.api.post("/account", {
+    form: { intent: "remove", userId: teamA.id },
+    headers: ORIGIN,
+  });
+  expect(removed.status()).toBeLessThan(400);
+  expect((await teamA.api.get(`/analysis/${reportId}`)).status()).toBe(404);
+  // The adjuster's link keeps working: it belongs to the account.
+  expect((await request.get(sharePath!)).status()).toBe(200);
+
+  const listing = await (await ownerA.api.get("/dashboard/share-links")).text();
+  expect(listing).toContain(`by ${teamA.firstName} ${teamA.lastName} (no longer on the team)`);
+  const report = await (await ownerA.api.get(`/analysis/${reportId}`)).text();
+  expect(report).toContain(`by ${teamA.firstName} ${teamA.lastName} (no longer on the team)`);
+
+  // Another account can neither see nor revoke it.
+  expect(await (await ownerB.api.get("/dashboard/share-links")).text()).not.toContain(reportId);
+  const foreign = await ownerB.api.post("/dashboard/share-links", {
+    form: { reportId, linkId: String(linkId) },
+    headers: ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(404);
+  expect((await request.get(sharePath!)).status()).toBe(200);
+
+  const revoked = await ownerA.api.post("/dashboard/share-links", {
+    form: { reportId, linkId: String(linkId) },
+    headers: ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(revoked.status()).toBe(302);
+  expect((await request.get(sharePath!)).status()).toBe(404);
+  expect(await (await ownerA.api.get("/dashboard/share-links")).text()).not.toContain(
+    `/analysis/${reportId}`,
+  );
+});

@@ -2,9 +2,13 @@
  * Read-only share links for one report (an adjuster, the guest, the marketplace). The URL holds a
  * 256-bit random token; only its SHA-256 is stored. Links expire and can be revoked; a revoked,
  * expired or unknown link answers 404 like any other missing page.
+ *
+ * A link belongs to the account, not to the person who made it: a claim already sent to an
+ * adjuster keeps working when the team member or VA who shared it leaves. So every member sees
+ * who made each link, and anyone in the account can revoke any of them.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { reports, shareLinks } from "../../../db/schema";
+import { memberships, reports, shareLinks, users, vehicles } from "../../../db/schema";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
 import { db } from "../db.server";
 import { getReport, ReportInputError, type ReportRow } from "./reports.server";
@@ -41,13 +45,67 @@ export function createShareLink(
   return { token, link };
 }
 
-export function listShareLinks(accountId: string, reportId: string): ShareLinkRow[] {
-  return db()
-    .select()
+/** Who made a link: their name now, and whether they are still on the account's team. */
+export interface ShareLinkCreator {
+  name: string;
+  stillMember: boolean;
+}
+
+export type ShareLinkListing = ShareLinkRow & { createdBy: ShareLinkCreator | null };
+
+function creatorName(user: {
+  firstName: string | null;
+  lastName: string | null;
+  username: string;
+}) {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+}
+
+/** The account's share links, each with its creator; newest first. */
+function shareLinkListings(accountId: string, reportId?: string) {
+  const rows = db()
+    .select({
+      link: shareLinks,
+      user: { firstName: users.firstName, lastName: users.lastName, username: users.username },
+      membershipId: memberships.id,
+      vehicle: vehicles,
+    })
     .from(shareLinks)
-    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.reportId, reportId)))
-    .orderBy(desc(shareLinks.createdAt))
+    .innerJoin(reports, eq(reports.id, shareLinks.reportId))
+    .innerJoin(vehicles, eq(vehicles.id, reports.vehicleId))
+    .leftJoin(users, eq(users.id, shareLinks.createdByUserId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, shareLinks.createdByUserId), eq(memberships.accountId, accountId)),
+    )
+    .where(
+      and(
+        eq(shareLinks.accountId, accountId),
+        reportId === undefined ? undefined : eq(shareLinks.reportId, reportId),
+      ),
+    )
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
     .all();
+  return rows.map((row) => ({
+    ...row,
+    listing: {
+      ...row.link,
+      createdBy: row.user
+        ? { name: creatorName(row.user), stillMember: row.membershipId !== null }
+        : null,
+    } satisfies ShareLinkListing,
+  }));
+}
+
+export function listShareLinks(accountId: string, reportId: string): ShareLinkListing[] {
+  return shareLinkListings(accountId, reportId).map((row) => row.listing);
+}
+
+/** Every link of the account that still opens, with its report's vehicle; newest first. */
+export function listActiveAccountShareLinks(accountId: string, now = new Date()) {
+  return shareLinkListings(accountId)
+    .filter((row) => shareLinkState(row.link, now.getTime()) === "active")
+    .map((row) => ({ ...row.listing, vehicle: row.vehicle }));
 }
 
 export function revokeShareLink(accountId: string, reportId: string, linkId: number) {

@@ -233,6 +233,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/dashboard/rates" className="font-medium text-brand-600 underline">
               shop rates
             </Link>
+            ; the links you have shared are under{" "}
+            <Link to="/dashboard/share-links" className="font-medium text-brand-600 underline">
+              share links
+            </Link>
             .
           </p>
         }

@@ -30,7 +30,11 @@ import {
   setShareGps,
   updateFinding,
 } from "~/lib/estimates/reports.server";
-import { DEFAULT_SHARE_LINK_DAYS, SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
+import {
+  DEFAULT_SHARE_LINK_DAYS,
+  SHARE_LINK_DAYS,
+  shareLinkCreatorLabel,
+} from "~/lib/estimates/share-options";
 import {
   createShareLink,
   listShareLinks,
@@ -72,6 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       createdAt: link.createdAt.toISOString(),
       expiresAt: link.expiresAt.toISOString(),
       lastViewedAt: link.lastViewedAt?.toISOString() ?? null,
+      createdBy: link.createdBy,
     })),
   };
 }
@@ -486,6 +491,7 @@ function ReportActions({
     createdAt: string;
     expiresAt: string;
     lastViewedAt: string | null;
+    createdBy: { name: string; stillMember: boolean } | null;
   }[];
   actionData?: ActionData;
 }) {
@@ -576,7 +582,8 @@ function ReportActions({
             {shareLinks.map((link) => (
               <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  Link created {link.createdAt.slice(0, 10)} ·{" "}
+                  Link created {link.createdAt.slice(0, 10)}
+                  {link.createdBy ? ` by ${shareLinkCreatorLabel(link.createdBy)}` : ""} ·{" "}
                   {link.state === "active" ? `expires ${link.expiresAt.slice(0, 10)}` : link.state}
                   {link.lastViewedAt
                     ? ` · last opened ${link.lastViewedAt.slice(0, 10)}`

@@ -1,18 +1,20 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
 import { isCommonPassword } from "./common-passwords";
+import { createPasswordHasher } from "./password-hasher.server";
 
-const scrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+export { PASSWORD_BUSY_MESSAGE, PasswordHasherBusyError } from "./password-hasher.server";
 
 /** OWASP's scrypt parameters: N=2^17, r=8, p=1 (128 MiB per hash, so maxmem is raised). */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
+
+/**
+ * Every hash and verification of the server runs here, on dedicated worker threads with a bounded
+ * queue (see password-hasher.server.ts): they may make sign-in wait or answer 503, never delay
+ * pages and assets.
+ */
+export const passwordHasher = createPasswordHasher();
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -29,11 +31,14 @@ export function passwordProblem(password: string, context: string[] = []): strin
   return null;
 }
 
-/** `scrypt$N$r$p$salt$hash`: a stored hash says how it was made. */
+/**
+ * `scrypt$N$r$p$salt$hash`: a stored hash says how it was made. Rejects with
+ * PasswordHasherBusyError (a 503 response) when the hasher is saturated.
+ */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
   const { N, r, p } = SCRYPT_PARAMS;
-  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, {
+  const key = await passwordHasher.derive(password.normalize("NFKC"), salt, KEY_LENGTH, {
     N,
     r,
     p,
@@ -48,11 +53,12 @@ export function parsePasswordHash(stored: string) {
   return { algorithm, N: Number(N), r: Number(r), p: Number(p), salt, key };
 }
 
+/** Rejects with PasswordHasherBusyError (a 503 response) when the hasher is saturated. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parsePasswordHash(stored);
   if (!parsed) return false;
   const expected = Buffer.from(parsed.key, "base64");
-  const actual = await scrypt(
+  const actual = await passwordHasher.derive(
     password.normalize("NFKC"),
     Buffer.from(parsed.salt, "base64"),
     expected.length,
@@ -66,10 +72,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(actual, expected);
 }
 
-/** A hash of a random password, verified against when the user does not exist (equal timing). */
+/**
+ * A hash of a random password, verified against when the user does not exist (equal timing).
+ * Made once; a failed attempt (a busy hasher) is not remembered, so the next call tries again.
+ */
 let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  if (!decoyHash) {
+    const attempt = hashPassword(crypto.randomBytes(16).toString("hex"));
+    decoyHash = attempt;
+    attempt.catch(() => {
+      if (decoyHash === attempt) decoyHash = undefined;
+    });
+  }
   return decoyHash;
 }
 

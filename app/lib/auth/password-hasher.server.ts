@@ -1,0 +1,259 @@
+import os from "node:os";
+import { Worker } from "node:worker_threads";
+import { errorFields, logger } from "../logger.server";
+
+/**
+ * scrypt on a few dedicated worker threads, never on libuv's thread pool: async `crypto.scrypt`
+ * would hold the same four threads that every file read, stat, DNS lookup and zlib call of the
+ * server waits for, so a handful of logins could stall every page and asset. Each worker runs
+ * `scryptSync`, so the work stays on its own thread, one hash at a time. Jobs wait in a bounded
+ * queue; one that would wait too long is refused with PasswordHasherBusyError (HTTP 503).
+ */
+
+export const PASSWORD_BUSY_MESSAGE =
+  "Sign-in is busy right now. Please try again in a few seconds.";
+
+/**
+ * The hasher is saturated. It is an HTTP response (503, Retry-After, a JSON body with `error` and
+ * `message`), so a route that lets it propagate answers 503: React Router returns a thrown
+ * Response from a resource route as is and renders the error boundary with its status otherwise.
+ */
+export class PasswordHasherBusyError extends Response {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super(JSON.stringify({ error: PASSWORD_BUSY_MESSAGE, message: PASSWORD_BUSY_MESSAGE }), {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Retry-After": String(retryAfterSeconds),
+        "Cache-Control": "no-store",
+      },
+    });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+  maxmem: number;
+}
+
+export interface PasswordHasherOptions {
+  /** Worker threads; default: all cores but one, at least 1 and at most 2. */
+  workers?: number;
+  /** Longest a job waits for a worker before it is refused; default 10 s. */
+  maxWaitMs?: number;
+  /** Most jobs waiting at once (running ones not counted); default 20 per worker. */
+  maxQueue?: number;
+  /** The worker's code (CommonJS). Only tests replace it, to make a worker crash. */
+  workerSource?: string;
+}
+
+export interface PasswordHasherStats {
+  /** Configured number of workers. */
+  size: number;
+  /** Workers alive right now (they start on first use). */
+  workers: number;
+  running: number;
+  queued: number;
+  /** Most jobs ever running at once. */
+  maxRunning: number;
+  completed: number;
+  /** Jobs refused because the queue was full or they waited too long. */
+  refused: number;
+  /** Workers that exited unexpectedly (each was replaced). */
+  crashes: number;
+}
+
+export interface PasswordHasher {
+  /** The scrypt key of the (already normalized) password. */
+  derive(password: string, salt: Buffer, keyLength: number, params: ScryptParams): Promise<Buffer>;
+  stats(): PasswordHasherStats;
+  /** Stops the workers; jobs still waiting or running are rejected. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs inside each worker: plain CommonJS with nothing but Node built-ins, evaluated from this
+ * string, so it survives bundling of the server and needs no file of its own.
+ */
+export const PASSWORD_WORKER_SOURCE = `
+const crypto = require("node:crypto");
+const { parentPort } = require("node:worker_threads");
+parentPort.on("message", (job) => {
+  try {
+    const key = crypto.scryptSync(job.password, job.salt, job.keyLength, job.params);
+    parentPort.postMessage({ id: job.id, key });
+  } catch (error) {
+    parentPort.postMessage({ id: job.id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+export function defaultWorkerCount() {
+  return Math.max(1, Math.min(2, os.availableParallelism() - 1));
+}
+
+interface Job {
+  id: number;
+  password: string;
+  salt: Buffer;
+  keyLength: number;
+  params: ScryptParams;
+  resolve: (key: Buffer) => void;
+  reject: (reason: unknown) => void;
+  timer?: NodeJS.Timeout;
+  startedAt?: number;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+}
+
+type Reply = { id: number; key: Uint8Array } | { id: number; error: string };
+
+export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
+  const size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
+  const maxWaitMs = options.maxWaitMs ?? 10_000;
+  const maxQueue = options.maxQueue ?? 20 * size;
+  const source = options.workerSource ?? PASSWORD_WORKER_SOURCE;
+
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+  // Typical job time, for the Retry-After estimate; one hash is ~0.3-0.6 s.
+  let averageMs = 500;
+  const counts = { maxRunning: 0, completed: 0, refused: 0, crashes: 0 };
+
+  const running = () => slots.filter((slot) => slot.job).length;
+
+  function retryAfterSeconds() {
+    const backlogMs = ((queue.length + running()) * averageMs) / size;
+    return Math.min(
+      Math.max(1, Math.ceil(maxWaitMs / 1000)),
+      Math.max(1, Math.ceil(backlogMs / 1000)),
+    );
+  }
+
+  function refuse(job: Job) {
+    counts.refused += 1;
+    job.reject(new PasswordHasherBusyError(retryAfterSeconds()));
+  }
+
+  function spawn(): Slot {
+    const worker = new Worker(source, { eval: true, execArgv: [] });
+    // An idle worker never keeps the process alive; a busy one does until its job is answered.
+    worker.unref();
+    const slot: Slot = { worker };
+    worker.on("message", (reply: Reply) => {
+      const job = slot.job;
+      if (!job || job.id !== reply.id) return;
+      slot.job = undefined;
+      worker.unref();
+      counts.completed += 1;
+      averageMs = averageMs * 0.8 + (performance.now() - (job.startedAt ?? 0)) * 0.2;
+      if ("error" in reply) job.reject(new Error(`scrypt failed: ${reply.error}`));
+      else job.resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
+      dispatch();
+    });
+    // An uncaught error in the worker is followed by "exit"; the job is answered there.
+    worker.on("error", (error) => logger.error("Password worker failed", errorFields(error)));
+    worker.on("exit", (code) => {
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      const job = slot.job;
+      slot.job = undefined;
+      if (closed) {
+        job?.reject(new Error("The password hasher was closed."));
+        return;
+      }
+      counts.crashes += 1;
+      logger.error("Password worker exited; a new one starts with the next job", { code });
+      job?.reject(new Error(`The password worker stopped unexpectedly (exit code ${code}).`));
+      // Its replacement starts with the next job.
+      dispatch();
+    });
+    slots.push(slot);
+    return slot;
+  }
+
+  function dispatch() {
+    while (queue.length > 0 && !closed) {
+      let slot = slots.find((candidate) => !candidate.job);
+      if (!slot && slots.length < size) {
+        try {
+          slot = spawn();
+        } catch (error) {
+          const job = queue.shift()!;
+          clearTimeout(job.timer);
+          job.reject(error);
+          continue;
+        }
+      }
+      if (!slot) return;
+      const job = queue.shift()!;
+      clearTimeout(job.timer);
+      job.startedAt = performance.now();
+      slot.job = job;
+      slot.worker.ref();
+      counts.maxRunning = Math.max(counts.maxRunning, running());
+      slot.worker.postMessage({
+        id: job.id,
+        password: job.password,
+        salt: job.salt,
+        keyLength: job.keyLength,
+        params: job.params,
+      });
+    }
+  }
+
+  return {
+    derive(password, salt, keyLength, params) {
+      return new Promise<Buffer>((resolve, reject) => {
+        if (closed) {
+          reject(new Error("The password hasher was closed."));
+          return;
+        }
+        const job: Job = { id: nextId++, password, salt, keyLength, params, resolve, reject };
+        const idle = slots.some((slot) => !slot.job) || slots.length < size;
+        if (!idle && queue.length >= maxQueue) {
+          refuse(job);
+          return;
+        }
+        queue.push(job);
+        job.timer = setTimeout(() => {
+          const index = queue.indexOf(job);
+          if (index < 0) return;
+          queue.splice(index, 1);
+          refuse(job);
+        }, maxWaitMs);
+        dispatch();
+      });
+    },
+
+    stats() {
+      return {
+        size,
+        workers: slots.length,
+        running: running(),
+        queued: queue.length,
+        ...counts,
+      };
+    },
+
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) {
+        clearTimeout(job.timer);
+        job.reject(new Error("The password hasher was closed."));
+      }
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    },
+  };
+}

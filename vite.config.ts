@@ -11,5 +11,14 @@ export default defineConfig({
   build: {
     // Hashed assets only; the server gives them a one-year immutable cache.
     assetsInlineLimit: 0,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Resource routes (APIs, PDFs) have no browser code, so their client chunks are empty by
+        // design; a dependency's misplaced /*#__PURE__*/ comment is not ours to fix.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
+        warn(warning);
+      },
+    },
   },
 });

@@ -45,9 +45,26 @@ export function seed(
     JSON.stringify({
       time: new Date().toISOString(),
       level: "info",
-      msg: `First run: created the demo account. Sign in at /auth as "${DEMO_USERNAME}" with password "${password}" (shown only once).`,
+      msg: `First run: created the demo account "${DEMO_USERNAME}"; its one-time password is in the banner below.`,
     }),
   );
+  log(demoAccountBanner(password));
+}
+
+/** The first-run sign-in details, framed so they stand out in a terminal full of log lines. */
+export function demoAccountBanner(password: string): string {
+  const lines = [
+    "FleetAssist: your demo account is ready.",
+    "",
+    "  Sign in at  /auth",
+    `  Username    ${DEMO_USERNAME}`,
+    `  Password    ${password}`,
+    "",
+    "This password is shown only this once. Change it under Account after you sign in.",
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = "=".repeat(width + 4);
+  return ["", rule, ...lines.map((line) => `  ${line}`), rule, ""].join("\n");
 }
 
 export const DEMO_REPORT_KEY = "demo_report_id";

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 const SOURCES = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
-const BUILD_ENTRY = path.resolve("build/server/index.js");
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const BUILD_ENTRY = path.resolve(BUILD_DIR, "server/index.js");
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -18,8 +19,11 @@ function newestMtime(target) {
 
 const builtAt = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
 if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
-  console.log("Building FleetAssist…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  console.log("Building FleetAssist (about a minute the first time)…");
+  // Warnings and errors only: the file-by-file listing would bury the first-run sign-in details.
+  const result = spawnSync("npx", ["react-router", "build", "--logLevel", "warn"], {
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/account.switch";
-import { safeRedirect } from "~/lib/auth/schemas";
 import { requireSession } from "~/lib/auth/guards.server";
 import { switchAccount } from "~/lib/auth/switch.server";
 import { readForm } from "~/lib/forms.server";
+import { safeRedirect } from "~/lib/http/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { redirect } from "react-router";
 

@@ -32,8 +32,8 @@ const nameField = (label: string) =>
     .max(60, `Your ${label} must be at most 60 characters.`);
 
 /**
- * A hidden field: a bad value falls back to the default page (see safeRedirect) instead of
- * failing validation with an error nobody can see or correct.
+ * A hidden field: a bad value falls back to the default page (see lib/http/safe-redirect.ts)
+ * instead of failing validation with an error nobody can see or correct.
  */
 const redirectToField = z.string().max(2000).optional().catch(undefined);
 
@@ -107,34 +107,4 @@ export function registrationMessage(serverError: string | undefined, concierge: 
       ? "Concierge registration failed. Please try again."
       : "Registration failed. Please try again.")
   );
-}
-
-const REDIRECT_BASE = "http://redirect.invalid";
-
-/**
- * Only same-site paths may be redirect targets after sign-in. Control characters are refused
- * outright: browsers drop tabs and newlines from URLs, so `/\t/evil.example` would become
- * `//evil.example`, and a CR/LF cannot go into a Location header. The path is returned as the
- * URL parser serialises it (ASCII, percent-encoded), exactly as a browser would resolve it.
- */
-export function safeRedirect(to: unknown, fallback = "/app"): string {
-  if (
-    typeof to !== "string" ||
-    to.length > 2000 ||
-    !to.startsWith("/") ||
-    to.startsWith("//") ||
-    to.startsWith("/\\") ||
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u001f\u007f]/.test(to)
-  ) {
-    return fallback;
-  }
-  let url: URL;
-  try {
-    url = new URL(to, REDIRECT_BASE);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== REDIRECT_BASE) return fallback;
-  return url.pathname + url.search + url.hash;
 }

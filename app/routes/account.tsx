@@ -92,8 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = form
     ? formValues(form, ["currentPassword", "newPassword", "confirmPassword"])
     : {};
-  const reply = (status: number, result: Partial<ActionData>) =>
-    data<ActionData>({ intent, fieldErrors: {}, values, ...result }, { status });
+  const reply = (status: number, result: Partial<ActionData>, headers: HeadersInit = {}) =>
+    data<ActionData>({ intent, fieldErrors: {}, values, ...result }, { status, headers });
+  const retryAfter = (seconds: number) => ({ "Retry-After": String(seconds) });
   if (!form) return reply(400, { error: "We couldn't read that form. Please try again." });
   const ownerOnly = () =>
     session.role === "primary"
@@ -113,27 +114,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const result = updateProfile(session.user.id, parsed.data);
       if (!result.ok)
-        return reply(409, {
-          fieldErrors: result.field ? { [result.field]: result.message } : {},
-          error: result.message,
-        });
+        return reply(
+          result.status ?? 409,
+          {
+            fieldErrors: result.field ? { [result.field]: result.message } : {},
+            error: result.message,
+          },
+          result.retryAfterSeconds ? retryAfter(result.retryAfterSeconds) : {},
+        );
       return reply(200, { success: result.message });
     }
     case "password": {
       const parsed = parseForm(changePasswordSchema, form);
       if (!parsed.ok) return reply(400, { fieldErrors: parsed.fieldErrors });
       const result = await changePassword(
-        session.user.id,
-        session.idHash,
+        session,
         parsed.data.currentPassword,
         parsed.data.newPassword,
+        request,
+        clientIp(context),
       );
       if (!result.ok)
         return reply(400, {
           fieldErrors: result.field ? { [result.field]: result.message } : {},
           error: result.message,
         });
-      return reply(200, { success: result.message });
+      // This browser continues under a new session id; every other session ended. A redirect,
+      // because this request's loaders would still read the old, now dead, session cookie.
+      return redirectWithToast(
+        "/account",
+        { title: result.message },
+        { headers: { "Set-Cookie": result.setCookie } },
+      );
     }
     case "resend": {
       if (!checkRateLimit(clientIp(context), "form").allowed) {
@@ -148,7 +160,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (session.user.emailVerified)
         return reply(409, { error: "Your email is already verified." });
-      sendVerificationEmail(session.user);
+      const mail = sendVerificationEmail(session.user);
+      if (!mail.sent) {
+        return reply(
+          429,
+          {
+            error: mail.message,
+            toast: {
+              id: `resend-${Date.now()}`,
+              title: "Failed to resend verification email.",
+              description: mail.message,
+              variant: "destructive",
+            },
+          },
+          retryAfter(mail.retryAfterSeconds),
+        );
+      }
       return reply(200, {
         success: "Verification Email Sent",
         toast: { id: `resend-${Date.now()}`, title: "Verification Email Sent", variant: "default" },
@@ -174,7 +201,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return reply(400, { fieldErrors: parsed.fieldErrors });
       if (parsed.data.email === session.user.email)
         return reply(400, { fieldErrors: { email: "That's you: you already own this account." } });
-      inviteMember(session.accountId, session.user, parsed.data.email, parsed.data.role);
+      const invited = inviteMember(
+        session.accountId,
+        session.user,
+        parsed.data.email,
+        parsed.data.role,
+      );
+      if (!invited.ok) {
+        return reply(
+          429,
+          { fieldErrors: { email: invited.message }, error: invited.message },
+          retryAfter(invited.retryAfterSeconds),
+        );
+      }
       return reply(200, { success: `Invitation sent to ${parsed.data.email}.`, values: {} });
     }
     case "role":

@@ -4,7 +4,7 @@ import { FormAlert, FormField } from "~/components/form-field";
 import { RegistrationFields } from "~/components/registration-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { loginSchema, registerSchema, registrationMessage } from "~/lib/auth/schemas";
-import { authenticateLogin, signIn } from "~/lib/auth/service.server";
+import { logIn } from "~/lib/auth/service.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { env } from "~/lib/env.server";
 import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request.clone());
+  const form = await readForm(request);
   if (!form)
     return data<ActionData>(
       {
@@ -60,26 +60,35 @@ export async function action({ request, context }: Route.ActionArgs) {
     form.get("redirectTo") || null,
     mode === "register" ? DEFAULT_AFTER_REGISTER : DEFAULT_AFTER_SIGN_IN,
   );
-  const fail = (status: number, fieldErrors: FieldErrors, formError?: string, toast?: Toast) =>
-    data<ActionData>({ mode, values, fieldErrors, formError, toast }, { status });
+  const fail = (
+    status: number,
+    fieldErrors: FieldErrors,
+    formError?: string,
+    toast?: Toast,
+    retryAfterSeconds?: number,
+  ) =>
+    data<ActionData>(
+      { mode, values, fieldErrors, formError, toast },
+      { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {} },
+    );
 
   if (mode === "login") {
     const parsed = parseForm(loginSchema, form);
     if (!parsed.ok) return fail(400, parsed.fieldErrors);
-    const result = await authenticateLogin(request, context);
+    const result = await logIn(parsed.data, request, context);
     if (!result.ok) {
-      return fail(result.status, {}, result.message, {
+      const toast: Toast = {
         id: `login-${Date.now()}`,
         title: "Login failed",
         description: result.message || "Login failed",
         variant: "destructive",
-      });
+      };
+      return fail(result.status, {}, result.message, toast, result.retryAfterSeconds);
     }
-    const setCookie = await signIn(result.value.id, request, context);
     return redirectWithToast(
       redirectTo,
       { title: "Welcome back!" },
-      { headers: { "Set-Cookie": setCookie } },
+      { headers: { "Set-Cookie": result.value.setCookie } },
     );
   }
 

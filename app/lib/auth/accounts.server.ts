@@ -4,6 +4,7 @@ import type { AvailableAccount } from "../accounts";
 import { db } from "../db.server";
 import { queueEmail } from "../email/outbox.server";
 import { env } from "../env.server";
+import { checkRecipientLimit, tooManyEmailsMessage } from "../rate-limit.server";
 import { hashToken, isTokenShaped, newToken } from "./tokens.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -80,12 +81,21 @@ export function pendingInvitations(accountId: string) {
     .filter((invite) => invite.expiresAt.getTime() > Date.now());
 }
 
+/** Invites someone by email, unless that address has had too many emails lately. */
 export function inviteMember(
   accountId: string,
   inviter: { id: string; firstName: string | null; lastName: string | null; email: string },
   email: string,
   role: "team_member" | "va",
-) {
+): { ok: true; token: string } | { ok: false; message: string; retryAfterSeconds: number } {
+  const limit = checkRecipientLimit(email);
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      message: tooManyEmailsMessage(email.toLowerCase(), limit.retryAfterSeconds),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
   const { token, tokenHash } = newToken();
   db()
     .insert(invitations)
@@ -111,7 +121,7 @@ export function inviteMember(
       link,
     ].join("\n"),
   });
-  return token;
+  return { ok: true, token };
 }
 
 export function findInvitation(token: string) {

@@ -1,13 +1,16 @@
 import { and, eq, ne } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { db } from "../db.server";
+import { endLockout, userLockoutKey } from "./lockout.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
 import { sendVerificationEmail } from "./service.server";
-import { destroyUserSessions } from "./session.server";
+import { createSession, destroyUserSessions, type CurrentSession } from "./session.server";
+import { revokeTokens } from "./tokens.server";
 import { findUserById } from "./users.server";
 
 export type ProfileResult =
-  { ok: true; message: string } | { ok: false; field?: string; message: string };
+  | { ok: true; message: string }
+  | { ok: false; field?: string; message: string; status?: number; retryAfterSeconds?: number };
 
 export function updateProfile(
   userId: string,
@@ -41,6 +44,20 @@ export function updateProfile(
       };
     }
   }
+  // The address changes only once the new one is verified. The link goes out before the rest is
+  // saved: when that address has had too many emails lately, nothing is saved.
+  if (emailChanges) {
+    const mail = sendVerificationEmail({ id: user.id, email, firstName: input.firstName });
+    if (!mail.sent) {
+      return {
+        ok: false,
+        field: "email",
+        message: mail.message,
+        status: 429,
+        retryAfterSeconds: mail.retryAfterSeconds,
+      };
+    }
+  }
   db()
     .update(users)
     .set({
@@ -51,24 +68,30 @@ export function updateProfile(
     })
     .where(eq(users.id, userId))
     .run();
-  if (emailChanges) {
-    // The address changes only once the new one is verified.
-    sendVerificationEmail({ id: user.id, email, firstName: input.firstName });
-    return {
-      ok: true,
-      message: `Profile saved. We sent a link to ${email}; your email changes when you open it.`,
-    };
-  }
-  return { ok: true, message: "Profile saved." };
+  return emailChanges
+    ? {
+        ok: true,
+        message: `Profile saved. We sent a link to ${email}; your email changes when you open it.`,
+      }
+    : { ok: true, message: "Profile saved." };
 }
 
-/** Changes the password and ends the user's other sessions. */
+export type PasswordChangeResult =
+  { ok: true; message: string; setCookie: string } | { ok: false; field?: string; message: string };
+
+/**
+ * Changes the password. Every session of the user ends, this one included, and this browser gets
+ * a new session id (the Set-Cookie header returned): a stolen cookie stops working here too.
+ * Every outstanding reset link ends, and so does a lockout.
+ */
 export async function changePassword(
-  userId: string,
-  currentSessionHash: string,
+  session: CurrentSession,
   current: string,
   next: string,
-): Promise<ProfileResult> {
+  request: Request,
+  clientIp: string,
+): Promise<PasswordChangeResult> {
+  const userId = session.user.id;
   const user = findUserById(userId);
   if (!user) return { ok: false, message: "Account not found." };
   if (!(await verifyPassword(current, user.passwordHash))) {
@@ -81,13 +104,15 @@ export async function changePassword(
     user.lastName ?? "",
   ]);
   if (problem) return { ok: false, field: "newPassword", message: problem };
-  db()
-    .update(users)
-    .set({ passwordHash: await hashPassword(next) })
-    .where(eq(users.id, userId))
-    .run();
-  destroyUserSessions(userId, currentSessionHash);
-  return { ok: true, message: "Password changed. Your other sessions were signed out." };
+  const passwordHash = await hashPassword(next);
+  db().transaction(() => {
+    db().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    revokeTokens(userId, "reset_password");
+    destroyUserSessions(userId);
+  });
+  endLockout(userLockoutKey(userId));
+  const setCookie = await createSession(userId, session.accountId, request, clientIp);
+  return { ok: true, message: "Password changed. Your other sessions were signed out.", setCookie };
 }
 
 /**

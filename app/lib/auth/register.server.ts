@@ -27,6 +27,7 @@ export async function registerAndSignIn(
       ...input,
       attribution: await readAttribution(request),
     });
+    // Refused only when the address had too many emails lately; the account page resends.
     sendVerificationEmail({
       id: userId,
       email: input.email.toLowerCase(),

@@ -21,14 +21,36 @@ export function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
+/**
+ * A new single-use token. A new reset link ends the user's older ones, so only the newest reset
+ * email in an inbox works.
+ */
 export function issueToken(userId: string, purpose: Purpose, email: string): string {
   const { token, tokenHash } = newToken();
   const ttl = purpose === "verify_email" ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
-  db()
-    .insert(authTokens)
-    .values({ tokenHash, userId, purpose, email, expiresAt: new Date(Date.now() + ttl) })
-    .run();
+  db().transaction(() => {
+    if (purpose === "reset_password") revokeTokens(userId, purpose);
+    db()
+      .insert(authTokens)
+      .values({ tokenHash, userId, purpose, email, expiresAt: new Date(Date.now() + ttl) })
+      .run();
+  });
   return token;
+}
+
+/** Ends every outstanding token of the user for this purpose (they count as used from now). */
+export function revokeTokens(userId: string, purpose: Purpose) {
+  db()
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+      ),
+    )
+    .run();
 }
 
 /**

@@ -95,19 +95,29 @@ export async function registerUser(input: NewUser) {
   return { userId, accountId };
 }
 
-/** The user for a username or email and password, or null. Takes the same time either way. */
-export async function verifyCredentials(identifier: string, password: string) {
+/** The user a sign-in identifier names: their email or their username, in any case. */
+export function findUserByIdentifier(identifier: string) {
   const key = identifier.trim().toLowerCase();
-  const user = db()
+  return db()
     .select()
     .from(users)
     .where(or(eq(users.email, key), eq(users.usernameKey, key)))
     .get();
+}
+
+/**
+ * Whether the password is the user's. Without a user it checks a decoy hash, so it takes the same
+ * time either way and the timing does not tell which usernames exist.
+ */
+export async function passwordMatches(
+  user: { passwordHash: string } | undefined,
+  password: string,
+): Promise<boolean> {
   if (!user) {
     await verifyPassword(password, await decoyPasswordHash());
-    return null;
+    return false;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+  return verifyPassword(password, user.passwordHash);
 }
 
 export function findUserByEmail(email: string) {

@@ -1,7 +1,11 @@
 import type { Route } from "./+types/login";
-import { authenticateLogin, signIn } from "~/lib/auth/service.server";
-import { userJsonById } from "~/lib/auth/user-json.server";
-import { methodNotAllowed, objectToForm, readJsonObject } from "~/lib/json.server";
+import { loginSchema } from "~/lib/auth/schemas";
+import { logIn } from "~/lib/auth/service.server";
+import { toSessionUser } from "~/lib/auth/session.server";
+import { userJson } from "~/lib/auth/user-json.server";
+import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+
+const credentialsSchema = loginSchema.pick({ identifier: true, password: true });
 
 /** POST /api/login: { identifier (or username / email), password } → the user; failure has `message`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -9,18 +13,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
   const { identifier, username, email, password } = body.value;
-  const form = objectToForm({ identifier: identifier ?? username ?? email, password });
-  const formRequest = new Request(request.url, {
-    method: "POST",
-    body: form,
-    headers: request.headers.get("User-Agent")
-      ? { "User-Agent": request.headers.get("User-Agent")! }
-      : {},
+  const parsed = credentialsSchema.safeParse({
+    identifier: identifier ?? username ?? email,
+    password,
   });
-  const result = await authenticateLogin(formRequest, context);
-  if (!result.ok) return Response.json({ message: result.message }, { status: result.status });
-  const setCookie = await signIn(result.value.id, request, context);
-  return Response.json(userJsonById(result.value.id), { headers: { "Set-Cookie": setCookie } });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Enter your username or email and password.";
+    return Response.json({ message, error: message }, { status: 400 });
+  }
+  const result = await logIn(parsed.data, request, context);
+  if (!result.ok) {
+    return Response.json(
+      { message: result.message },
+      {
+        status: result.status,
+        headers: result.retryAfterSeconds
+          ? { "Retry-After": String(result.retryAfterSeconds) }
+          : {},
+      },
+    );
+  }
+  return Response.json(userJson(toSessionUser(result.value.user)), {
+    headers: { "Set-Cookie": result.value.setCookie },
+  });
 }
 
 export const loader = () => methodNotAllowed("POST");

@@ -19,7 +19,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (session.user.emailVerified) {
     return Response.json({ message: "Your email is already verified." }, { status: 409 });
   }
-  sendVerificationEmail(session.user);
+  const mail = sendVerificationEmail(session.user);
+  if (!mail.sent) {
+    return Response.json(
+      { message: mail.message, error: mail.message },
+      { status: 429, headers: { "Retry-After": String(mail.retryAfterSeconds) } },
+    );
+  }
   return Response.json({ message: "Verification Email Sent" });
 }
 

@@ -3,6 +3,7 @@ import {
   accountIdOf,
   apiContext,
   browserContext,
+  cheapPasswordHash,
   disposeAll,
   emailsTo,
   expireToken,
@@ -12,6 +13,7 @@ import {
   replaySession,
   SESSION_COOKIE,
   sessionCookieOf,
+  setPasswordHash,
   sha256,
   tokenIn,
   visibleMessages,
@@ -426,6 +428,64 @@ test.describe("sessions", () => {
     await disposeAll(user);
     await other.dispose();
   });
+
+  test("changing the password gives this browser a new session id and ends reset links", async () => {
+    test.setTimeout(90_000);
+    const user = await registerViaApi("rotatepw");
+    const before = await sessionCookieOf(user.api);
+    // A reset link from before the change (say, in an inbox someone else can read).
+    await user.api.post("/api/request-password-reset", { data: { email: user.email } });
+    const mail = await waitForNthEmail(user.email, "Reset your FleetAssist password", 1);
+    const token = tokenIn(mail, "/reset-password");
+
+    const newPassword = `${user.password} v3`;
+    const response = await user.api.post("/account", {
+      form: {
+        intent: "password",
+        currentPassword: user.password,
+        newPassword,
+        confirmPassword: newPassword,
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/account");
+    const setCookies = response
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === "set-cookie")
+      .map((header) => header.value);
+    expect(setCookies.some((value) => value.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+    const after = await sessionCookieOf(user.api);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    // The old id is dead server-side, the new one works, and it is the only session left.
+    expect((await replaySession(before!)).status).toBe(401);
+    expect((await replaySession(after!)).body.id).toBe(user.id);
+    expect(query("select count(*) as n from sessions where user_id = ?", user.id)[0]).toEqual({
+      n: 1,
+    });
+
+    // The reset link issued before the change no longer works.
+    const page = await user.api.get(pathOf(linkIn(mail, "/reset-password")));
+    expect(visibleMessages(await page.text())).toContain(RESET_INVALID);
+    const api = await apiContext();
+    const reuse = await api.post("/reset-password", {
+      form: {
+        intent: "reset",
+        token,
+        password: "an attacker's new password",
+        confirmPassword: "an attacker's new password",
+      },
+    });
+    expect(reuse.status()).toBe(400);
+    expect(visibleMessages(await reuse.text())).toContain(RESET_INVALID);
+    const login = (password: string) =>
+      api.post("/api/login", { data: { identifier: user.email, password } });
+    expect((await login("an attacker's new password")).status()).toBe(401);
+    expect((await login(newPassword)).status()).toBe(200);
+    await disposeAll(user);
+    await api.dispose();
+  });
 });
 
 test.describe("cross-site requests", () => {
@@ -490,4 +550,292 @@ test("GET never changes state: /logout and the verify link only offer a button",
   }
   expect((await replaySession(cookie!)).status).toBe(200);
   await disposeAll(user);
+});
+
+test.describe("reset links", () => {
+  test("a new link ends the older ones, and a used link ends them all", async () => {
+    test.setTimeout(60_000);
+    const user = await registerViaApi("relink");
+    const api = await apiContext();
+    for (let i = 0; i < 2; i++) {
+      await api.post("/api/request-password-reset", { data: { email: user.email } });
+    }
+    await waitForNthEmail(user.email, "Reset your FleetAssist password", 2);
+    const [first, second] = (await emailsTo(user.email, "Reset your FleetAssist password")).map(
+      (mail) => tokenIn(mail, "/reset-password"),
+    );
+    const reset = (token: string, password: string) =>
+      api.post("/reset-password", {
+        form: { intent: "reset", token, password, confirmPassword: password },
+        maxRedirects: 0,
+      });
+    // The first link died when the second was sent.
+    const stale = await reset(first!, "first link password");
+    expect(stale.status()).toBe(400);
+    expect(visibleMessages(await stale.text())).toContain(RESET_INVALID);
+    const used = await reset(second!, "second link password");
+    expect(used.status()).toBe(302);
+    expect(used.headers()["location"]).toBe("/auth");
+    // Nothing outstanding is left for this user.
+    expect(
+      query(
+        "select count(*) as n from auth_tokens where user_id = ? and purpose = 'reset_password' and used_at is null",
+        user.id,
+      )[0],
+    ).toEqual({ n: 0 });
+    const login = (password: string) =>
+      api.post("/api/login", { data: { identifier: user.username, password } });
+    expect((await login("first link password")).status()).toBe(401);
+    expect((await login("second link password")).status()).toBe(200);
+    await disposeAll(user);
+    await api.dispose();
+  });
+});
+
+test.describe("open redirects", () => {
+  /** Targets a naive "starts with one slash" check lets through, and their relatives. */
+  const HOSTILE = [
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/\\evil.example",
+    "//evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+  ];
+  const ours = new URL(BASE_URL).origin;
+
+  function expectOwnPath(location: string | undefined, what: string) {
+    expect(location, what).toBeTruthy();
+    expect(location!, what).toMatch(/^\/(?![/\\])/);
+    expect(new URL(location!, BASE_URL).origin, what).toBe(ours);
+  }
+
+  test("/auth?redirectTo=… when signed in, and the sign-in form's redirect, stay on our site", async () => {
+    test.setTimeout(60_000);
+    const user = await registerViaApi("redirect");
+    for (const target of HOSTILE) {
+      const signedIn = await user.api.get(`/auth?${new URLSearchParams({ redirectTo: target })}`, {
+        maxRedirects: 0,
+      });
+      expect(signedIn.status(), target).toBe(302);
+      expectOwnPath(signedIn.headers()["location"], `signed in, ${target}`);
+    }
+    // The raw query string, exactly as a phishing link would carry it.
+    const raw = await user.api.get("/auth?redirectTo=/.//evil.example", { maxRedirects: 0 });
+    expect(raw.headers()["location"]).toBe("/dashboard");
+
+    for (const target of HOSTILE.slice(0, 3)) {
+      const api = await apiContext();
+      const login = await api.post("/auth", {
+        form: {
+          intent: "login",
+          identifier: user.username,
+          password: user.password,
+          redirectTo: target,
+        },
+        maxRedirects: 0,
+      });
+      expect(login.status(), target).toBe(302);
+      expectOwnPath(login.headers()["location"], `after login, ${target}`);
+      await api.dispose();
+    }
+    await disposeAll(user);
+  });
+
+  test("signing in from /auth?redirectTo=/.//evil.example lands on our own site (browser)", async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const user = await registerViaApi("redirectui");
+    const context = await browserContext(browser, true);
+    const page = await context.newPage();
+    await page.goto("/auth?redirectTo=/.//evil.example");
+    await page.getByLabel("Username or email").fill(user.username);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(new URL(page.url()).origin).toBe(ours);
+    // Signed in now: the same link sends the visitor to our dashboard, not away.
+    await page.goto("/auth?redirectTo=/.//evil.example");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(new URL(page.url()).origin).toBe(ours);
+    await context.close();
+    await disposeAll(user);
+  });
+
+  test("/account/switch with a hostile redirectTo stays on our site", async () => {
+    test.setTimeout(60_000);
+    const user = await registerViaApi("switchredirect");
+    for (const target of HOSTILE) {
+      // The current account (a plain redirect) and an unknown one (a redirect with an error toast).
+      for (const accountId of [accountIdOf(user.id), "00000000-0000-4000-8000-000000000000"]) {
+        const response = await user.api.post("/account/switch", {
+          form: { accountId, redirectTo: target },
+          maxRedirects: 0,
+        });
+        expect(response.status(), target).toBe(302);
+        expectOwnPath(response.headers()["location"], `switch, ${target}`);
+      }
+    }
+    await disposeAll(user);
+  });
+});
+
+test.describe("lockout after 100 failed sign-ins", () => {
+  const ACCOUNT_LOCKED =
+    "Too many failed sign-in attempts. For your security this account is locked for an hour. Reset your password from the email we sent you to get back in now.";
+
+  test("refuses even the right password, on the form and the API, and the emailed link gets the owner back in", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await registerViaApi("lockout");
+    const password = `cheap ${user.password}`;
+    setPasswordHash(user.id, cheapPasswordHash(password));
+
+    // 100 wrong passwords from ten addresses (each under its own 10-a-minute limit), typed as
+    // the username and as the email: they count against one account.
+    const answers: Array<{ status: number; message: string }> = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const attacker = await apiContext();
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          attacker.post("/api/login", {
+            data: {
+              identifier: i % 2 === 0 ? user.username : user.email.toUpperCase(),
+              password: `guess ${batch}-${i}`,
+            },
+          }),
+        ),
+      );
+      for (const response of responses) {
+        answers.push({
+          status: response.status(),
+          message: ((await response.json()) as { message: string }).message,
+        });
+      }
+      await attacker.dispose();
+    }
+    expect(answers.filter((a) => a.status === 401 && a.message === LOGIN_FAILED)).toHaveLength(99);
+    expect(answers.filter((a) => a.status === 429 && a.message === ACCOUNT_LOCKED)).toHaveLength(1);
+
+    // The right password is refused too, by the API ...
+    const api = await apiContext();
+    const right = await api.post("/api/login", {
+      data: { identifier: user.email, password },
+    });
+    expect(right.status()).toBe(429);
+    expect(await right.json()).toEqual({ message: ACCOUNT_LOCKED });
+    expect(Number(right.headers()["retry-after"])).toBeGreaterThan(3000);
+    expect(await sessionCookieOf(api)).toBeUndefined();
+
+    // ... and by the sign-in page, which says how to get back in.
+    const context = await browserContext(browser, true);
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await page.getByLabel("Username or email").fill(user.username);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: ACCOUNT_LOCKED }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await sessionCookieOf(context)).toBeUndefined();
+
+    // The owner got one email about it, with a reset link that ends the lockout.
+    const mail = await waitForNthEmail(user.email, "locked", 1);
+    expect(await emailsTo(user.email, "locked")).toHaveLength(1);
+    const newPassword = `${user.password} after the lockout`;
+    await page.goto(pathOf(linkIn(mail, "/reset-password")));
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Repeat the new password").fill(newPassword);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByLabel("Username or email").fill(user.username);
+    await page.getByLabel("Password").fill(newPassword);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.close();
+    await disposeAll(user);
+    await api.dispose();
+  });
+});
+
+test.describe("emails per recipient", () => {
+  test("password reset: past 3 emails to one address in 15 minutes nothing is sent, and the answer stays the same", async () => {
+    test.setTimeout(60_000);
+    const user = await registerViaApi("resetcap");
+    const unknown = uniqueEmail("resetcap-unknown");
+    const answers: string[] = [];
+    // Each request from another address: rotating addresses must not help.
+    for (let i = 0; i < 5; i++) {
+      const api = await apiContext();
+      for (const email of [user.email, unknown]) {
+        const response = await api.post("/api/request-password-reset", { data: { email } });
+        expect(response.status()).toBe(200);
+        answers.push(await response.text());
+      }
+      await api.dispose();
+    }
+    expect(new Set(answers)).toEqual(new Set([JSON.stringify({ message: RESET_SENT })]));
+    const api = await apiContext();
+    const form = await api.post("/reset-password", {
+      form: { intent: "request", email: user.email },
+    });
+    expect(form.status()).toBe(200);
+    expect(visibleMessages(await form.text()).join(" ")).toContain(RESET_SENT);
+    await api.dispose();
+    // The registration's verification email was the first of the three.
+    const sent = query<{ subject: string }>(
+      'select subject from email_outbox where "to" = ? order by id',
+      user.email,
+    ).map((row) => row.subject);
+    expect(sent).toEqual([
+      "Verify your email for FleetAssist",
+      "Reset your FleetAssist password",
+      "Reset your FleetAssist password",
+    ]);
+    await disposeAll(user);
+  });
+
+  test("verification resend: refused with when to try again once the address had 3 emails", async () => {
+    test.setTimeout(60_000);
+    const user = await registerViaApi("resendcap");
+    // The registration sent the first; two resends go out.
+    for (let i = 0; i < 2; i++) {
+      const response = await user.api.post("/api/resend-verification");
+      expect(response.status()).toBe(200);
+    }
+    const tooMany = `We've sent too many emails to ${user.email} recently. Please try again in 15 minutes.`;
+    const refused = await user.api.post("/api/resend-verification");
+    expect(refused.status()).toBe(429);
+    expect(await refused.json()).toEqual({ message: tooMany, error: tooMany });
+    const form = await user.api.post("/account", { form: { intent: "resend" } });
+    expect(form.status()).toBe(429);
+    expect(visibleMessages(await form.text())).toContain(tooMany);
+    expect(
+      query(
+        'select count(*) as n from email_outbox where "to" = ? and subject like ?',
+        user.email,
+        "Verify%",
+      )[0],
+    ).toEqual({ n: 3 });
+    await disposeAll(user);
+  });
+
+  test("invitations: a fourth invitation to one address within 15 minutes is refused and says why", async () => {
+    test.setTimeout(60_000);
+    const owner = await registerViaApi("invitecap");
+    const invitee = uniqueEmail("invitecap-invitee");
+    for (let i = 0; i < 3; i++) await inviteViaForm(owner, invitee, "va");
+    const refused = await owner.api.post("/account", {
+      form: { intent: "invite", email: invitee, role: "team_member" },
+    });
+    expect(refused.status()).toBe(429);
+    expect(visibleMessages(await refused.text())).toContain(
+      `We've sent too many emails to ${invitee.toLowerCase()} recently. Please try again in 15 minutes.`,
+    );
+    expect(await emailsTo(invitee, "invited you")).toHaveLength(3);
+    await disposeAll(owner);
+  });
 });

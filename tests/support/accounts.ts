@@ -205,6 +205,31 @@ export function expireToken(table: "auth_tokens" | "invitations", token: string)
   }
 }
 
+/**
+ * A password hash with cheap scrypt parameters (N=2^10). A stored hash carries its parameters, so
+ * the server verifies it with its real code at a fraction of the cost: tests that need a hundred
+ * failed sign-ins don't burn a minute of CPU on a shared machine.
+ */
+export function cheapPasswordHash(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password.normalize("NFKC"), salt, 64, { N: 1024, r: 8, p: 1 });
+  return ["scrypt", 1024, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+/** Replaces a user's stored password hash in the running server's database. */
+export function setPasswordHash(userId: string, passwordHash: string) {
+  const db = new Database(DB_FILE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const result = db
+      .prepare("update users set password_hash = ? where id = ?")
+      .run(passwordHash, userId);
+    expect(result.changes, "users row").toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
 /** A browser context that browses from its own client address. */
 export async function browserContext(browser: Browser, javaScriptEnabled: boolean) {
   return browser.newContext({

@@ -72,10 +72,14 @@ describe("createPasswordHasher (scrypt on dedicated worker threads)", () => {
   it(
     "refuses a job that waited longer than maxWaitMs with a 503 that says when to retry",
     async () => {
-      const pool = hasher({ workers: 1, maxWaitMs: 30 });
+      // Expecting 1 ms jobs, it lets the second one wait; the first takes far longer than 30 ms.
+      const pool = hasher({ workers: 1, maxWaitMs: 30, expectedJobMs: 1 });
       const first = pool.derive("first", salt, 64, REAL);
+      const started = performance.now();
       const second = pool.derive("second", salt, 64, REAL);
+      expect(pool.stats()).toMatchObject({ running: 1, queued: 1 });
       const refused = await second.catch((error: unknown) => error);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(29);
       expect(refused).toBeInstanceOf(PasswordHasherBusyError);
       expect(refused).toBeInstanceOf(Response);
       const response = refused as PasswordHasherBusyError;
@@ -91,6 +95,36 @@ describe("createPasswordHasher (scrypt on dedicated worker threads)", () => {
       // The job already running is not affected.
       expect(await first).toHaveLength(64);
       expect(pool.stats()).toMatchObject({ completed: 1, refused: 1, queued: 0 });
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses at once a job that would wait longer than maxWaitMs by the expected job time",
+    async () => {
+      // One running, then waits of 400 and 800 ms are within 1 s; a fourth job would wait 1.2 s.
+      const pool = hasher({ workers: 1, maxWaitMs: 1_000, expectedJobMs: 400 });
+      const accepted = [0, 1, 2].map((i) => pool.derive(`accepted ${i}`, salt, 64, FAST));
+      await expect(pool.derive("would wait too long", salt, 64, FAST)).rejects.toBeInstanceOf(
+        PasswordHasherBusyError,
+      );
+      expect(pool.stats()).toMatchObject({ running: 1, queued: 2, refused: 1 });
+      expect(await Promise.all(accepted)).toHaveLength(3);
+    },
+    SLOW,
+  );
+
+  it(
+    "takes a burst of cheap jobs as long as they fit in maxWaitMs, measuring what a job costs",
+    async () => {
+      const pool = hasher({ workers: 1 });
+      // Measured: N=2^14 is tens of milliseconds, not the 500 ms assumed at first.
+      await pool.derive("calibrate", salt, 64, FAST);
+      const keys = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => pool.derive(`cheap ${i}`, salt, 64, FAST)),
+      );
+      expect(keys).toHaveLength(40);
+      expect(pool.stats()).toMatchObject({ completed: 41, refused: 0 });
     },
     SLOW,
   );

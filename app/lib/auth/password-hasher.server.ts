@@ -45,10 +45,15 @@ export interface ScryptParams {
 export interface PasswordHasherOptions {
   /** Worker threads; default: all cores but one, at least 1 and at most 2. */
   workers?: number;
-  /** Longest a job waits for a worker before it is refused; default 10 s. */
+  /**
+   * Longest a job waits for a worker. One that would wait longer by the current estimate is
+   * refused at once; one still waiting when the time is up is refused then. Default 10 s.
+   */
   maxWaitMs?: number;
-  /** Most jobs waiting at once (running ones not counted); default 20 per worker. */
+  /** Most jobs waiting at once (running ones not counted), however cheap; default 50 per worker. */
   maxQueue?: number;
+  /** What one job is assumed to take until one has been measured; default 500 ms. */
+  expectedJobMs?: number;
   /** The worker's code (CommonJS). Only tests replace it, to make a worker crash. */
   workerSource?: string;
 }
@@ -120,18 +125,25 @@ type Reply = { id: number; key: Uint8Array } | { id: number; error: string };
 export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
   const size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
   const maxWaitMs = options.maxWaitMs ?? 10_000;
-  const maxQueue = options.maxQueue ?? 20 * size;
+  const maxQueue = options.maxQueue ?? 50 * size;
   const source = options.workerSource ?? PASSWORD_WORKER_SOURCE;
 
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
-  // Typical job time, for the Retry-After estimate; one hash is ~0.3-0.6 s.
-  let averageMs = 500;
+  // Typical job time (a moving average once measured), for admission and Retry-After.
+  let averageMs = options.expectedJobMs ?? 500;
+  let measured = false;
   const counts = { maxRunning: 0, completed: 0, refused: 0, crashes: 0 };
 
   const running = () => slots.filter((slot) => slot.job).length;
+
+  /** How long a job submitted now would wait for a worker, by the current average. */
+  function expectedWaitMs() {
+    if (slots.length < size || slots.some((slot) => !slot.job)) return 0;
+    return ((queue.length + 1) * averageMs) / size;
+  }
 
   function retryAfterSeconds() {
     const backlogMs = ((queue.length + running()) * averageMs) / size;
@@ -157,9 +169,14 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
       slot.job = undefined;
       worker.unref();
       counts.completed += 1;
-      averageMs = averageMs * 0.8 + (performance.now() - (job.startedAt ?? 0)) * 0.2;
-      if ("error" in reply) job.reject(new Error(`scrypt failed: ${reply.error}`));
-      else job.resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
+      if ("error" in reply) {
+        job.reject(new Error(`scrypt failed: ${reply.error}`));
+      } else {
+        const tookMs = performance.now() - (job.startedAt ?? 0);
+        averageMs = measured ? averageMs * 0.8 + tookMs * 0.2 : tookMs;
+        measured = true;
+        job.resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
+      }
       dispatch();
     });
     // An uncaught error in the worker is followed by "exit"; the job is answered there.
@@ -221,8 +238,8 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
           return;
         }
         const job: Job = { id: nextId++, password, salt, keyLength, params, resolve, reject };
-        const idle = slots.some((slot) => !slot.job) || slots.length < size;
-        if (!idle && queue.length >= maxQueue) {
+        // Refused now rather than after a wait that would end in the same refusal.
+        if (queue.length >= maxQueue || expectedWaitMs() > maxWaitMs) {
           refuse(job);
           return;
         }

@@ -99,10 +99,10 @@ describe("password hashing off the shared thread pool", () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it(
-    "keeps the event loop and libuv's thread pool responsive while 8 verifications run",
+    "keeps the event loop and libuv's thread pool responsive while 6 verifications run",
     async () => {
       const stored = await hashPassword("a password under attack");
-      const burst = Array.from({ length: 8 }, (_, i) =>
+      const burst = Array.from({ length: 6 }, (_, i) =>
         verifyPassword(`guess number ${i}`, stored),
       );
       let settled = false;
@@ -111,7 +111,7 @@ describe("password hashing off the shared thread pool", () => {
       const file = fileURLToPath(import.meta.url);
       const statMs: number[] = [];
       const timerLagMs: number[] = [];
-      while (!settled && statMs.length < 40) {
+      while (!settled && statMs.length < 2_000) {
         let started = performance.now();
         await fs.promises.stat(file);
         statMs.push(performance.now() - started);
@@ -119,7 +119,7 @@ describe("password hashing off the shared thread pool", () => {
         await sleep(10);
         timerLagMs.push(performance.now() - started - 10);
       }
-      expect(await Promise.all(burst)).toEqual(Array(8).fill(false));
+      expect(await Promise.all(burst)).toEqual(Array(6).fill(false));
       // A stat queued behind scrypt waits for a whole hash (~0.5 s). Without that, it takes well
       // under a millisecond; the bounds leave room for a busy machine descheduling this process.
       const ninetieth = (values: number[]) =>

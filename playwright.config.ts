@@ -74,7 +74,7 @@ export default defineConfig({
         PORT: String(APP_PORT),
         PUBLIC_URL: BASE_URL,
         DATA_DIR,
-        TRUST_PROXY: "true",
+        TRUST_PROXY: "loopback",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PROMO_VIDEO_YOUTUBE_ID: VIDEO_ID,
         AI_BASE_URL: `${AI_URL}/v1`,

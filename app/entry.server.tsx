@@ -3,7 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+} from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { startBackgroundJobs } from "./lib/jobs.server";
 import { errorFields, logger } from "./lib/logger.server";
@@ -12,6 +18,22 @@ startBackgroundJobs();
 
 export const streamTimeout = 5_000;
 
+/** The session cookie (app/lib/auth/session.server.ts), with or without its `__Host-` prefix. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?fa_session=[^;\s]/;
+
+/**
+ * Pages and their single-fetch `.data` answers: never stored anywhere for a request that carries
+ * a session (they show the signed-in user's data), and private and revalidated otherwise (they can
+ * carry a flash toast). Applied here, for every route, so no page can forget it.
+ */
+function setCacheControl(request: Request, headers: Headers) {
+  if (SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) {
+    headers.set("Cache-Control", "private, no-store");
+  } else if (!headers.has("Cache-Control")) {
+    headers.set("Cache-Control", "private, no-cache");
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,6 +41,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  setCacheControl(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -52,10 +75,6 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Pages can carry a flash toast or a signed-in header: never cache them in shared caches.
-          if (!responseHeaders.has("Cache-Control")) {
-            responseHeaders.set("Cache-Control", "private, no-cache");
-          }
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -76,8 +95,32 @@ export default function handleRequest(
   });
 }
 
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  try {
+    setCacheControl(request, response.headers);
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect): copy them into a response we may change.
+    const copy = new Response(response.body, response);
+    setCacheControl(request, copy.headers);
+    return copy;
+  }
+};
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // React Router's own refusals (a POST to a page without an action: 405; a path no route
+  // matches: 404) are the client's mistake, not a server fault: one info line, no stack.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const cause = (error as { error?: unknown }).error;
+    logger.info("Request refused", {
+      url: request.url,
+      method: request.method,
+      status: error.status,
+      reason: cause instanceof Error ? cause.message : error.statusText,
+    });
+    return;
+  }
   logger.error("Unhandled server error", { url: request.url, ...errorFields(error) });
 }
 

@@ -3,35 +3,55 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
-import { createRequestHandler } from "@react-router/express";
+import { drainUnreadBodies, limitBodies, routeAllowances } from "./body-limits.js";
+import { createRequestHandler } from "./request-handler.js";
 import { securityHeaders } from "./security.js";
 
 /** Every POST from one address, across all forms and APIs (sensitive forms have tighter limits). */
 const POSTS_PER_MINUTE = 120;
 
-function log(level, msg, fields) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
+
+/** JSON log lines at or above LOG_LEVEL, like app/lib/logger.server.ts. */
+export function createLog(minimum = "info") {
+  return (level, msg, fields) => {
+    if (LEVELS[level] < (LEVELS[minimum] ?? LEVELS.info)) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+    (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+  };
 }
 
 /**
  * The HTTP entry around the React Router build: compression, static files with long caching for
- * hashed assets, security headers, a POST rate limit and one structured log line per request.
+ * hashed assets, security headers, bounded request bodies, a POST rate limit and one structured
+ * log line per request.
  */
 export function createApp({ build, config, clientDir }) {
+  const log = createLog(config.LOG_LEVEL);
   const app = express();
   app.disable("x-powered-by");
-  // Only behind a proxy we control may X-Forwarded-For decide the client address.
-  app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
+  // Only a proxy we name (by address or hop count) may decide the client address through
+  // X-Forwarded-For; from anyone else the header is ignored.
+  app.set("trust proxy", config.TRUST_PROXY ?? false);
+  if (process.env.TRUST_PROXY?.trim().toLowerCase() === "true") {
+    log("warn", "TRUST_PROXY=true is deprecated", {
+      detail:
+        "It now trusts proxies on loopback and private addresses only. Set the proxy's address, a CIDR range or a hop count instead (README, Configuration).",
+    });
+  }
 
+  // One line per request; static files at debug level, so a first page load isn't a screenful.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    // Taken now: inside a mounted middleware (/assets) req.path is relative to the mount.
+    const requestPath = req.path;
     res.on("finish", () => {
-      if (req.path === "/healthz" && res.statusCode === 200) return;
+      if (requestPath === "/healthz" && res.statusCode === 200) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log(res.statusCode >= 500 ? "error" : "info", "request", {
+      const level = res.statusCode >= 500 ? "error" : res.locals.staticFile ? "debug" : "info";
+      log(level, "request", {
         method: req.method,
-        path: req.path,
+        path: requestPath,
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         ip: req.ip,
@@ -40,26 +60,22 @@ export function createApp({ build, config, clientDir }) {
     next();
   });
 
-  // React Router's adapter starts reading every body, so Node no longer discards one a route
-  // answered early without reading (401, 405, 415, 429, a redirect): the upload would stall and
-  // the client see a reset connection instead of the answer. Drain what is left once answered.
-  app.use((req, res, next) => {
-    res.on("finish", () => {
-      if (req.complete) return;
-      // Detach the adapter's reader (it applies back-pressure) and let the rest flow away.
-      req.removeAllListeners("data");
-      req.resume();
-    });
-    next();
-  });
-
-  app.use(compression());
+  app.use(drainUnreadBodies());
 
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.set(securityHeaders(res.locals.cspNonce, config));
     next();
   });
+
+  // Every body is bounded before anything reads it (server/body-limits.js). Its 413 goes out
+  // uncompressed, so the client gets the whole answer while it is still sending.
+  const stylesheets = (build.assets?.routes?.root?.css ?? []).map((href) =>
+    href.startsWith("/") ? href : `${build.publicPath ?? "/"}${href}`,
+  );
+  app.use(limitBodies({ allowances: routeAllowances(config), stylesheets }));
+
+  app.use(compression());
 
   // Cross-site form posts and API calls are refused: a POST must come from our own pages.
   app.use((req, res, next) => {
@@ -78,23 +94,32 @@ export function createApp({ build, config, clientDir }) {
       skip: (req) => req.method !== "POST",
       standardHeaders: "draft-8",
       legacyHeaders: false,
-      // Without TRUST_PROXY a client-sent X-Forwarded-For is ignored on purpose; don't warn.
+      // Without a trusted proxy a client-sent X-Forwarded-For is ignored on purpose; don't warn.
       validate: { xForwardedForHeader: false },
       message: { error: "Too many requests. Please wait a minute and try again." },
     }),
   );
 
+  const markStatic = (res) => {
+    res.locals.staticFile = true;
+  };
   // Vite fingerprints everything under /assets: cache it for a year.
   app.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    express.static(path.join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      setHeaders: markStatic,
+    }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: markStatic }));
 
   app.use(
     createRequestHandler({
       build,
       mode: config.NODE_ENV === "production" ? "production" : "development",
+      stylesheets,
       getLoadContext: (req, res) => ({
         clientIp: req.ip ?? "unknown",
         cspNonce: res.locals.cspNonce,

@@ -41,8 +41,48 @@ describe("parseEnv", () => {
     );
   });
 
-  it("accepts a trusted proxy flag and an 11-character video id only", () => {
-    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  it("accepts a hop count, proxy addresses, CIDR ranges and range names for TRUST_PROXY", () => {
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(
+      parseEnv({ TRUST_PROXY: "10.0.0.7, 172.16.0.0/12,fd00::/8 ,10.1.0.0/255.255.0.0,::1" })
+        .TRUST_PROXY,
+    ).toEqual(["10.0.0.7", "172.16.0.0/12", "fd00::/8", "10.1.0.0/255.255.0.0", "::1"]);
+  });
+
+  it("keeps TRUST_PROXY=true as a deprecated alias for proxies on private addresses only", () => {
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "linklocal",
+      "uniquelocal",
+    ]);
+    expect(parseEnv({ TRUST_PROXY: "TRUE" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "linklocal",
+      "uniquelocal",
+    ]);
+  });
+
+  it("stops on a TRUST_PROXY it cannot use, naming it", () => {
+    for (const bad of [
+      "yes",
+      "11",
+      "-1",
+      "10.0.0.0/33",
+      "fd00::/129",
+      "proxy.local",
+      "1.2.3",
+      ",",
+    ]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be false/);
+    }
+  });
+
+  it("accepts an 11-character video id only", () => {
     expect(parseEnv({ PROMO_VIDEO_YOUTUBE_ID: "dQw4w9WgXcQ" }).PROMO_VIDEO_YOUTUBE_ID).toBe(
       "dQw4w9WgXcQ",
     );

@@ -1,9 +1,46 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
-const booleanString = z
-  .enum(["true", "false", "1", "0", ""])
+/** Address ranges Express's `trust proxy` knows by name. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * What the deprecated `TRUST_PROXY=true` means: proxies on loopback and private addresses (the
+ * same host, a Docker network, a private network), never a client reaching us from the internet.
+ */
+export const TRUST_PROXY_TRUE: readonly string[] = PROXY_RANGE_NAMES;
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`, `10.0.0.0/255.0.0.0`) or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry) || isIP(entry)) return true;
+  const [address = "", mask, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || mask === undefined || rest.length) return false;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(mask) === 4;
+}
+
+/**
+ * Who may set the client address through X-Forwarded-For, as Express's `trust proxy` takes it:
+ * `false` (nobody), a hop count, or the proxies' addresses, CIDR ranges and range names.
+ */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((value) => value === "true" || value === "1");
+  .transform((raw, ctx): false | number | string[] => {
+    const value = (raw ?? "").trim().toLowerCase();
+    if (value === "" || value === "false" || value === "0") return false;
+    if (value === "true") return [...TRUST_PROXY_TRUE];
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be false, a hop count from 1 to 10, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+    });
+    return z.NEVER;
+  });
 
 const optionalUrl = z
   .string()
@@ -24,7 +61,7 @@ export const envSchema = z.object({
   /** Unset: the address the server listens on (see `defaultPublicUrl`). */
   PUBLIC_URL: z.preprocess((value) => value || undefined, z.url().optional()),
   SESSION_SECRET: z.string().min(16).optional(),
-  TRUST_PROXY: booleanString,
+  TRUST_PROXY: trustProxy,
   SCHEDULING_URL: z.url().default("https://calendly.com/fleetassist/demo"),
   /** smtp://user:pass@host:port or smtps://…; unset keeps emails in the local outbox table. */
   SMTP_URL: z

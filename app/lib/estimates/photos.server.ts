@@ -21,6 +21,7 @@ export type PhotoRow = typeof photos.$inferSelect;
 
 /** Most photos one report can hold (and one request can carry). */
 export const MAX_PHOTOS_PER_REPORT = 20;
+export const TOO_MANY_PHOTOS_MESSAGE = `A report holds at most ${MAX_PHOTOS_PER_REPORT} photos. Send fewer photos.`;
 /** Staged photos nobody turned into a report are deleted after this long. */
 export const STAGED_PHOTO_TTL_MS = 24 * 3600 * 1000;
 

@@ -140,6 +140,34 @@ describe("local file store", () => {
   });
 });
 
+async function listed(from: FileStore) {
+  const files = [];
+  for await (const file of from.list()) files.push(file);
+  return files;
+}
+
+describe("listing and interrupted writes", () => {
+  it("lists every stored key with its modification time, and nothing else", async () => {
+    expect(await listed(store)).toEqual([]); // the root doesn't exist yet
+    await store.put("photos/2025/06/a.jpg", bytesOf("a"), "image/jpeg");
+    await store.put("thumbs/b.jpg", bytesOf("b"), "image/jpeg");
+    await writeFile(path.join(root, "photos", "2025", "06", ".a.jpg.0123456789ab.tmp"), "x");
+    await writeFile(path.join(root, "notes.txt"), "not a key");
+    const files = await listed(store);
+    expect(files.map((file) => file.key).sort()).toEqual(["photos/2025/06/a.jpg", "thumbs/b.jpg"]);
+    for (const file of files) expect(file.modifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("purges temp files of interrupted writes older than the given time", async () => {
+    await store.put("photos/a.jpg", bytesOf("a"), "image/jpeg");
+    const temp = path.join(root, "photos", ".b.jpg.0123456789ab.tmp");
+    await writeFile(temp, "partial");
+    expect(await store.purgeIncomplete(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await store.purgeIncomplete(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await listFiles(root)).toEqual([path.join("photos", "a.jpg")]);
+  });
+});
+
 describe("newFileKey", () => {
   it("builds prefix/yyyy/mm/<128-bit hex>.jpg that the store accepts", async () => {
     const key = newFileKey("photos", "jpg", new Date(Date.UTC(2025, 0, 31, 23, 59)));

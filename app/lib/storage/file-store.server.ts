@@ -6,14 +6,26 @@
  * interface later; the key format is already a valid object key.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, open, opendir, readFile, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/lib/env.server";
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
+}
 
 export interface FileStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** Every stored file, in no particular order (for sweeping files nothing refers to). */
+  list(): AsyncIterable<StoredFile>;
+  /**
+   * Removes writes a crash interrupted before they completed (never visible under a key),
+   * older than `olderThan`; returns how many.
+   */
+  purgeIncomplete(olderThan: Date): Promise<number>;
 }
 
 /** The content type of each allowed extension; the extension is the only record of it. */
@@ -26,14 +38,18 @@ const SEGMENT = "[a-z0-9][a-z0-9.-]*";
 const KEY_PATTERN = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
 const MAX_KEY_LENGTH = 512;
 
+function isValidKey(key: string): boolean {
+  return (
+    typeof key === "string" &&
+    key.length <= MAX_KEY_LENGTH &&
+    KEY_PATTERN.test(key) &&
+    !key.includes("..")
+  );
+}
+
 /** Checks a key and returns its content type; throws for anything outside the strict format. */
 function checkKey(key: string): string {
-  if (
-    typeof key !== "string" ||
-    key.length > MAX_KEY_LENGTH ||
-    !KEY_PATTERN.test(key) ||
-    key.includes("..")
-  ) {
+  if (!isValidKey(key)) {
     throw new Error(`Invalid file key: ${JSON.stringify(String(key).slice(0, 80))}`);
   }
   const extension = /\.([a-z0-9]+)$/.exec(key)?.[1];
@@ -57,8 +73,37 @@ function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 }
 
+/** A temp file of `put` (".<name>.<12 hex>.tmp"), left behind only when a crash interrupted it. */
+const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+/** Every regular file under `dir` (none when it doesn't exist yet), streamed directory by directory. */
+async function* walk(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await opendir(dir);
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(file);
+    else if (entry.isFile()) yield file;
+  }
+}
+
 export function createLocalFileStore(rootDir: string): FileStore {
   const root = path.resolve(rootDir);
+
+  /** The file's mtime, or null when it vanished meanwhile (deleted by a concurrent request). */
+  async function modifiedAt(file: string): Promise<Date | null> {
+    try {
+      return (await stat(file)).mtime;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
 
   function fileFor(key: string) {
     const contentType = checkKey(key);
@@ -114,6 +159,32 @@ export function createLocalFileStore(rootDir: string): FileStore {
       await unlink(file).catch((error: unknown) => {
         if (!isNotFound(error)) throw error;
       });
+    },
+
+    async *list() {
+      for await (const file of walk(root)) {
+        const key = path.relative(root, file).split(path.sep).join("/");
+        // Temp files and anything not written by put (a stray .DS_Store) are not keys.
+        if (!isValidKey(key) || !Object.hasOwn(CONTENT_TYPES, path.extname(key).slice(1))) {
+          continue;
+        }
+        const mtime = await modifiedAt(file);
+        if (mtime) yield { key, modifiedAt: mtime };
+      }
+    },
+
+    async purgeIncomplete(olderThan) {
+      let removed = 0;
+      for await (const file of walk(root)) {
+        if (!TEMP_FILE.test(path.basename(file))) continue;
+        const mtime = await modifiedAt(file);
+        if (!mtime || mtime >= olderThan) continue;
+        await unlink(file).catch((error: unknown) => {
+          if (!isNotFound(error)) throw error;
+        });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

@@ -1,13 +1,23 @@
 import type { Route } from "./+types/analysis";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema, type FindingFormData } from "~/lib/estimates/finding-form";
-import { discardStagedPhoto, stageFiles } from "~/lib/estimates/photos.server";
+import {
+  discardStagedPhoto,
+  MAX_PHOTOS_PER_REPORT,
+  stageFiles,
+  TOO_MANY_PHOTOS_MESSAGE,
+} from "~/lib/estimates/photos.server";
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
 import { fieldErrorsOf } from "~/lib/forms.server";
 import { methodNotAllowed } from "~/lib/json.server";
-import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/uploads.server";
+import {
+  filesOf,
+  readMultipartForm,
+  TooManyFilesError,
+  UploadTooLargeError,
+} from "~/lib/uploads.server";
 
 const error = (status: number, message: string, extra: Record<string, unknown> = {}) =>
   Response.json({ error: message, message, ...extra }, { status });
@@ -63,8 +73,14 @@ function parseFindings(
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
-  const form = await readMultipartForm(request);
+  // Refused while the body streams in, at the first photo over the cap: nothing is processed.
+  const form = await readMultipartForm(request, undefined, {
+    field: "photos",
+    maxFiles: MAX_PHOTOS_PER_REPORT,
+    message: TOO_MANY_PHOTOS_MESSAGE,
+  });
   if (form instanceof UploadTooLargeError) return error(413, form.message);
+  if (form instanceof TooManyFilesError) return error(form.status, form.message);
   if (!form) return error(400, "Send multipart/form-data with vehicleId and photos.");
   const vehicleId = String(form.get("vehicleId") ?? "");
   if (!getVehicle(session.accountId, vehicleId)) return error(404, "Vehicle not found");

@@ -12,6 +12,7 @@ import {
   photoJson,
   stagedPhotos,
   stageFiles,
+  TOO_MANY_PHOTOS_MESSAGE,
   type PhotoJson,
   type UploadRejection,
 } from "~/lib/estimates/photos.server";
@@ -117,7 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>(
       {
         fieldErrors: {
-          photos: `A report holds at most ${MAX_PHOTOS_PER_REPORT} photos. Send fewer photos.`,
+          photos: TOO_MANY_PHOTOS_MESSAGE,
         },
         values,
         staged: stagedPhotos(session.accountId, keptIds).map((p, i) =>

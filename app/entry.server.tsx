@@ -11,6 +11,7 @@ import {
   type HandleDataRequestFunction,
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./lib/db.server";
 import { startBackgroundJobs } from "./lib/jobs.server";
 import { errorFields, logger } from "./lib/logger.server";
 
@@ -42,6 +43,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   setCacheControl(request, responseHeaders);
+  // A page that failed with 503 (a DatabaseBusyResponse thrown by its loader or action) says when
+  // to try again, like the API's 503s: React Router keeps only the cookies of a thrown Response.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
+    responseHeaders.set("Retry-After", String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,6 +1,10 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createApp } from "./app.js";
+import { claimDataDirOrExit } from "./data-dir.js";
+
+// Before the build is imported: importing it starts the background jobs, which open the database.
+claimDataDirOrExit();
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);

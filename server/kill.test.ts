@@ -30,7 +30,10 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 // Runs the production build: `npm test` builds before the unit stage; alone, `npm run build` first.
 describe("crash safety", () => {
   it("keeps every acknowledged write and an intact database after SIGKILL mid-write", async () => {
-    expect(fs.existsSync("build/server/index.js"), "run `npm run build` first").toBe(true);
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    expect(fs.existsSync(path.join(buildDir, "server/index.js")), "run `npm run build` first").toBe(
+      true,
+    );
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-kill-"));
     const port = 3900 + Math.floor(Math.random() * 90);
     const server = await startServer(dataDir, port);

@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 // Runs the production build: `npm test` builds before the unit stage; alone, `npm run build` first.
 describe("graceful shutdown", () => {
   it("finishes on SIGTERM with exit code 0 and closes the database cleanly", async () => {
-    expect(fs.existsSync("build/server/index.js"), "run `npm run build` first").toBe(true);
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    expect(fs.existsSync(path.join(buildDir, "server/index.js")), "run `npm run build` first").toBe(
+      true,
+    );
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-shutdown-"));
     const port = 3400 + Math.floor(Math.random() * 500);
     const server = spawn("node", ["server/index.js"], {

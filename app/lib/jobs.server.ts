@@ -1,30 +1,37 @@
 import { purgeExpiredSessions } from "./auth/session.server";
+import { logJobFailure } from "./db.server";
 import { startOutboxWorker } from "./email/outbox.server";
 import { startAnalysisWorker } from "./estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "./estimates/photos.server";
-import { errorFields, logger } from "./logger.server";
+import { sweepOrphanFiles } from "./storage/orphans.server";
 
 let started = false;
 
+/** Runs one pass of a job; a failure (a busy database included) is logged, never thrown. */
+async function runJob(name: string, job: () => unknown) {
+  try {
+    await job();
+  } catch (error) {
+    logJobFailure(name, error);
+  }
+}
+
 /**
  * Background work of the single server process: resume emails and photo analyses left pending by
- * a restart, then keep working; drop expired sessions and abandoned photo uploads hourly.
+ * a restart, then keep working; hourly, drop expired sessions and abandoned photo uploads, and
+ * sweep photo files a crash left without a database row. A failed pass (for example while
+ * another process holds the database lock) is retried by the next one.
  */
 export function startBackgroundJobs() {
   if (started || process.env.VITEST) return;
   started = true;
-  try {
-    startOutboxWorker();
-    startAnalysisWorker();
-    const hourly = () => {
-      purgeExpiredSessions();
-      purgeStagedPhotos().catch((error) =>
-        logger.error("Purging staged photos failed", errorFields(error)),
-      );
-    };
-    hourly();
-    setInterval(hourly, 3_600_000).unref();
-  } catch (error) {
-    logger.error("Background jobs failed to start", errorFields(error));
-  }
+  void runJob("Starting the email outbox", startOutboxWorker);
+  void runJob("Starting the analysis queue", startAnalysisWorker);
+  const hourly = async () => {
+    await runJob("Purging expired sessions", purgeExpiredSessions);
+    await runJob("Purging staged photos", () => purgeStagedPhotos());
+    await runJob("Sweeping orphan photo files", () => sweepOrphanFiles());
+  };
+  void hourly();
+  setInterval(() => void hourly(), 3_600_000).unref();
 }

@@ -1,9 +1,13 @@
-import { databaseIsHealthy } from "~/lib/db.server";
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, databaseHealth } from "~/lib/db.server";
 
+/** For load balancers and Docker: 200 when the database can be read, else a quick 503. */
 export function loader() {
-  const ok = databaseIsHealthy();
+  const database = databaseHealth();
+  const ok = database === "ok";
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (!ok) headers["Retry-After"] = String(DATABASE_BUSY_RETRY_AFTER_SECONDS);
   return Response.json(
-    { status: ok ? "ok" : "error", database: ok ? "ok" : "unreachable" },
-    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+    { status: ok ? "ok" : "degraded", database },
+    { status: ok ? 200 : 503, headers },
   );
 }

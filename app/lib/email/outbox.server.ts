@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import { and, asc, eq, lte } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
-import { db } from "../db.server";
+import { db, logJobFailure } from "../db.server";
 import { env } from "../env.server";
 import { errorFields, logger } from "../logger.server";
 
@@ -60,7 +60,7 @@ export function queueEmail(email: OutgoingEmail) {
     }
     return;
   }
-  void deliver(row.id);
+  void deliver(row.id).catch((error) => logJobFailure(`Email ${row.id}`, error));
 }
 
 async function deliver(id: number) {
@@ -70,11 +70,6 @@ async function deliver(id: number) {
   const attempts = row.attempts + 1;
   try {
     await smtp.send({ to: row.to, subject: row.subject, text: row.text });
-    db()
-      .update(emailOutbox)
-      .set({ status: "sent", attempts, sentAt: new Date(), lastError: null })
-      .where(eq(emailOutbox.id, id))
-      .run();
   } catch (error) {
     const failed = attempts >= MAX_ATTEMPTS;
     db()
@@ -92,19 +87,31 @@ async function deliver(id: number) {
       attempts,
       ...errorFields(error),
     });
+    return;
   }
+  // If this write fails (a busy database), the row stays pending and is sent again later.
+  db()
+    .update(emailOutbox)
+    .set({ status: "sent", attempts, sentAt: new Date(), lastError: null })
+    .where(eq(emailOutbox.id, id))
+    .run();
 }
 
 /** Sends what is due: run at boot (resuming after a restart) and then periodically. */
 export async function processOutbox(now = new Date()) {
-  const due = db()
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(emailOutbox.id))
-    .limit(20)
-    .all();
-  for (const { id } of due) await deliver(id);
+  try {
+    const due = db()
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(emailOutbox.id))
+      .limit(20)
+      .all();
+    for (const { id } of due) await deliver(id);
+  } catch (error) {
+    // Never rejects (it runs from a timer); what wasn't sent stays due for the next pass.
+    logJobFailure("Email outbox", error);
+  }
 }
 
 let worker: ReturnType<typeof setInterval> | undefined;

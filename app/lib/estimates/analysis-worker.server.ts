@@ -7,7 +7,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { findings, reports } from "../../../db/schema";
 import { VisionError, visionProviderFromEnv } from "../ai/vision.server";
-import { db } from "../db.server";
+import { db, isDatabaseBusy, logJobFailure } from "../db.server";
 import { env } from "../env.server";
 import { errorFields, logger } from "../logger.server";
 import { readPhotoFile, reportPhotos } from "./photos.server";
@@ -19,6 +19,8 @@ import type { BodyType } from "~/domain/estimate/taxonomy";
 export const MAX_JOB_ATTEMPTS = 3;
 const RETRY_DELAYS_MS = [15_000, 60_000];
 const POLL_MS = 2_000;
+/** A job the database was too busy to save goes back to the queue this much later. */
+const BUSY_RETRY_MS = 5_000;
 
 export const NO_PROVIDER_REASON =
   "AI analysis isn't set up on this server, so the photos weren't analysed. Tag the damage on the diagram instead.";
@@ -28,6 +30,10 @@ const UNEXPECTED_REASON =
 let running = 0;
 let timer: NodeJS.Timeout | undefined;
 let stopped = false;
+/** Re-queue every "analyzing" report (left by a restart) on the next pass. */
+let resumeInterrupted = false;
+/** Reports whose outcome couldn't be written (busy database): re-queued on the next pass. */
+const unsettled = new Set<string>();
 
 /** Claims the next due report atomically (status guard), or returns null. */
 function claimNext(now = new Date()): ReportRow | null {
@@ -47,6 +53,20 @@ function claimNext(now = new Date()): ReportRow | null {
   return claimed ?? null;
 }
 
+/** Puts a claimed report back in the queue; `countAttempt: false` when it wasn't its fault. */
+function requeue(report: ReportRow, delayMs: number, countAttempt = true) {
+  db()
+    .update(reports)
+    .set({
+      status: "queued",
+      nextAttemptAt: new Date(Date.now() + delayMs),
+      updatedAt: new Date(),
+      ...(countAttempt ? {} : { attempts: Math.max(0, report.attempts - 1) }),
+    })
+    .where(and(eq(reports.id, report.id), eq(reports.status, "analyzing")))
+    .run();
+}
+
 function fail(report: ReportRow, reason: string) {
   db()
     .update(reports)
@@ -60,8 +80,8 @@ export async function analyzeReport(
   report: ReportRow,
   vision = visionProviderFromEnv(),
 ): Promise<void> {
-  if (!vision) return fail(report, NO_PROVIDER_REASON);
   try {
+    if (!vision) return fail(report, NO_PROVIDER_REASON);
     const vehicle = getVehicle(report.accountId, report.vehicleId);
     const photoRows = reportPhotos(report.id);
     if (!vehicle || photoRows.length === 0) return fail(report, UNEXPECTED_REASON);
@@ -115,55 +135,86 @@ export async function analyzeReport(
     });
     logger.info("Analysis done", { reportId: report.id, findings: result.findings.length });
   } catch (error) {
-    const visionError = error instanceof VisionError ? error : null;
-    logger.warn("Analysis attempt failed", {
-      reportId: report.id,
-      attempt: report.attempts,
-      // A provider error is expected and self-explaining; only surprises need a stack.
-      ...(visionError
-        ? { kind: visionError.kind, error: visionError.message }
-        : errorFields(error)),
-    });
-    if (visionError?.retryable && report.attempts < MAX_JOB_ATTEMPTS) {
-      const delay = RETRY_DELAYS_MS[report.attempts - 1] ?? RETRY_DELAYS_MS.at(-1)!;
-      db()
-        .update(reports)
-        .set({
-          status: "queued",
-          nextAttemptAt: new Date(Date.now() + delay),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(reports.id, report.id), eq(reports.status, "analyzing")))
-        .run();
-      return;
+    try {
+      settleFailedAttempt(report, error);
+    } catch (settling) {
+      // Most likely the database is still busy: the next pass re-queues it.
+      unsettled.add(report.id);
+      logJobFailure(`Analysis of report ${report.id}`, settling);
     }
-    fail(report, visionError?.userMessage ?? UNEXPECTED_REASON);
   }
 }
 
-/** Starts as many due jobs as the concurrency allows. */
+function settleFailedAttempt(report: ReportRow, error: unknown) {
+  // Another process holding the database lock is no fault of the job: try again soon.
+  if (isDatabaseBusy(error)) {
+    logger.warn("Analysis result not saved: the database is busy; will try again", {
+      reportId: report.id,
+    });
+    requeue(report, BUSY_RETRY_MS, false);
+    return;
+  }
+  const visionError = error instanceof VisionError ? error : null;
+  logger.warn("Analysis attempt failed", {
+    reportId: report.id,
+    attempt: report.attempts,
+    // A provider error is expected and self-explaining; only surprises need a stack.
+    ...(visionError ? { kind: visionError.kind, error: visionError.message } : errorFields(error)),
+  });
+  if (visionError?.retryable && report.attempts < MAX_JOB_ATTEMPTS) {
+    requeue(report, RETRY_DELAYS_MS[report.attempts - 1] ?? RETRY_DELAYS_MS.at(-1)!);
+    return;
+  }
+  fail(report, visionError?.userMessage ?? UNEXPECTED_REASON);
+}
+
+/** Puts back in the queue what a restart or a busy database left "analyzing". */
+function recoverInterrupted() {
+  if (resumeInterrupted) {
+    db()
+      .update(reports)
+      .set({ status: "queued", nextAttemptAt: new Date() })
+      .where(eq(reports.status, "analyzing"))
+      .run();
+    resumeInterrupted = false;
+  }
+  for (const id of unsettled) {
+    db()
+      .update(reports)
+      .set({ status: "queued", nextAttemptAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(reports.id, id), eq(reports.status, "analyzing")))
+      .run();
+    unsettled.delete(id);
+  }
+}
+
+/**
+ * Starts as many due jobs as the concurrency allows. Never throws: it runs from timers, and a
+ * busy database only means the next poll tries again.
+ */
 export function drainQueue() {
   if (stopped) return;
-  const limit = env().AI_CONCURRENCY;
-  while (running < limit) {
-    const report = claimNext();
-    if (!report) return;
-    running += 1;
-    void analyzeReport(report).finally(() => {
-      running -= 1;
-      drainQueue();
-    });
+  try {
+    recoverInterrupted();
+    const limit = env().AI_CONCURRENCY;
+    while (running < limit) {
+      const report = claimNext();
+      if (!report) return;
+      running += 1;
+      void analyzeReport(report).finally(() => {
+        running -= 1;
+        drainQueue();
+      });
+    }
+  } catch (error) {
+    logJobFailure("Analysis queue", error);
   }
 }
 
 /** Re-queues work interrupted by a restart, then polls for due jobs. */
 export function startAnalysisWorker() {
   stopped = false;
-  db()
-    .update(reports)
-    .set({ status: "queued", nextAttemptAt: new Date() })
-    .where(eq(reports.status, "analyzing"))
-    .run();
+  resumeInterrupted = true;
   onReportQueued(() => setImmediate(drainQueue));
   timer = setInterval(drainQueue, POLL_MS);
   timer.unref();

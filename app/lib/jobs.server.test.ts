@@ -1,0 +1,199 @@
+/**
+ * Background jobs while another process holds the database's write lock: a busy database means
+ * "try again later". Nothing throws out of a timer (which would stop the server), no report is
+ * failed for it, and the work completes once the lock is gone. Real database, the local AI
+ * server and a real SMTP server on loopback.
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdSqliteLock } from "../../tests/support/sqlite-lock";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-jobs-"));
+process.env.DATA_DIR = dataDir;
+
+type Modules = {
+  db: typeof import("./db.server");
+  schema: typeof import("../../db/schema");
+  vehicles: typeof import("./estimates/vehicles.server");
+  photos: typeof import("./estimates/photos.server");
+  reports: typeof import("./estimates/reports.server");
+  worker: typeof import("./estimates/analysis-worker.server");
+  outbox: typeof import("./email/outbox.server");
+};
+let m: Modules;
+let ai: { url: string; close: () => Promise<void> };
+let smtp: SMTPServer;
+let delivered = 0;
+
+beforeAll(async () => {
+  const { startAiServer } = await import("../../tests/support/ai-server.js");
+  ai = await startAiServer();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        delivered += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  // Read once by env(): set before the modules load.
+  process.env.AI_BASE_URL = ai.url;
+  process.env.AI_MODEL = "scenario:recorded";
+  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  m = {
+    db: await import("./db.server"),
+    schema: await import("../../db/schema"),
+    vehicles: await import("./estimates/vehicles.server"),
+    photos: await import("./estimates/photos.server"),
+    reports: await import("./estimates/reports.server"),
+    worker: await import("./estimates/analysis-worker.server"),
+    outbox: await import("./email/outbox.server"),
+  };
+});
+
+afterAll(async () => {
+  m.worker.stopAnalysisWorker();
+  await ai.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  m.db.closeDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function until(check: () => boolean, what: string, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function createOwner(name: string) {
+  const { users, accounts, memberships } = m.schema;
+  const userId = crypto.randomUUID();
+  const accountId = crypto.randomUUID();
+  const db = m.db.db();
+  db.insert(users)
+    .values({
+      id: userId,
+      username: name,
+      usernameKey: name,
+      email: `${name}@example.com`,
+      passwordHash: "x",
+    })
+    .run();
+  db.insert(accounts).values({ id: accountId, ownerUserId: userId }).run();
+  db.insert(memberships).values({ accountId, userId, role: "primary" }).run();
+  return { userId, accountId };
+}
+
+/** A queued AI report with one real (processed and stored) photo. */
+async function queuedReport(name: string) {
+  const owner = createOwner(name);
+  const car = m.vehicles.createVehicle(owner.accountId, {
+    nickname: "Blue",
+    vin: null,
+    year: 2021,
+    make: "Toyota",
+    model: "Camry",
+    trim: "SE",
+    bodyType: "sedan",
+    priceClass: "mid",
+    paintType: "metallic-pearl",
+    plate: null,
+    status: "active",
+  });
+  if (!car.ok) throw new Error("vehicle not created");
+  const pixels = Buffer.alloc(400 * 300 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.sin(i * 0.07) * 90 + 130) | 0;
+  const jpeg = await sharp(pixels, { raw: { width: 400, height: 300, channels: 3 } })
+    .resize(1600, 1200, { kernel: "nearest" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const { staged } = await m.photos.stageFiles(
+    owner,
+    [new File([new Uint8Array(jpeg)], "dent.jpg")],
+    "post_trip",
+  );
+  return m.reports.createReport({
+    ...owner,
+    vehicleId: car.vehicle.id,
+    photoIds: staged.map((photo) => photo.id),
+    mode: "ai",
+  });
+}
+
+function reportRow(id: string) {
+  const { reports } = m.schema;
+  return m.db.db().select().from(reports).where(eq(reports.id, id)).get()!;
+}
+
+describe("background jobs while another process holds the database lock", () => {
+  it("the analysis queue keeps the job: nothing throws, nothing fails, it finishes later", async () => {
+    const report = await queuedReport("busyhost");
+    const { reports } = m.schema;
+    // Claimed before the lock (as a poll would), analysed during it: the result can't be saved.
+    m.db
+      .db()
+      .update(reports)
+      .set({ status: "analyzing", attempts: 1 })
+      .where(eq(reports.id, report.id))
+      .run();
+    const claimed = reportRow(report.id);
+
+    const lock = await holdSqliteLock(m.db.databaseFile(), 60_000);
+    try {
+      await expect(m.worker.analyzeReport(claimed)).resolves.toBeUndefined();
+      // A poll during the lock neither throws (it runs from a timer) nor fails the report.
+      expect(() => m.worker.drainQueue()).not.toThrow();
+      expect(reportRow(report.id).status).toBe("analyzing");
+      expect(reportRow(report.id).failureReason).toBeNull();
+    } finally {
+      await lock.release();
+    }
+
+    // The next poll puts it back in the queue and runs it to the end.
+    m.worker.drainQueue();
+    await until(() => reportRow(report.id).status === "needs_review", "the analysis");
+    expect(reportRow(report.id).attempts).toBeLessThanOrEqual(2);
+  });
+
+  it("the email outbox keeps an email due while busy and sends it afterwards", async () => {
+    const { emailOutbox } = m.schema;
+    const row = () => m.db.db().select().from(emailOutbox).where(eq(emailOutbox.id, id)).get()!;
+    const { id } = m.db
+      .db()
+      .insert(emailOutbox)
+      .values({
+        to: "host@example.com",
+        subject: "Verify your email",
+        text: "Open the link.",
+        status: "pending",
+        nextAttemptAt: new Date(0),
+      })
+      .returning({ id: emailOutbox.id })
+      .get();
+    const sentBefore = delivered;
+
+    const lock = await holdSqliteLock(m.db.databaseFile(), 60_000);
+    try {
+      // The pass reads what is due (WAL) and sends it, but can't record that: it stays due.
+      await expect(m.outbox.processOutbox()).resolves.toBeUndefined();
+      expect(row().status).toBe("pending");
+    } finally {
+      await lock.release();
+    }
+    await m.outbox.processOutbox();
+    expect(row().status).toBe("sent");
+    expect(delivered).toBeGreaterThan(sentBefore);
+  });
+});

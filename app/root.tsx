@@ -107,9 +107,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
+        {/* Structured data never runs, so the CSP (and a nonce) doesn't apply to it. */}
         <script
           type="application/ld+json"
-          nonce={nonce}
           // JSON.stringify output with "<" escaped cannot close the script element.
           dangerouslySetInnerHTML={{
             __html: JSON.stringify(softwareApplicationJsonLd(origin)).replace(/</g, "\\u003c"),

@@ -103,17 +103,20 @@ export function createApp({ build, config, clientDir }) {
   const markStatic = (res) => {
     res.locals.staticFile = true;
   };
-  // Vite fingerprints everything under /assets: cache it for a year.
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      setHeaders: markStatic,
-    }),
-  );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: markStatic }));
+  // The built browser files (the dev server has Vite serve them instead). Vite fingerprints
+  // everything under /assets: cache it for a year.
+  if (clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders: markStatic,
+      }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: markStatic }));
+  }
 
   app.use(
     createRequestHandler({

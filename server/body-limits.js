@@ -245,6 +245,9 @@ export function limitBodies({ allowances, stylesheets = [] }) {
     if (Number.isFinite(declared) && declared > limit.enforced) {
       return refuse(req, res, limit, stylesheets);
     }
+    // A client that asked "Expect: 100-continue" sends the body only now that it fits (serve.js
+    // keeps Node from saying "continue" before this check).
+    if (/100-continue/i.test(req.headers.expect ?? "")) res.writeContinue();
     if (limit.streamed) return next();
 
     const chunks = [];

@@ -13,6 +13,8 @@ export function contentSecurityPolicy(nonce, config) {
     scripts.push(assets);
   }
   if (config.SENTRY_DSN) connect.push(new URL(config.SENTRY_DSN).origin);
+  // `npm run dev`: Vite's hot-reload socket listens on a port of its own.
+  if (config.NODE_ENV === "development") connect.push("ws:");
   const formTargets = ["'self'", new URL(config.SCHEDULING_URL).origin];
 
   return [

@@ -1,0 +1,31 @@
+// `npm run dev`: the production Express entry (headers, body caps, rate limits, logging) with
+// Vite's dev server in front of it, so pages and styles reload as you edit. As in React Router's
+// custom-server template, every request loads the current server build from Vite.
+import express from "express";
+import { createServer } from "vite";
+import { createApp } from "./app.js";
+import { claimDataDirOrExit } from "./data-dir.js";
+import { serve } from "./serve.js";
+
+process.env.NODE_ENV ??= "development";
+// Before the app loads: loading it starts the background jobs, which open the database.
+claimDataDirOrExit();
+
+const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+const loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build");
+
+let config;
+try {
+  config = (await loadBuild()).entry.module.serverEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await vite.close();
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+// Vite answers its own module, HMR and asset requests; everything else is the real app.
+app.use(vite.middlewares);
+app.use(createApp({ build: loadBuild, config, clientDir: null }));
+serve(app, config, { onClose: () => vite.close() });

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PROBE_INTERVAL_MS = 50;
@@ -57,10 +58,13 @@ const server = spawn("node", ["server/index.js"], {
     PUBLIC_URL: BASE,
     DATA_DIR: dataDir,
     TRUST_PROXY: "true",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: "error",
   },
-  // Request logs go to stdout: drop them, keep warnings and errors.
-  stdio: ["ignore", "ignore", "inherit"],
+  // Errors only, without the request lines: every refused login is a logged 503.
+  stdio: ["ignore", "ignore", "pipe"],
+});
+readline.createInterface({ input: server.stderr }).on("line", (line) => {
+  if (!line.includes('"msg":"request"')) process.stderr.write(line + "\n");
 });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

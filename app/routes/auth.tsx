@@ -114,6 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** A refused sign-in (429 locked or rate limited, 503 busy) tells the client when to retry. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;
+};
+
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: "Sign in",

@@ -82,6 +82,7 @@ test.describe("rate limits", () => {
     }
     const eleventh = await attempt(11);
     expect(eleventh.status()).toBe(429);
+    expect(Number(eleventh.headers()["retry-after"])).toBeGreaterThan(0);
     expect(visibleMessages(await eleventh.text())).toContain(TOO_MANY);
     await attacker.dispose();
   });

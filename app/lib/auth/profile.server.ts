@@ -1,9 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { db } from "../db.server";
-import { endLockout, userLockoutKey } from "./lockout.server";
+import { ACCOUNT_LOCKED } from "./authenticator.server";
+import { endLockout, lockedForSeconds, recordFailure, userLockoutKey } from "./lockout.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
-import { sendVerificationEmail } from "./service.server";
+import { sendLockoutEmail, sendVerificationEmail } from "./service.server";
 import { createSession, destroyUserSessions, type CurrentSession } from "./session.server";
 import { revokeTokens } from "./tokens.server";
 import { findUserById } from "./users.server";
@@ -94,7 +95,14 @@ export async function changePassword(
   const userId = session.user.id;
   const user = findUserById(userId);
   if (!user) return { ok: false, message: "Account not found." };
+  // Guesses at the current password count toward the same lockout as failed sign-ins, so a
+  // stolen session can't be used to find the password either.
+  const lockout = userLockoutKey(userId);
+  if (lockedForSeconds(lockout) > 0) {
+    return { ok: false, field: "currentPassword", message: ACCOUNT_LOCKED };
+  }
   if (!(await verifyPassword(current, user.passwordHash))) {
+    if (recordFailure(lockout).lockedNow) sendLockoutEmail(user);
     return { ok: false, field: "currentPassword", message: "Your current password is not right." };
   }
   const problem = passwordProblem(next, [

@@ -281,6 +281,29 @@ describe("password reset links", () => {
 });
 
 describe("password change", () => {
+  it("guesses at the current password count toward the sign-in lockout", async () => {
+    const user = newUser("guesser");
+    const here = await login(user.username, user.password);
+    const current = (await session.getCurrentSession(requestWith(here.setCookie!)))!;
+    const change = (guess: string) =>
+      profile.changePassword(
+        current,
+        guess,
+        "a new passphrase here",
+        requestWith(here.setCookie!),
+        "198.51.100.252",
+      );
+    await failLogins(user, 99);
+    expect(await change("one more guess")).toMatchObject({
+      ok: false,
+      message: "Your current password is not right.",
+    });
+    // The 100th failure came from the account page: the account is locked everywhere now.
+    expect(await change(user.password)).toMatchObject({ ok: false, message: ACCOUNT_LOCKED });
+    expect((await login(user.username, user.password)).message).toBe(ACCOUNT_LOCKED);
+    expect(emailsTo(user.email, "locked")).toHaveLength(1);
+  });
+
   it("rotates the session: a new cookie works, the old id and every other session end", async () => {
     const user = newUser("rotate");
     const here = await login(user.username, user.password);

@@ -45,8 +45,14 @@ export async function logIn(
   request: Request,
   context: AppLoadContext,
 ): Promise<AuthResult<{ user: AuthenticatedUser; setCookie: string }>> {
-  if (!checkRateLimit(clientIp(context), "form").allowed) {
-    return { ok: false, status: 429, message: RATE_LIMIT_MESSAGE };
+  const limit = checkRateLimit(clientIp(context), "form");
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: RATE_LIMIT_MESSAGE,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   }
   try {
     const check = await verifyLogin(credentials);
@@ -199,7 +205,7 @@ export function requestPasswordReset(email: string) {
  * Tells the owner their account was just locked, with a reset link to get back in at once. Sent
  * once per lockout, and not held back by the recipient limit: it is the way back in.
  */
-function sendLockoutEmail(user: { id: string; email: string; firstName: string | null }) {
+export function sendLockoutEmail(user: { id: string; email: string; firstName: string | null }) {
   queueEmail({
     to: user.email,
     subject: "Your FleetAssist account is locked for an hour",

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { accounts, memberships, sessions, users, type Role } from "../../../db/schema";
-import { db } from "../db.server";
+import { db, isDatabaseBusy } from "../db.server";
 import { env } from "../env.server";
 
 /** A session ends after 14 days without a request, and 30 days after sign-in at the latest. */
@@ -131,11 +131,17 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
     db().update(sessions).set({ currentAccountId: own }).where(eq(sessions.idHash, idHash)).run();
   }
   if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    db()
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.idHash, idHash))
-      .run();
+    try {
+      db()
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash))
+        .run();
+    } catch (error) {
+      // Only bookkeeping: while another process holds the write lock, reading pages still works
+      // and the next request refreshes it.
+      if (!isDatabaseBusy(error)) throw error;
+    }
   }
 
   const { user } = row;

@@ -171,13 +171,22 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof ReportInputError)) throw error;
-    if (error.status === 404) throw new Response("Not Found", { status: 404 });
+    // A missing report is a not-found page; a missing finding or link on a report that exists
+    // (removed in another tab, say) is a message on the report.
+    if (error.status === 404 && !getReport(session.accountId, reportId)) {
+      throw new Response("Not Found", { status: 404 });
+    }
     return fail(error.message, error.status);
   }
 }
 
 export default function Analysis({ loaderData, actionData }: Route.ComponentProps) {
   const { report } = loaderData;
+  const reviewing = !ACTIVE.has(report.status) && report.status !== "complete";
+  // The review shows its own errors beside the findings, the share box beside the link; any
+  // other refusal (on a report that has moved on, say) is shown at the top.
+  const pageError =
+    actionData?.error && !reviewing && actionData.intent !== "share" ? actionData.error : undefined;
   return (
     <main id="main" className="container-page max-w-5xl py-6 sm:py-10">
       <nav className="no-print mb-4 text-sm" aria-label="Breadcrumb">
@@ -189,6 +198,11 @@ export default function Analysis({ loaderData, actionData }: Route.ComponentProp
           {report.vehicle.nickname ?? report.vehicle.title}
         </Link>
       </nav>
+      {pageError ? (
+        <div className="mb-4">
+          <FormAlert message={pageError} />
+        </div>
+      ) : null}
       {ACTIVE.has(report.status) ? (
         <Progress report={report} />
       ) : report.status === "complete" ? (

@@ -64,6 +64,8 @@ interface ActionData {
   rejections?: UploadRejection[];
 }
 
+const VEHICLE_FORM_ERROR = "The car couldn't be added. Check its details.";
+
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const owner = { accountId: session.accountId, userId: session.user.id };
@@ -76,16 +78,12 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.get("intent") === "add-vehicle") {
     const parsed = parseForm(VehicleFormSchema, form);
-    if (!parsed.ok) {
-      return data<ActionData>(
-        { fieldErrors: parsed.fieldErrors, values: formValues(form) },
-        { status: 400 },
-      );
-    }
-    const saved = createVehicle(session.accountId, parsed.data);
+    const saved = parsed.ok ? createVehicle(session.accountId, parsed.data) : parsed;
     if (!saved.ok) {
+      // The summary shows even where the vehicle fields don't (the upload step of a host who
+      // already has cars).
       return data<ActionData>(
-        { fieldErrors: saved.fieldErrors, values: formValues(form) },
+        { error: VEHICLE_FORM_ERROR, fieldErrors: saved.fieldErrors, values: formValues(form) },
         { status: 400 },
       );
     }

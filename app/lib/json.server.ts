@@ -22,15 +22,6 @@ export async function readJsonObject(
   }
 }
 
-/** A JSON object as form data, for code that reads forms (remix-auth's FormStrategy). */
-export function objectToForm(value: Record<string, unknown>): URLSearchParams {
-  const form = new URLSearchParams();
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry === "string" || typeof entry === "number") form.set(key, String(entry));
-  }
-  return form;
-}
-
 export function methodNotAllowed(allow: string) {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
 }

@@ -20,7 +20,7 @@ export const SCRIPT_BUSY_TIMEOUT_MS = 5000;
  * synchronous, so while SQLite waits the whole event loop waits: every request, /healthz
  * included. The server has one connection and SQLite serialises it, so a lock is only ever held
  * by another process (a backup, the sqlite3 CLI, a one-off script); rather than freeze, give up
- * quickly and answer 503 (docs/decisions/0011-busy-database-and-data-dir.md).
+ * quickly and answer 503 (docs/decisions/0008-busy-database-and-data-dir.md).
  */
 export const SERVING_BUSY_TIMEOUT_MS = 250;
 

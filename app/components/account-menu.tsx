@@ -24,7 +24,7 @@ function RoleBadge({ role }: { role: string }) {
 }
 
 /**
- * The account switcher (spec §2, §4): visible with more than one account or someone else's.
+ * The account switcher: visible with more than one account or someone else's.
  * The list is refetched on mount and on window focus. Without JavaScript each entry is a form
  * post to /account/switch.
  */
@@ -130,7 +130,7 @@ export function AccountSwitcher({ initial }: { initial: AvailableAccountsRespons
   );
 }
 
-/** The avatar menu titled 'My Account' (spec §2). */
+/** The avatar menu titled 'My Account': Account Settings, Dashboard, Subscription, Logout. */
 export function AvatarMenu({ user, hideSubscribe }: { user: HeaderUser; hideSubscribe?: boolean }) {
   const ref = useCloseOnNavigate();
   return (

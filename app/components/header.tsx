@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { useCloseOnNavigate } from "~/lib/use-close-on-navigate";
 import { Logo } from "./logo";
 
-/** Items a page may hide from the header (spec §2: home, subscribe, tryFree). */
+/** Items a page may hide from the header: home, subscribe, tryFree. */
 export interface HeaderHide {
   home?: boolean;
   subscribe?: boolean;

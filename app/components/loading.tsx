@@ -15,7 +15,7 @@ export function PageSkeleton() {
   );
 }
 
-/** The full-screen loading screen of spec §2: a spinner with the text Loading... */
+/** Full-screen loading screen while the session loads: a spinner with the text Loading... */
 export function FullScreenSpinner() {
   return (
     <div

@@ -1,6 +1,6 @@
 /**
- * An illustration of the report a host receives, clearly labelled as a sample (spec §1's sample
- * range $729-986). Pure HTML, so the hero costs no image bytes on a slow phone.
+ * An illustration of the report a host receives, clearly labelled as a sample (the marketing
+ * sample range is $729-986). Pure HTML, so the hero costs no image bytes on a slow phone.
  */
 const lines = [
   { op: "Repair", part: "Rear bumper cover", detail: "1.5 h × $58", amount: "$87" },

@@ -1,5 +1,5 @@
 /**
- * The signed-in part of the product (spec §2, protected routes). Navigating into one of these
+ * The signed-in part of the product (the protected routes). Navigating into one of these
  * shows the full-screen "Loading..." spinner while the session is checked; public pages show
  * the page skeleton instead.
  */

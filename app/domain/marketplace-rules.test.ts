@@ -20,8 +20,8 @@ import {
   TRIP_PHOTO_RULE,
 } from "./marketplace-rules";
 
-// The table must say exactly what domain-facts.md §2 says. A policy change should fail here
-// first, so the change is deliberate and RULES_AS_OF gets a new date.
+// The table must say exactly what the support articles in RULE_SOURCES say. A policy change
+// should fail here first, so the change is deliberate and RULES_AS_OF gets a new date.
 describe("the dated rules table", () => {
   it("is dated", () => {
     expect(RULES_AS_OF).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -5,9 +5,8 @@
  * a policy change is a data edit: no logic elsewhere hard-codes a deadline, fee, deductible or
  * share. Pages show `RULES_AS_OF` ("rules as of …") and link each rule's `source.url`.
  *
- * Source of the values: /work/shared/design/domain-facts.md §2, cross-checked against the
- * marketplace's public support articles named below. Text that mentions the marketplace takes its
- * name from `~/config/marketplace`.
+ * Source of the values: the marketplace's public support articles named below. Text that
+ * mentions the marketplace takes its name from `~/config/marketplace`.
  */
 import { marketplace } from "~/config/marketplace";
 import { formatCents } from "./money";

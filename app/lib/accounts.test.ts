@@ -25,7 +25,7 @@ const account = (
 });
 
 describe("account display rules", () => {
-  it("labels accounts with the spec's fallbacks", () => {
+  it("labels accounts with the fallbacks: My Account, names, email, Unknown Account", () => {
     expect(accountLabel(account({ isOwnAccount: true }))).toBe("My Account");
     expect(accountLabel(account())).toBe("Maya Lopez's Account");
     expect(accountLabel(account({ owner: { lastName: null } }))).toBe("maya@fleet.test's Account");

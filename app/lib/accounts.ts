@@ -1,4 +1,4 @@
-/** Account display rules shared by the header (browser) and the server (spec §3, §4, §8). */
+/** Account labels and role badges, shared by the header (browser) and the server. */
 
 export type Role = "primary" | "team_member" | "va";
 

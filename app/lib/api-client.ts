@@ -1,5 +1,6 @@
-// Typed client for the JSON API (spec §7 "The calls it makes", §8 "The error catalogue",
-// §9 circuit breaker). Browser and Node compatible: only global fetch, no React.
+// Typed client for the JSON API: credentials on every call, a non-OK response becomes an
+// ApiError ("status: message" with a flag per status), and a circuit breaker for dashboard
+// calls. Browser and Node compatible: only global fetch, no React.
 
 export type On401 = "throw" | "returnNull";
 

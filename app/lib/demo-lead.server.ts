@@ -16,8 +16,8 @@ export function parseDemoLead(input: unknown) {
 
 /**
  * Saves the lead and returns the scheduling page to send the prospect to. Saving must never
- * block the prospect: a failure is logged ('Error saving demo lead') and the redirect still
- * happens (spec §4, §8).
+ * block the prospect: a failure is logged ('Error saving demo lead'), the prospect sees no
+ * message, and the redirect still happens.
  */
 export function submitDemoLead(
   lead: DemoLead,

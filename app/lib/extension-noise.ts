@@ -1,5 +1,5 @@
 /**
- * Unhandled promise rejections caused by browser extensions, not by our code (spec §8). They
+ * Unhandled promise rejections caused by browser extensions, not by our code. They
  * are logged as a warning and suppressed instead of being reported as application errors.
  */
 const EXTENSION_NOISE = [

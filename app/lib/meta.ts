@@ -51,7 +51,7 @@ export function pageMeta({
   ];
 }
 
-/** Structured data: a free web application (spec §1). */
+/** Structured data: a free web application (an offer priced 0 USD). */
 export function softwareApplicationJsonLd(origin: string) {
   return {
     "@context": "https://schema.org",

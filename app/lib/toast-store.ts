@@ -3,7 +3,7 @@ import { TOAST_LIMIT, TOAST_REMOVE_DELAY, type Toast } from "./toast";
 
 /**
  * A tiny browser-side toast queue: at most TOAST_LIMIT visible; a dismissed toast is removed
- * TOAST_REMOVE_DELAY ms later (spec §9).
+ * TOAST_REMOVE_DELAY ms later.
  */
 export interface ToastState extends Toast {
   open: boolean;

@@ -20,7 +20,7 @@ function read<T>(storage: Storage, key: string): T | null {
 
 /**
  * On startup: store UTM parameters from the address bar (session record always, first-touch
- * record only if none exists), then remove them from the address bar (spec §4).
+ * record only if none exists), then remove them from the address bar.
  */
 export function captureUtmFromLocation() {
   const utm = extractUtm(new URLSearchParams(window.location.search));
@@ -41,7 +41,7 @@ export function captureUtmFromLocation() {
   window.history.replaceState(window.history.state, "", stripUtm(window.location.href));
 }
 
-/** Clears the stored attribution (spec §4: "Attribution can be cleared manually"). */
+/** Clears the stored attribution (first-touch and session records). */
 export function clearAttribution() {
   try {
     localStorage.removeItem(FIRST_TOUCH_KEY);

@@ -1,4 +1,4 @@
-/** UTM attribution (spec §3, §4): pure functions shared by the browser and the server. */
+/** UTM attribution records: pure functions shared by the browser and the server. */
 
 export const UTM_FIELDS = [
   "utm_source",

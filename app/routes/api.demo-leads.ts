@@ -6,7 +6,7 @@ import { clientIp } from "~/lib/request.server";
 import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
 import { readAttribution } from "~/lib/utm.server";
 
-/** POST /api/demo-leads (spec §7): JSON body of the demo form's step 2. */
+/** POST /api/demo-leads: JSON body of the demo form's step 2. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const limit = checkRateLimit(clientIp(context), "form");

@@ -109,7 +109,7 @@ export default function Invite({ loaderData, actionData, params }: Route.Compone
             (sent to {invitation.email}).
           </p>
           {signedIn ? (
-            // Joining switches accounts, and a switch reloads the whole page (spec §4): nothing
+            // Joining switches accounts, and a switch reloads the whole page: nothing
             // cached from the previous account, the header's account switcher included, survives.
             <Form method="post" reloadDocument className="mt-8">
               <button type="submit" className="btn-primary px-6 py-3">

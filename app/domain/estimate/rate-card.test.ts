@@ -49,7 +49,7 @@ describe("the default table", () => {
     expect(ESTIMATE_TABLES.pdr.weak).toBe(false);
   });
 
-  it("holds the domain-facts numbers", () => {
+  it("holds the published numbers", () => {
     expect(LABOUR_DEFAULTS.nationalBodyCentsPerHour.value).toBe(63_67);
     expect(ESTIMATE_TABLES.clearCoat.value).toEqual({
       firstPanelFraction: 0.4,

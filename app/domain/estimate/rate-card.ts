@@ -8,8 +8,8 @@
  * `resolveRateCard(state, overrides?)` turns the table into the rate card for one estimate: the
  * state's defaults (or the national ones), with the account's own shop rates on top.
  *
- * Source of the values: /work/shared/design/domain-facts.md §1 and the pages named in
- * `RATE_SOURCES`. Money is integer cents (see ../money.ts); hours are decimal labour hours.
+ * Source of the values: the public pages named in `RATE_SOURCES`. Money is integer cents (see
+ * ../money.ts); hours are decimal labour hours.
  */
 import { roundToCents, type Cents } from "../money";
 import { assertValid, checkNumber, type FieldErrors, type NumberRule } from "../validation";

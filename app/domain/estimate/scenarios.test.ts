@@ -1,8 +1,8 @@
 /**
- * Realistic estimates checked against the public price ranges in
- * /work/shared/design/domain-facts.md §1. Each scenario uses a state's default rate card, so the
- * ranges hold for real regional rates (California is the most expensive in the table, Florida
- * the cheapest), not just round test numbers.
+ * Realistic estimates checked against published price ranges for common repairs (`PUBLIC`
+ * below). Each scenario uses a state's default rate card, so the ranges hold for real regional
+ * rates (California is the most expensive in the table, Florida the cheapest), not just round
+ * test numbers.
  */
 import { describe, expect, it } from "vitest";
 import { AVERAGE_REPAIRABLE_CLAIM_CENTS } from "../industry-benchmarks";
@@ -12,7 +12,7 @@ import type { Finding, Vehicle } from "./taxonomy";
 
 type Dollars = readonly [low: number, high: number];
 
-/** Public ranges (domain-facts.md §1), in dollars. */
+/** Published repair price ranges, in dollars. */
 const PUBLIC = {
   bumperCoverEconomy: [450, 1_000],
   bumperCoverMid: [700, 1_500],

@@ -5,7 +5,7 @@
  *
  * Based on the public CarDD taxonomy (dent, scratch, crack, glass shatter, lamp broken, tire flat)
  * plus the additions rental hosts need (scuff, paint chip, wheel curb rash, missing or broken
- * part, interior stain/burn/tear, odour): /work/shared/design/domain-facts.md §1.
+ * part, interior stain/burn/tear, odour).
  *
  * Pure data and types: no framework imports, no I/O.
  */

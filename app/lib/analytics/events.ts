@@ -1,5 +1,5 @@
 /**
- * Every product analytics event (spec §3) with its properties, in one typed table. Both the
+ * Every product analytics event with its properties, in one typed table. Both the
  * browser (PostHog) and the server's first-party event log use these names.
  */
 export const PLATFORM = "FleetAssist";

@@ -21,7 +21,7 @@ export async function requireSession(
   throw redirect(`/auth?${new URLSearchParams({ redirectTo })}`);
 }
 
-/** For JSON routes: 401 with the spec's body instead of a redirect. */
+/** For JSON routes: 401 with `{ message: "Authentication required" }` instead of a redirect. */
 export async function requireApiSession(request: Request): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
   if (!session) throw Response.json({ message: "Authentication required" }, { status: 401 });

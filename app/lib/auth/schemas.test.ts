@@ -5,7 +5,7 @@ const EMAIL_TAKEN =
   "An account with this email already exists. Please use a different email or try logging in.";
 const USERNAME_TAKEN = "This username is already taken. Please choose a different username.";
 
-describe("registrationMessage (spec §8)", () => {
+describe("registrationMessage", () => {
   it("maps the registration server messages", () => {
     expect(registrationMessage("Email already in use", false)).toBe(EMAIL_TAKEN);
     expect(registrationMessage("Username already exists", false)).toBe(USERNAME_TAKEN);
@@ -36,7 +36,7 @@ describe("registrationMessage (spec §8)", () => {
     expect(registrationMessage("email already in use", false)).toBe("email already in use");
   });
 
-  it("falls back to the spec's defaults when the server sent nothing", () => {
+  it("falls back to the default messages when the server sent nothing", () => {
     expect(registrationMessage(undefined, false)).toBe("Registration failed. Please try again.");
     expect(registrationMessage("", false)).toBe("Registration failed. Please try again.");
     expect(registrationMessage(undefined, true)).toBe(

@@ -85,7 +85,7 @@ export const newPasswordSchema = z
     message: "The two passwords don't match.",
   });
 
-/** Registration errors (spec §8): what the server says → what the person reads. */
+/** Registration errors: what the server says → what the person reads. */
 export const REGISTRATION_MESSAGES: Record<string, string> = {
   "Email already in use":
     "An account with this email already exists. Please use a different email or try logging in.",

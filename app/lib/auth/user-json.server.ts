@@ -1,7 +1,7 @@
 import { toSessionUser, type SessionUser } from "./session.server";
 import { findUserById } from "./users.server";
 
-/** The user as the JSON API returns it (spec §3). */
+/** The user as the JSON API returns it (GET /api/user, login, registration). */
 export function userJson(user: SessionUser) {
   return {
     id: user.id,

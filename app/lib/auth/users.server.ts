@@ -31,8 +31,9 @@ export interface NewUser {
 
 /**
  * Creates the user, their own account and their owner membership in one transaction. The error
- * texts are the server messages of spec §8 ('Email already in use' / 'Username already exists',
- * or 'Email already registered' / 'Username already taken' for the concierge registration).
+ * texts are the ones the client maps to friendly messages ('Email already in use' / 'Username
+ * already exists', or 'Email already registered' / 'Username already taken' for the concierge
+ * registration).
  */
 export async function registerUser(input: NewUser) {
   const concierge = Boolean(input.concierge);

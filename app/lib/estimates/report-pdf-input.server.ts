@@ -75,7 +75,7 @@ export async function buildReportPdf(
   });
 }
 
-/** The PDF as a download, with the analytics the spec names. */
+/** The PDF as a download, recording the pdf_generated and analysis_downloaded events. */
 export async function reportPdfResponse(
   data: ReportData,
   options: { showGps: boolean; preparedFor: string; userId?: string; shareUrl?: string | null },

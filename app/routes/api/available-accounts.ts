@@ -3,7 +3,7 @@ import { availableAccounts } from "~/lib/auth/accounts.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { methodNotAllowed } from "~/lib/json.server";
 
-/** GET /api/user/available-accounts: { accounts, currentAccountId } (spec §3, §7). */
+/** GET /api/user/available-accounts: { accounts, currentAccountId }; signed-in users only. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
   if (!session) return Response.json({ message: "Authentication required" }, { status: 401 });

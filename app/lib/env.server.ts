@@ -60,7 +60,6 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Unset: the address the server listens on (see `defaultPublicUrl`). */
   PUBLIC_URL: z.preprocess((value) => value || undefined, z.url().optional()),
-  SESSION_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: trustProxy,
   SCHEDULING_URL: z.url().default("https://calendly.com/fleetassist/demo"),
   /** smtp://user:pass@host:port or smtps://…; unset keeps emails in the local outbox table. */

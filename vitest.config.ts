@@ -6,12 +6,7 @@ export default defineConfig({
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
   test: {
-    include: [
-      "app/**/*.test.ts",
-      "db/**/*.test.ts",
-      "server/**/*.test.ts",
-      "tests/unit/**/*.test.ts",
-    ],
+    include: ["app/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     pool: "forks",
   },

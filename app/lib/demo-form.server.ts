@@ -56,7 +56,7 @@ export async function handleDemoFormPost(request: Request, context: AppLoadConte
   if (typeof filledHoneypot === "string" && filledHoneypot.trim() !== "") {
     return reply(400, {}, "Your request could not be submitted. Please try again.");
   }
-  const limit = checkRateLimit(clientIp(context), "form");
+  const limit = checkRateLimit(clientIp(context), "demo");
   if (!limit.allowed) return reply(429, {}, RATE_LIMIT_MESSAGE);
 
   if (intent === "start") {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkRateLimit,
   checkRecipientLimit,
   hit,
   LIMITS,
@@ -24,6 +25,30 @@ describe("fixed-window rate limit", () => {
     expect(hit(a, 1, 60_000, 0).allowed).toBe(true);
     expect(hit(a, 1, 60_000, 1).allowed).toBe(false);
     expect(hit(b, 1, 60_000, 1).allowed).toBe(true);
+  });
+});
+
+describe("named buckets", () => {
+  it("counts each purpose separately: exhausting demo leaves login allowed for the address", () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 250)}:${Math.random()}`;
+    for (let i = 0; i < LIMITS.demo.max; i++)
+      expect(checkRateLimit(address, "demo").allowed).toBe(true);
+    expect(checkRateLimit(address, "demo").allowed).toBe(false);
+    expect(checkRateLimit(address, "login").allowed).toBe(true);
+    expect(checkRateLimit(address, "register").allowed).toBe(true);
+  });
+
+  it("keeps ten attempts a minute per address for every form", () => {
+    for (const bucket of [
+      "login",
+      "register",
+      "reset",
+      "verify",
+      "demo",
+      "invite",
+      "profile",
+    ] as const)
+      expect(LIMITS[bucket]).toEqual({ max: 10, windowMs: 60_000 });
   });
 });
 

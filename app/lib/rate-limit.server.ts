@@ -10,9 +10,28 @@ interface Window {
 
 const windows = new Map<string, Window>();
 
+/** Ten attempts a minute from one client address: the limit of every per-address bucket. */
+const PER_ADDRESS = { max: 10, windowMs: 60_000 } as const;
+
+/**
+ * Every limit, by name. Each purpose has its own bucket, so tightening one form leaves the others
+ * alone; the per-address buckets count by client address, the mail buckets by recipient.
+ */
 export const LIMITS = {
-  /** Sensitive public forms per client address: demo leads, login, registration, reset, resend. */
-  form: { max: 10, windowMs: 60_000 },
+  /** Sign-in: the /auth form and POST /api/login. */
+  login: PER_ADDRESS,
+  /** Registration: /auth, /join-concierge, POST /api/register and /api/concierge/register. */
+  register: PER_ADDRESS,
+  /** Password reset requests: the /reset-password form and POST /api/request-password-reset. */
+  reset: PER_ADDRESS,
+  /** Verification email resends: the account page and POST /api/resend-verification. */
+  verify: PER_ADDRESS,
+  /** Demo requests: the demo form on the home page and POST /api/demo-leads. */
+  demo: PER_ADDRESS,
+  /** Team invitations sent from the account page. */
+  invite: PER_ADDRESS,
+  /** Email address changes on the account page, which send a verification email. */
+  profile: PER_ADDRESS,
   /**
    * Emails to one address (password reset, email verification, invitations), whoever asks for
    * them: an attacker rotating client addresses still cannot flood one inbox. Three in 15
@@ -50,8 +69,11 @@ function sweep(now: number) {
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
+/** The buckets counted per client address (the others count per email recipient). */
+export type AddressBucket = Exclude<keyof typeof LIMITS, (typeof RECIPIENT_BUCKETS)[number]>;
+
 /** Counts one attempt by this client in the bucket and says whether it is allowed. */
-export function checkRateLimit(clientIp: string, bucket: keyof typeof LIMITS) {
+export function checkRateLimit(clientIp: string, bucket: AddressBucket) {
   const { max, windowMs } = LIMITS[bucket];
   return hit(`${bucket}:${clientIp}`, max, windowMs);
 }

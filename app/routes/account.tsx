@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A new address gets a verification email: limited like every other email-sending form.
       if (
         parsed.data.email !== session.user.email &&
-        !checkRateLimit(clientIp(context), "form").allowed
+        !checkRateLimit(clientIp(context), "profile").allowed
       ) {
         return reply(429, { error: RATE_LIMIT_MESSAGE });
       }
@@ -148,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "resend": {
-      if (!checkRateLimit(clientIp(context), "form").allowed) {
+      if (!checkRateLimit(clientIp(context), "verify").allowed) {
         return reply(429, {
           error: RATE_LIMIT_MESSAGE,
           toast: {
@@ -195,7 +195,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invite": {
       const denied = ownerOnly();
       if (denied) return denied;
-      if (!checkRateLimit(clientIp(context), "form").allowed)
+      if (!checkRateLimit(clientIp(context), "invite").allowed)
         return reply(429, { error: RATE_LIMIT_MESSAGE });
       const parsed = parseForm(inviteSchema, form);
       if (!parsed.ok) return reply(400, { fieldErrors: parsed.fieldErrors });

@@ -9,7 +9,7 @@ import { readAttribution } from "~/lib/utm.server";
 /** POST /api/demo-leads: JSON body of the demo form's step 2. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const limit = checkRateLimit(clientIp(context), "form");
+  const limit = checkRateLimit(clientIp(context), "demo");
   if (!limit.allowed) {
     return Response.json(
       { error: RATE_LIMIT_MESSAGE },

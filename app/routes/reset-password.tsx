@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  if (!checkRateLimit(clientIp(context), "form").allowed) {
+  if (!checkRateLimit(clientIp(context), "reset").allowed) {
     const toast: Toast = {
       id: `reset-${Date.now()}`,
       title: "Request Failed",

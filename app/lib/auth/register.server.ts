@@ -19,7 +19,7 @@ export async function registerAndSignIn(
   request: Request,
   context: AppLoadContext,
 ): Promise<RegisterOutcome> {
-  if (!checkRateLimit(clientIp(context), "form").allowed) {
+  if (!checkRateLimit(clientIp(context), "register").allowed) {
     return { ok: false, status: 429, error: RATE_LIMIT_MESSAGE };
   }
   try {

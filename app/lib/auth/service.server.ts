@@ -45,7 +45,7 @@ export async function logIn(
   request: Request,
   context: AppLoadContext,
 ): Promise<AuthResult<{ user: AuthenticatedUser; setCookie: string }>> {
-  const limit = checkRateLimit(clientIp(context), "form");
+  const limit = checkRateLimit(clientIp(context), "login");
   if (!limit.allowed) {
     return {
       ok: false,

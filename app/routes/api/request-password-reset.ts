@@ -9,7 +9,7 @@ import { RESET_SENT } from "~/routes/reset-password";
 /** POST /api/request-password-reset: { email }; the same answer whether or not it has an account. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  if (!checkRateLimit(clientIp(context), "form").allowed) {
+  if (!checkRateLimit(clientIp(context), "reset").allowed) {
     return Response.json(
       { message: RATE_LIMIT_MESSAGE, error: RATE_LIMIT_MESSAGE },
       { status: 429 },

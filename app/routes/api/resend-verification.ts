@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const session = await getCurrentSession(request);
   if (!session) return Response.json({ message: "Authentication required" }, { status: 401 });
-  if (!checkRateLimit(clientIp(context), "form").allowed) {
+  if (!checkRateLimit(clientIp(context), "verify").allowed) {
     return Response.json(
       { message: RATE_LIMIT_MESSAGE, error: RATE_LIMIT_MESSAGE },
       { status: 429 },

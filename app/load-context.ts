@@ -3,7 +3,7 @@ import "react-router";
 /** What the HTTP server passes to every loader and action (server/app.js). */
 declare module "react-router" {
   interface AppLoadContext {
-    /** The client's address; X-Forwarded-For is honoured only when TRUST_PROXY is set. */
+    /** The client's address; X-Forwarded-For is honored only when TRUST_PROXY is set. */
     clientIp: string;
     /** Nonce for this response's Content-Security-Policy. */
     cspNonce: string;

@@ -253,7 +253,7 @@ export const reports = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     /** US state whose default rates price the estimate. */
     rateState: text("rate_state"),
-    /** JSON of the engine's Estimate, frozen when the host finalises the report. */
+    /** JSON of the engine's Estimate, frozen when the host finalizes the report. */
     estimateJson: text("estimate_json"),
     totalCents: integer("total_cents"),
     lowCents: integer("low_cents"),

@@ -310,7 +310,7 @@ function benchPipeline(warmUp, photos) {
     pinned,
     wall: stats(timed.map((photo) => photo.ms)),
     cpu: stats(timed.map((photo) => photo.cpuMs)),
-    // An embedded profile means a colour conversion, and it is most of the cost.
+    // An embedded profile means a color conversion, and it is most of the cost.
     cpuWithProfile: stats(cpuWhere((photo) => photo.icc)),
     cpuWithoutProfile: stats(cpuWhere((photo) => !photo.icc)),
   };

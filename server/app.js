@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import { drainUnreadBodies, limitBodies, routeAllowances } from "./body-limits.js";
+import { jsonErrorBody } from "./json-error.js";
 import { createRequestHandler } from "./request-handler.js";
 import { securityHeaders } from "./security.js";
 
@@ -84,7 +85,7 @@ export function createApp({ build, config, clientDir }) {
     if (!origin) return next();
     const allowed = [new URL(config.PUBLIC_URL).origin, `${req.protocol}://${req.get("host")}`];
     if (allowed.includes(origin)) return next();
-    res.status(403).json({ error: "Cross-site requests are not allowed." });
+    res.status(403).json(jsonErrorBody("Cross-site requests are not allowed."));
   });
 
   app.use(
@@ -96,7 +97,7 @@ export function createApp({ build, config, clientDir }) {
       legacyHeaders: false,
       // Without a trusted proxy a client-sent X-Forwarded-For is ignored on purpose; don't warn.
       validate: { xForwardedForHeader: false },
-      message: { error: "Too many requests. Please wait a minute and try again." },
+      message: jsonErrorBody("Too many requests. Please wait a minute and try again."),
     }),
   );
 

@@ -9,6 +9,8 @@
  * which enforces its own, lower cap, and are counted on the way as a backstop.
  */
 
+import { jsonErrorBody } from "./json-error.js";
+
 const KB = 1024;
 const MB = 1024 * KB;
 
@@ -188,7 +190,7 @@ function refuse(req, res, limit, stylesheets) {
   let body = tooLargePage(message, stylesheets);
   if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") {
     type = "application/json; charset=utf-8";
-    body = JSON.stringify({ error: message, message });
+    body = JSON.stringify(jsonErrorBody(message));
   } else if (req.path.endsWith(".data")) {
     type = "text/plain; charset=utf-8";
     body = message;

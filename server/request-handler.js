@@ -22,7 +22,7 @@ export function createRequestHandler({ build, mode, getLoadContext, stylesheets 
 }
 
 function toWebRequest(req, res, stylesheets) {
-  // req.hostname and req.host honour X-Forwarded-Host only from a trusted proxy.
+  // req.hostname and req.host honor X-Forwarded-Host only from a trusted proxy.
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const port = /:(\d+)$/.exec(req.host ?? "")?.[1];
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);

@@ -9,7 +9,7 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   idPrefix?: string;
 }
 
-/** A labelled input whose error and hint are announced to screen readers. */
+/** A labeled input whose error and hint are announced to screen readers. */
 export function FormField({ name, label, error, hint, idPrefix = "", ...input }: FormFieldProps) {
   const id = `${idPrefix}${name}`;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]

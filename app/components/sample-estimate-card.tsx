@@ -1,5 +1,5 @@
 /**
- * An illustration of the report a host receives, clearly labelled as a sample (the marketing
+ * An illustration of the report a host receives, clearly labeled as a sample (the marketing
  * sample range is $729-986). Pure HTML, so the hero costs no image bytes on a slow phone.
  */
 const lines = [

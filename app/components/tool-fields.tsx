@@ -14,7 +14,7 @@ interface FieldProps {
   required?: boolean;
 }
 
-/** One labelled input of a free tool's GET form, with its hint and error wired for screen readers. */
+/** One labeled input of a free tool's GET form, with its hint and error wired for screen readers. */
 export function ToolField({
   id,
   label,

@@ -82,7 +82,7 @@ describe.each(BODY_TYPES)("VehicleDiagram (%s)", (bodyType) => {
     expect(html).not.toContain("aria-pressed");
   });
 
-  it("interactive: every panel is a labelled toggle button, the selected one pressed", () => {
+  it("interactive: every panel is a labeled toggle button, the selected one pressed", () => {
     const html = render({ bodyType, selectedPanel: "hood", onSelectPanel: () => {} });
     expect(html.match(/role="button"/g)).toHaveLength(existing.length);
     expect(html.match(/tabindex="0"/g)).toHaveLength(existing.length);
@@ -186,7 +186,7 @@ describe("VehicleDiagram details", () => {
     const preventDefault = vi.fn();
     panel("Trunk lid / liftgate").props.onKeyDown({ key: "Enter", preventDefault });
     expect(onSelectPanel).toHaveBeenLastCalledWith("trunk-liftgate");
-    panel("Right rear wheel and tyre").props.onKeyDown({ key: " ", preventDefault });
+    panel("Right rear wheel and tire").props.onKeyDown({ key: " ", preventDefault });
     expect(onSelectPanel).toHaveBeenLastCalledWith("wheel-rear-right");
     expect(preventDefault).toHaveBeenCalledTimes(2);
     panel("Hood").props.onKeyDown({ key: "Tab", preventDefault });
@@ -202,7 +202,7 @@ describe("DiagramLegend", () => {
       "Moderate",
       "Severe",
       "Pre-existing (dashed outline)",
-      "Repaired (grey, ticked)",
+      "Repaired (gray, ticked)",
     ]) {
       expect(html).toContain(`${text}</li>`);
     }

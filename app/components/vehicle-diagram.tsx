@@ -267,7 +267,7 @@ const LEGEND: { text: string; severity: Severity; status?: DiagramMarker["status
   { text: "Moderate", severity: "moderate" },
   { text: "Severe", severity: "severe" },
   { text: "Pre-existing (dashed outline)", severity: "minor", status: "pre-existing" },
-  { text: "Repaired (grey, ticked)", severity: "minor", status: "repaired" },
+  { text: "Repaired (gray, ticked)", severity: "minor", status: "repaired" },
 ];
 
 /** What the marker shapes and styles mean. */

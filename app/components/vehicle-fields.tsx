@@ -279,7 +279,7 @@ export function VehicleFields({
       <FormField
         name="plate"
         idPrefix={idPrefix}
-        label="Licence plate (optional)"
+        label="License plate (optional)"
         maxLength={15}
         autoCapitalize="characters"
         defaultValue={values.plate ?? ""}

@@ -102,7 +102,7 @@ export const whyCards: Array<{ icon: IconName; title: string; text: string }> = 
   {
     icon: "shield",
     title: "Professional reports and repair quotes",
-    text: "Line-by-line estimates with labour, paint and parts, a low–high range and the evidence adjusters ask for.",
+    text: "Line-by-line estimates with labor, paint and parts, a low–high range and the evidence adjusters ask for.",
   },
   {
     icon: "chart",

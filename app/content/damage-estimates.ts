@@ -15,7 +15,7 @@ export const howItWorks: Array<{ icon: IconName; title: string; text: string }> 
   {
     icon: "sparkle",
     title: "AI Analysis",
-    text: "In about 60 seconds you get a line-by-line estimate: repair, refinish, blend, parts and labour at your area's shop rates, with a low–high range. You review every finding before it's final.",
+    text: "In about 60 seconds you get a line-by-line estimate: repair, refinish, blend, parts and labor at your area's shop rates, with a low–high range. You review every finding before it's final.",
   },
   {
     icon: "trophy",

@@ -34,7 +34,7 @@ describe("account display rules", () => {
     );
   });
 
-  it("badges roles: Owner purple, Team blue, VA green, others raw in grey", () => {
+  it("badges roles: Owner purple, Team blue, VA green, others raw in gray", () => {
     expect(roleBadge("primary")).toEqual({
       label: "Owner",
       className: expect.stringContaining("purple"),

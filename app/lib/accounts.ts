@@ -28,7 +28,7 @@ export function accountLabel(account: AvailableAccount): string {
   return "Unknown Account";
 }
 
-/** Owner (purple), Team (blue), VA (green); any other role raw, in grey. */
+/** Owner (purple), Team (blue), VA (green); any other role raw, in gray. */
 export function roleBadge(role: string): { label: string; className: string } {
   switch (role) {
     case "primary":

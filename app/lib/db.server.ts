@@ -63,7 +63,7 @@ export function openDatabase(file: string): AppDatabase {
  * What a statement throws on the server's connection when another process holds the lock: a
  * 503 Response with Retry-After. React Router renders a Response thrown by a page's loader or
  * action in the error boundary with its status, and returns one thrown by a resource route (the
- * JSON API) as it is; the body is `{ error, message }` for both. Background jobs recognise it
+ * JSON API) as it is; the body is `{ error, message }` for both. Background jobs recognize it
  * with `isDatabaseBusy` and try again later.
  */
 export class DatabaseBusyResponse extends Response {

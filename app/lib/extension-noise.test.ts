@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isExtensionNoise } from "./extension-noise";
 
 describe("isExtensionNoise", () => {
-  it("recognises the three browser-extension rejection messages", () => {
+  it("recognizes the three browser-extension rejection messages", () => {
     expect(
       isExtensionNoise(new Error("The message channel closed before a response was received")),
     ).toBe(true);

@@ -39,7 +39,7 @@ const model3: FleetVehicleInput = {
 const q = (query: string) => parseFleetAuditQuery(new URLSearchParams(query));
 
 describe("parseFleetAuditQuery", () => {
-  it("a first visit shows the labelled example, valid", () => {
+  it("a first visit shows the labeled example, valid", () => {
     const parsed = q("");
     expect(parsed.isExample).toBe(true);
     expect(parsed.valid).toBe(true);

@@ -123,7 +123,7 @@ const ROW_KEY = /^v(0|[1-9]\d{0,5})\.([a-z]{1,10})$/;
 
 export type RowValues = Record<RowParam, string>;
 
-/** The example a first visit shows (labelled as one on the page). */
+/** The example a first visit shows (labeled as one on the page). */
 export const EXAMPLE_ROW: RowValues = {
   name: "Example: 2020 Toyota Camry",
   price: "60",

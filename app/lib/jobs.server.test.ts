@@ -141,7 +141,7 @@ describe("background jobs while another process holds the database lock", () => 
   it("the analysis queue keeps the job: nothing throws, nothing fails, it finishes later", async () => {
     const report = await queuedReport("busyhost");
     const { reports } = m.schema;
-    // Claimed before the lock (as a poll would), analysed during it: the result can't be saved.
+    // Claimed before the lock (as a poll would), analyzed during it: the result can't be saved.
     m.db
       .db()
       .update(reports)

@@ -45,20 +45,20 @@ const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46);
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
 
 describe("detectImageType", () => {
-  it("recognises JPEG, PNG, WebP and GIF by their magic bytes", () => {
+  it("recognizes JPEG, PNG, WebP and GIF by their magic bytes", () => {
     expect(detectImageType(JPEG)).toBe("jpeg");
     expect(detectImageType(PNG)).toBe("png");
     expect(detectImageType(ascii("RIFF\x24\x00\x00\x00WEBPVP8 "))).toBe("webp");
     expect(detectImageType(ascii("GIF89a\x01\x00"))).toBe("gif");
   });
 
-  it("recognises HEIC by major brand", () => {
+  it("recognizes HEIC by major brand", () => {
     for (const brand of ["heic", "heix", "hevc", "mif1", "msf1"]) {
       expect(detectImageType(ftyp(brand))).toBe("heic");
     }
   });
 
-  it("recognises HEIC from a compatible brand and AVIF even when the major brand is mif1", () => {
+  it("recognizes HEIC from a compatible brand and AVIF even when the major brand is mif1", () => {
     expect(detectImageType(ftyp("isom", ["mif1", "heic"]))).toBe("heic");
     expect(detectImageType(ftyp("mif1", ["avif", "miaf"]))).toBe("avif");
     expect(detectImageType(ftyp("avif", ["mif1"]))).toBe("avif");

@@ -48,7 +48,7 @@ const IMAGE_TYPE_LABELS: Record<ImageType, string> = {
   heic: "HEIC/HEIF",
   avif: "AVIF",
   gif: "GIF",
-  unknown: "Not a recognised photo format",
+  unknown: "Not a recognized photo format",
 };
 
 export function imageTypeLabel(type: ImageType): string {

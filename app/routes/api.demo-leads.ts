@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from "~/lib/demo-lead";
 import { parseDemoLead, submitDemoLead } from "~/lib/demo-lead.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
-import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 import { readAttribution } from "~/lib/utm.server";
 
 /** POST /api/demo-leads: JSON body of the demo form's step 2. */
@@ -11,42 +11,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const limit = checkRateLimit(clientIp(context), "demo");
   if (!limit.allowed) {
-    return Response.json(
-      { error: RATE_LIMIT_MESSAGE },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return jsonError(429, RATE_LIMIT_MESSAGE, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
   const read = await readJsonObject(request);
   if (!read.ok) return read.response;
   const body = read.value;
   const honeypot = body[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    return Response.json({ error: "Your request could not be submitted." }, { status: 400 });
+    return jsonError(400, "Your request could not be submitted.");
   }
   const parsed = parseDemoLead(body);
   if (!parsed.ok) {
     const [field, message] = Object.entries(parsed.fieldErrors)[0] ?? ["form", "Invalid lead."];
-    return Response.json(
-      { error: message, field, fieldErrors: parsed.fieldErrors },
-      { status: 400 },
-    );
+    return jsonError(400, message ?? "Invalid lead.", { field, fieldErrors: parsed.fieldErrors });
   }
   const result = submitDemoLead(parsed.lead, {
     source: "api",
     attribution: await readAttribution(request),
   });
   if (!result.saved) {
-    return Response.json(
-      { error: "Error saving demo lead", redirectUrl: result.redirectUrl },
-      { status: 503 },
-    );
+    return jsonError(503, "Error saving demo lead", { redirectUrl: result.redirectUrl });
   }
   return Response.json({ ok: true, redirectUrl: result.redirectUrl }, { status: 201 });
 }
 
-export function loader() {
-  return Response.json(
-    { error: "Method not allowed" },
-    { status: 405, headers: { Allow: "POST" } },
-  );
-}
+export const loader = () => methodNotAllowed("POST");

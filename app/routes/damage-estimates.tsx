@@ -65,7 +65,7 @@ export default function DamageEstimates({ loaderData }: Route.ComponentProps) {
               Damage photos to a repair estimate in about 60 seconds.
             </h1>
             <p className="mt-5 text-lg text-slate-700">
-              A transparent, line-by-line estimate with labour, paint and parts, and a professional
+              A transparent, line-by-line estimate with labor, paint and parts, and a professional
               report that wins damage claims. Free to try, no credit card needed.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -154,7 +154,7 @@ export default function DamageEstimates({ loaderData }: Route.ComponentProps) {
             Safe and Secure
           </h2>
           <p className="text-slate-700">
-            Payments are processed by Stripe, damage photos are analysed by OpenAI's vision models,
+            Payments are processed by Stripe, damage photos are analyzed by OpenAI's vision models,
             and every connection is protected with SSL encryption. Your photos and reports are never
             sold or shared without your say.
           </p>

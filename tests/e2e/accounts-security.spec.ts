@@ -47,14 +47,14 @@ test.describe("rate limits", () => {
     );
     for (const response of attempts) {
       expect(response.status()).toBe(401);
-      expect(await response.json()).toEqual({ message: LOGIN_FAILED });
+      expect(await response.json()).toEqual({ error: LOGIN_FAILED, message: LOGIN_FAILED });
     }
     // ... the 11th is not, not even with the right password.
     const eleventh = await attacker.post("/api/login", {
       data: { identifier: user.username, password: user.password },
     });
     expect(eleventh.status()).toBe(429);
-    expect(await eleventh.json()).toEqual({ message: TOO_MANY });
+    expect(await eleventh.json()).toEqual({ error: TOO_MANY, message: TOO_MANY });
     expect(await sessionCookieOf(attacker)).toBeUndefined();
 
     // The limit is per address: the owner signs in from elsewhere.
@@ -157,7 +157,7 @@ test.describe("single-use, expiring tokens", () => {
     // The session from before the reset is gone server-side.
     expect(await replaySession(oldCookie!)).toEqual({
       status: 401,
-      body: { message: "Authentication required" },
+      body: { error: "Authentication required", message: "Authentication required" },
     });
     expect((await user.api.get("/api/user")).status()).toBe(401);
     expect(query("select count(*) as n from sessions where user_id = ?", user.id)[0]).toEqual({
@@ -260,7 +260,10 @@ test.describe("single-use, expiring tokens", () => {
     // Verified: resending is refused rather than mailing again.
     const again = await user.api.post("/api/resend-verification");
     expect(again.status()).toBe(409);
-    expect(await again.json()).toEqual({ message: "Your email is already verified." });
+    expect(await again.json()).toEqual({
+      error: "Your email is already verified.",
+      message: "Your email is already verified.",
+    });
     await disposeAll(user);
   });
 });
@@ -296,7 +299,7 @@ test.describe("sessions", () => {
     expect(await sessionCookieOf(context)).toBeUndefined();
     expect(await replaySession(browserCookie!)).toEqual({
       status: 401,
-      body: { message: "Authentication required" },
+      body: { error: "Authentication required", message: "Authentication required" },
     });
     // A GET of /logout changes nothing: it only offers the button.
     await context.close();
@@ -500,7 +503,10 @@ test.describe("cross-site requests", () => {
       data: { identifier: user.username, password: user.password },
     });
     expect(login.status()).toBe(403);
-    expect(await login.json()).toEqual({ error: "Cross-site requests are not allowed." });
+    expect(await login.json()).toEqual({
+      error: "Cross-site requests are not allowed.",
+      message: "Cross-site requests are not allowed.",
+    });
     expect(await sessionCookieOf(api)).toBeUndefined();
 
     const form = await api.post("/auth", {
@@ -728,7 +734,7 @@ test.describe("lockout after 100 failed sign-ins", () => {
       data: { identifier: user.email, password },
     });
     expect(right.status()).toBe(429);
-    expect(await right.json()).toEqual({ message: ACCOUNT_LOCKED });
+    expect(await right.json()).toEqual({ error: ACCOUNT_LOCKED, message: ACCOUNT_LOCKED });
     expect(Number(right.headers()["retry-after"])).toBeGreaterThan(3000);
     expect(await sessionCookieOf(api)).toBeUndefined();
 

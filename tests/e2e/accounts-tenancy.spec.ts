@@ -139,7 +139,10 @@ test("GET /api/user: each sees only themselves; signed out is 401", async () => 
   const anonymous = await apiContext();
   const response = await anonymous.get("/api/user");
   expect(response.status()).toBe(401);
-  expect(await response.json()).toEqual({ message: "Authentication required" });
+  expect(await response.json()).toEqual({
+    error: "Authentication required",
+    message: "Authentication required",
+  });
   expect((await anonymous.get("/api/user/available-accounts")).status()).toBe(401);
   expect(
     (await anonymous.post("/api/user/switch-account", { data: { accountId: accountA } })).status(),
@@ -203,12 +206,18 @@ test("POST /api/user/switch-account: B's id → 404, malformed → 400, A's id f
   for (const user of [ownerA, teamA, vaA]) {
     const response = await post(user.api, { accountId: accountB });
     expect(response.status(), user.username).toBe(404);
-    expect(await response.json()).toEqual({ error: "Account not found" });
+    expect(await response.json()).toEqual({
+      error: "Account not found",
+      message: "Account not found",
+    });
   }
   for (const user of [ownerB]) {
     const response = await post(user.api, { accountId: accountA });
     expect(response.status()).toBe(404);
-    expect(await response.json()).toEqual({ error: "Account not found" });
+    expect(await response.json()).toEqual({
+      error: "Account not found",
+      message: "Account not found",
+    });
   }
   // A well-formed id of no account at all is as unknown as B's.
   const unknown = await post(vaA.api, { accountId: "00000000-0000-4000-8000-000000000000" });

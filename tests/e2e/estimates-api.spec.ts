@@ -145,6 +145,65 @@ test.describe("estimates API", () => {
     }
   });
 
+  test("every JSON error (401, 404, 405) carries both error and message", async ({ request }) => {
+    const expectJsonError = async (
+      label: string,
+      response: Awaited<ReturnType<typeof request.get>>,
+      status: number,
+    ) => {
+      expect(response.status(), label).toBe(status);
+      expect(response.headers()["content-type"], label).toMatch(/^application\/json/);
+      const body = (await response.json()) as { error: unknown; message: unknown };
+      expect(typeof body.error, label).toBe("string");
+      expect(body.message, label).toBe(body.error);
+    };
+    // Signed out.
+    for (const path of [
+      "/api/user",
+      "/api/user/vehicles",
+      "/api/dashboard",
+      "/api/analysis",
+      `/api/analysis/${reportId}`,
+      `/api/analysis/${reportId}/pdf`,
+    ]) {
+      await expectJsonError(`GET ${path}`, await request.get(path), 401);
+    }
+    await expectJsonError(
+      "POST /api/resend-verification",
+      await request.post("/api/resend-verification"),
+      401,
+    );
+    // Another account's (or nobody's) things.
+    for (const path of [
+      `/api/analysis/${reportId}`,
+      `/api/analysis/${reportId}/pdf`,
+      "/api/analysis/00000000-0000-4000-8000-000000000000",
+    ]) {
+      await expectJsonError(`GET ${path}`, await other.api.get(path), 404);
+    }
+    await expectJsonError(
+      "PUT findings",
+      await other.api.put(`/api/analysis/${reportId}/findings`, { data: { findings: [] } }),
+      404,
+    );
+    await expectJsonError("DELETE /api/photos", await other.api.delete("/api/photos?id=nope"), 404);
+    // Methods a route doesn't answer.
+    for (const path of [
+      "/api/login",
+      "/api/register",
+      "/api/demo-leads",
+      `/api/analysis/${reportId}/findings`,
+    ]) {
+      await expectJsonError(`GET ${path}`, await request.get(path), 405);
+    }
+    await expectJsonError("DELETE /api/user", await request.delete("/api/user"), 405);
+    await expectJsonError(
+      `POST /api/analysis/${reportId}`,
+      await owner.api.post(`/api/analysis/${reportId}`, { data: {} }),
+      405,
+    );
+  });
+
   test("hostile uploads get a clear 4xx and nothing half-written", async () => {
     const photosOfOwner = () =>
       query<{ n: number }>(

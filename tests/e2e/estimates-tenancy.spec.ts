@@ -155,7 +155,7 @@ test("owner B gets 404 on every one of A's ids, and nothing changes", async () =
   expect(theirs.vehicles).toEqual([]);
 });
 
-test("the VA reviews and finalises A's report; back in their own account, A's ids are 404", async () => {
+test("the VA reviews and finalizes A's report; back in their own account, A's ids are 404", async () => {
   const finalize = await vaA.api.post(`/analysis/${reportId}`, {
     form: { intent: "finalize" },
     headers: ORIGIN,

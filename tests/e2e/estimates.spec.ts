@@ -128,7 +128,7 @@ test.describe("damage estimate on a phone", () => {
     await expect(page.getByText("Damage added").first()).toBeVisible();
     await expect(page.getByText("1. Severe").first()).toBeVisible();
 
-    await page.getByRole("button", { name: "Finalise estimate" }).click();
+    await page.getByRole("button", { name: "Finalize estimate" }).click();
     await expect(page.getByText("Estimate ready").first()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("2021 Toyota Camry");
     const report = query<{
@@ -207,7 +207,7 @@ test.describe("damage estimate on a phone", () => {
         await phonePhoto("night.jpg", { seed: 9, dark: true }),
       ]);
     await page.getByRole("button", { name: "Get my estimate" }).click();
-    // The dark photo is flagged before anything is analysed; the host can go on anyway.
+    // The dark photo is flagged before anything is analyzed; the host can go on anyway.
     await expect(page.getByText(/too dark/i)).toBeVisible();
     await expect(page.getByText("Looks good")).toHaveCount(1);
     await page.getByRole("button", { name: "Continue with these photos" }).click();
@@ -229,7 +229,7 @@ test.describe("damage estimate on a phone", () => {
     await page.getByRole("button", { name: "Add to estimate" }).click();
     await expect(page.getByText("Damage added").first()).toBeVisible();
     await expect(page.getByText(/Marked by you/)).toBeVisible();
-    await page.getByRole("button", { name: "Finalise estimate" }).click();
+    await page.getByRole("button", { name: "Finalize estimate" }).click();
     await expect(page.getByText("Estimate ready").first()).toBeVisible();
     await expect(
       page

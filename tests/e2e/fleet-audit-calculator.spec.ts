@@ -86,7 +86,7 @@ async function readAnswer(page: Page) {
   return { net, losers: losers.map((text) => text.replace(/\s+/g, " ").trim()) };
 }
 
-test("a first visit shows a labelled example with its answer", async ({ page, request }) => {
+test("a first visit shows a labeled example with its answer", async ({ page, request }) => {
   const response = await request.get(PATH);
   expect(response.status()).toBe(200);
   await page.goto(PATH);

@@ -628,20 +628,20 @@ test.describe("tenancy and roles", () => {
     await expect(page.getByText(/Regional defaults checked on November 21, 2026/)).toBeVisible();
     await page.getByLabel("Home state").selectOption("CA");
     // The placeholders follow the chosen state at once.
-    await expect(page.getByLabel(/^Body labour rate/)).toHaveAttribute(
+    await expect(page.getByLabel(/^Body labor rate/)).toHaveAttribute(
       "placeholder",
       /\(CA default\)$/,
     );
-    await page.getByLabel(/^Body labour rate/).fill("lots");
+    await page.getByLabel(/^Body labor rate/).fill("lots");
     await page.getByLabel(/^Sales tax/).fill("40");
     await page.getByRole("button", { name: "Save rates" }).click();
     await expect(
-      page.getByText("Enter the body labour rate in dollars per hour, e.g. 72.50."),
+      page.getByText("Enter the body labor rate in dollars per hour, e.g. 72.50."),
     ).toBeVisible();
     await expect(page.getByText("Sales tax must be between 0% and 15%.")).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByLabel(/^Body labour rate/).fill("$82.50");
+    await page.getByLabel(/^Body labor rate/).fill("$82.50");
     await page.getByLabel(/^Sales tax/).fill("7.75");
     await page.getByRole("button", { name: "Save rates" }).click();
     await expectToast(page, "Shop rates saved", true);
@@ -654,7 +654,7 @@ test.describe("tenancy and roles", () => {
       bodyLabourCentsPerHour: 82_50,
       salesTaxPercent: 7.75,
     });
-    await expect(page.getByLabel(/^Body labour rate/)).toHaveValue("82.50");
+    await expect(page.getByLabel(/^Body labor rate/)).toHaveValue("82.50");
     await context.close();
   });
 });
@@ -665,7 +665,10 @@ test("JSON API: /api/user/vehicles and /api/dashboard", async () => {
   try {
     const unauthenticated = await anonymous.get("/api/user/vehicles");
     expect(unauthenticated.status()).toBe(401);
-    expect(await unauthenticated.json()).toEqual({ message: "Authentication required" });
+    expect(await unauthenticated.json()).toEqual({
+      error: "Authentication required",
+      message: "Authentication required",
+    });
     expect((await anonymous.post("/api/user/vehicles", { data: { model: "X" } })).status()).toBe(
       401,
     );

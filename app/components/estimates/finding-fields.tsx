@@ -15,7 +15,7 @@ import { SEVERITY_LABELS } from "~/lib/estimates/finding-form";
 const PANEL_GROUPS: { label: string; kinds: PanelKind[] }[] = [
   { label: "Body panels", kinds: ["bumper", "sheet-metal", "trim"] },
   { label: "Glass, lamps and mirrors", kinds: ["glass", "lamp", "mirror"] },
-  { label: "Wheels and tyres", kinds: ["wheel"] },
+  { label: "Wheels and tires", kinds: ["wheel"] },
   { label: "Interior", kinds: ["interior"] },
 ];
 
@@ -112,7 +112,7 @@ export function FindingFields({
             <option
               key={type}
               value={type}
-              // With a panel chosen, damage that can't be on it is greyed out (the server checks too).
+              // With a panel chosen, damage that can't be on it is grayed out (the server checks too).
               disabled={selectedPanel ? !damageFitsPanel(type, selectedPanel) : false}
             >
               {DAMAGE_TYPES[type].label}

@@ -24,9 +24,9 @@ export interface PhotoBoxFinding {
 }
 
 /**
- * Severity colours shared by the boxes and the findings table's chips (the same amber, orange and
- * red as the diagram's markers). Badge colours keep AA contrast with their text; severity is also
- * written out in the findings table and in each box's label, never shown by colour alone.
+ * Severity colors shared by the boxes and the findings table's chips (the same amber, orange and
+ * red as the diagram's markers). Badge colors keep AA contrast with their text; severity is also
+ * written out in the findings table and in each box's label, never shown by color alone.
  */
 export const SEVERITY_STYLES: Readonly<
   Record<Severity, { border: string; badge: string; chip: string }>

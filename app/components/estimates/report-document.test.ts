@@ -206,7 +206,7 @@ function sampleReport(
     estimate,
     lostIncome: {
       marketplaceName: marketplace.name,
-      rule: `days = labour hours ÷ ${LOST_INCOME_RULE.laborHoursPerDay}, rounded up, plus weekends`,
+      rule: `days = labor hours ÷ ${LOST_INCOME_RULE.laborHoursPerDay}, rounded up, plus weekends`,
       asOf: RULES_AS_OF,
       caveat: LOST_INCOME_RULE.caveat,
     },
@@ -251,11 +251,11 @@ describe("ReportDocument", () => {
   const html = render(report);
   const page = text(html);
 
-  it("leads with the range, the total, labour hours and the lowest confidence", () => {
+  it("leads with the range, the total, labor hours and the lowest confidence", () => {
     expect(estimate.rangeDisplay).toMatch(/^\$[\d,]+–[\d,]+$/);
     expect(page).toContain(`Likely repair cost ${estimate.rangeDisplay}`);
     expect(page).toContain(`Estimate total ${formatCents(estimate.totalCents)}`);
-    expect(page).toContain(`Labour ${estimate.labourHours} h`);
+    expect(page).toContain(`Labor ${estimate.labourHours} h`);
     // The weakest priced finding is the quarter panel at 74 %; the host's pre-existing 100 % is ignored.
     expect(page).toContain("Confidence 74%");
   });
@@ -295,7 +295,7 @@ describe("ReportDocument", () => {
     expect(estimate.lostIncome.days).toBe(working + estimate.lostIncome.weekendDays);
     const days = estimate.lostIncome.days;
     expect(page).toContain(
-      `${marketplace.name} lost-income rule (as of 1 Nov 2026): days = labour hours ÷ 4, rounded up, plus weekends → ${estimate.labourHours} h gives ${days} days`,
+      `${marketplace.name} lost-income rule (as of 1 Nov 2026): days = labor hours ÷ 4, rounded up, plus weekends → ${estimate.labourHours} h gives ${days} days`,
     );
     expect(page).toContain(`Lost income ${days} days`);
     expect(page).toContain(LOST_INCOME_RULE.caveat);
@@ -405,8 +405,8 @@ describe("ReportDocument in share mode", () => {
 describe("ReportDocument before the estimate exists", () => {
   it("says the analysis is running instead of showing numbers", () => {
     const page = text(render(sampleReport({ status: "analyzing", estimate: null })));
-    expect(page).toContain("The photos are still being analysed.");
-    expect(page).toContain("Analysing");
+    expect(page).toContain("The photos are still being analyzed.");
+    expect(page).toContain("Analyzing");
     expect(page).not.toContain("Repair operations");
   });
 
@@ -434,7 +434,7 @@ describe("PhotoWithBoxes", () => {
     }),
   );
 
-  it("draws a numbered, labelled box per finding at the box's position", () => {
+  it("draws a numbered, labeled box per finding at the box's position", () => {
     expect(html).toContain('aria-label="Finding 1: moderate dent, rear bumper"');
     expect(html).toContain('aria-label="Finding 2: moderate scratch, left quarter panel"');
     expect(html).toMatch(/data-finding="1"[^>]*style="left:10%;top:50%;width:30%;height:25%"/);
@@ -463,7 +463,7 @@ describe("ReportStatusBadge", () => {
   it("names every status in words", () => {
     expect(Object.values(REPORT_STATUS_LABELS)).toEqual([
       "Queued",
-      "Analysing",
+      "Analyzing",
       "Needs review",
       "Complete",
       "Failed",

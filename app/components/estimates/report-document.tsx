@@ -123,8 +123,8 @@ const PHASE_LABELS: Readonly<Record<PhotoPhase, string>> = {
 };
 
 const CATEGORY_LABELS: Readonly<Record<LineCategory, string>> = {
-  labour: "Body and mechanical labour",
-  paint: "Paint labour",
+  labour: "Body and mechanical labor",
+  paint: "Paint labor",
   parts: "Parts",
   materials: "Paint materials",
   sublet: "Sublet (specialist work)",
@@ -309,7 +309,7 @@ function DocumentHeading({ report, shareUrl, shareMode }: DocumentProps) {
       ) : null}
       {report.status === "needs_review" ? (
         <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <strong>Draft.</strong> The host hasn&rsquo;t finalised this estimate yet, so the findings
+          <strong>Draft.</strong> The host hasn&rsquo;t finalized this estimate yet, so the findings
           and the numbers below may still change.
         </p>
       ) : null}
@@ -323,7 +323,7 @@ function Headline({ report }: { report: ReportView }) {
     const message =
       report.status === "failed"
         ? `The analysis didn't finish${report.failureReason ? `: ${report.failureReason}` : "."} Tag the damage by hand to get an estimate.`
-        : "The photos are still being analysed. The estimate appears here as soon as it's ready, usually within a minute.";
+        : "The photos are still being analyzed. The estimate appears here as soon as it's ready, usually within a minute.";
     return (
       <Section id="report-summary" title="Estimate">
         <p className="mt-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-700">
@@ -383,7 +383,7 @@ function Headline({ report }: { report: ReportView }) {
         </p>
       </div>
       <dl className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4 print:grid-cols-4">
-        <Stat label="Labour" value={hoursText(estimate.labourHours)} detail={byRate || undefined} />
+        <Stat label="Labor" value={hoursText(estimate.labourHours)} detail={byRate || undefined} />
         <Stat
           label="Repair time"
           value={plural(estimate.repairDays, "day")}
@@ -710,9 +710,9 @@ function OperationsSection({ report }: { report: ReportView }) {
 }
 
 const RATE_LABELS = {
-  body: "Body labour",
-  refinish: "Paint (refinish) labour",
-  mechanical: "Mechanical labour",
+  body: "Body labor",
+  refinish: "Paint (refinish) labor",
+  mechanical: "Mechanical labor",
 } as const;
 
 /** The hourly rates the lines use, once each, so an adjuster can compare them with a shop's. */

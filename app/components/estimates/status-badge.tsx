@@ -4,13 +4,13 @@ export type ReportStatus = ReportView["status"];
 
 export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
   queued: "Queued",
-  analyzing: "Analysing",
+  analyzing: "Analyzing",
   needs_review: "Needs review",
   complete: "Complete",
   failed: "Failed",
 };
 
-// Text colours are the 800 shades on 50 backgrounds: AA contrast for small text.
+// Text colors are the 800 shades on 50 backgrounds: AA contrast for small text.
 const STYLES: Readonly<Record<ReportStatus, { badge: string; dot: string }>> = {
   queued: { badge: "border-slate-300 bg-slate-50 text-slate-800", dot: "bg-slate-500" },
   analyzing: {
@@ -22,7 +22,7 @@ const STYLES: Readonly<Record<ReportStatus, { badge: string; dot: string }>> = {
   failed: { badge: "border-red-300 bg-red-50 text-red-800", dot: "bg-red-600" },
 };
 
-/** A report's status as a coloured pill that always carries its name (never colour alone). */
+/** A report's status as a colored pill that always carries its name (never color alone). */
 export function ReportStatusBadge({
   status,
   className = "",

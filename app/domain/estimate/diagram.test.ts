@@ -175,7 +175,7 @@ function area(polygons: Pt[][]): number {
   return total;
 }
 
-/** WCAG relative luminance contrast of two #rrggbb colours. */
+/** WCAG relative luminance contrast of two #rrggbb colors. */
 function contrast(a: string, b: string): number {
   const lum = (hex: string) => {
     const [r, g, bl] = [1, 3, 5].map((i) => {
@@ -311,8 +311,8 @@ describe.each(BODY_TYPES)("diagramLayout(%s)", (bodyType: BodyType) => {
     expect(Math.max(front.maxY, rear.maxY)).toBeLessThan(interior.minY);
   });
 
-  it("draws the right side as the mirror image of the left, across the top view's centre", () => {
-    const topCentre = layout.captions.find((c) => c.text === "Top")!.x;
+  it("draws the right side as the mirror image of the left, across the top view's center", () => {
+    const topCenter = layout.captions.find((c) => c.text === "Top")!.x;
     for (const panel of layout.panels.filter((p) => p.view === "left")) {
       const twin = get(layout, panel.id.replace(/left$/, "right") as DiagramPanel["id"]);
       expect(twin.view).toBe("right");
@@ -321,7 +321,7 @@ describe.each(BODY_TYPES)("diagramLayout(%s)", (bodyType: BodyType) => {
       expect(b.y).toBeCloseTo(a.y, 0);
       expect(b.height).toBeCloseTo(a.height, 0);
       expect(b.width).toBeCloseTo(a.width, 0);
-      expect(b.x + b.width - topCentre).toBeCloseTo(topCentre - a.x, 0);
+      expect(b.x + b.width - topCenter).toBeCloseTo(topCenter - a.x, 0);
     }
   });
 
@@ -387,7 +387,7 @@ describe("body-specific drawing", () => {
 describe("markers", () => {
   const layout = diagramLayout("sedan");
 
-  it("has a distinct shape per severity, hollow dashed when pre-existing, grey and ticked when repaired", () => {
+  it("has a distinct shape per severity, hollow dashed when pre-existing, gray and ticked when repaired", () => {
     const shapes = SEVERITIES.map((severity) => markerStyle(severity).shape);
     expect(new Set(shapes).size).toBe(SEVERITIES.length);
     for (const severity of SEVERITIES) {
@@ -424,11 +424,11 @@ describe("markers", () => {
         ).toBeGreaterThanOrEqual(4.5);
       }
     }
-    // On a dark tyre, the white halo carries the contrast.
+    // On a dark tire, the white halo carries the contrast.
     expect(contrast(MARKER_HALO, panelFill("wheel-front-left"))).toBeGreaterThanOrEqual(3);
   });
 
-  it("draws valid marker paths centred on the point", () => {
+  it("draws valid marker paths centered on the point", () => {
     for (const shape of ["circle", "diamond", "square"] as const) {
       const box = bounds(flatten(markerShapePath(shape, 50, 80)));
       expect((box.minX + box.maxX) / 2).toBeCloseTo(50, 1);

@@ -5,7 +5,7 @@
  * its right, and a row of small views below: the front (as you face the car, so its left headlamp
  * is on your right), the rear (as you stand behind it) and the interior.
  *
- * Geometry is built from a few real-world measurements per body type (metres) by one parametric
+ * Geometry is built from a few real-world measurements per body type (meters) by one parametric
  * builder, so a pickup, a van and a coupe share code but not proportions. Every panel that exists
  * on the body is drawn exactly once, in the view where a host would look for it.
  *
@@ -42,7 +42,7 @@ export interface DiagramBox {
 
 /**
  * Non-interactive drawing. "body" and "shade" are filled and sit under the panels (the car's
- * silhouette; shade for tyres, glass and lamps that are not tappable in that view); "line" (stroke
+ * silhouette; shade for tires, glass and lamps that are not tappable in that view); "line" (stroke
  * only) and "hub" (filled) sit over the panels and must not catch clicks.
  */
 export type OutlineKind = "body" | "shade" | "line" | "hub";
@@ -93,7 +93,7 @@ export interface DiagramMarker {
   number?: number;
 }
 
-// ─── Shared drawing style (the React component and the PDF use the same colours) ───────────────
+// ─── Shared drawing style (the React component and the PDF use the same colors) ───────────────
 
 export const DIAGRAM_COLORS = {
   bodyFill: "#e2e8f0", // slate-200
@@ -113,7 +113,7 @@ export const DIAGRAM_COLORS = {
 export function panelFill(id: PanelId): string {
   const kind: PanelKind = PANELS[id].kind;
   if (kind === "glass") return "#dbeafe"; // blue-100
-  if (kind === "wheel") return "#475569"; // slate-600 tyre; the rim is a "hub" outline on top
+  if (kind === "wheel") return "#475569"; // slate-600 tire; the rim is a "hub" outline on top
   if (kind === "trim") return "#cbd5e1"; // slate-300 grille
   if (kind === "interior") return "#f8fafc"; // slate-50
   if (kind === "lamp") return id.startsWith("taillamp") ? "#fecaca" : "#e0f2fe"; // red-200, sky-100
@@ -140,7 +140,7 @@ const SEVERITY_STYLE: Record<Severity, Omit<MarkerStyle, "dashed" | "check">> = 
   severe: { shape: "square", fill: "#dc2626", stroke: "#7f1d1d", text: "#ffffff" }, // red
 };
 
-/** Shape by severity (never colour alone), hollow and dashed when pre-existing, grey when repaired. */
+/** Shape by severity (never color alone), hollow and dashed when pre-existing, gray when repaired. */
 export function markerStyle(severity: Severity, status?: DiagramMarker["status"]): MarkerStyle {
   const base = SEVERITY_STYLE[severity];
   if (status === "repaired") {
@@ -166,12 +166,12 @@ export function markerStyle(severity: Severity, status?: DiagramMarker["status"]
   return { ...base, dashed: false, check: false };
 }
 
-/** The white ring drawn under every marker, so it stands out on a dark tyre too. */
+/** The white ring drawn under every marker, so it stands out on a dark tire too. */
 export const MARKER_HALO = "#ffffff";
 export const MARKER_RADIUS = 7.5;
 const MARKER_SPACING = 17;
 
-/** The marker outline centred on (x, y), in the layout's units. */
+/** The marker outline centered on (x, y), in the layout's units. */
 export function markerShapePath(shape: MarkerShape, x: number, y: number, radius = MARKER_RADIUS) {
   if (shape === "circle") return circleD(x, y, radius);
   if (shape === "diamond") {
@@ -194,7 +194,7 @@ export function markerCheckBadge(x: number, y: number, radius = MARKER_RADIUS) {
 }
 
 /**
- * Where `count` markers on one panel go: a row along the panel's longer side, centred on its
+ * Where `count` markers on one panel go: a row along the panel's longer side, centered on its
  * anchor, wrapping into more rows when they don't fit; kept inside the viewBox.
  */
 export function markerPositions(
@@ -227,7 +227,7 @@ export function markerPositions(
 // ─── Path building ──────────────────────────────────────────────────────────────────────────────
 
 type Vec = readonly [number, number];
-/** A vertex; `arc` is the centre when the edge ending here is a circular arc (at most 90°). */
+/** A vertex; `arc` is the center when the edge ending here is a circular arc (at most 90°). */
 interface Vertex {
   p: Vec;
   arc?: Vec;
@@ -393,8 +393,8 @@ function polyline(map: ViewMap, points: readonly Vec[]): string {
     .join(" ");
 }
 
-function circle(map: ViewMap, centre: Vec, radius: number): Built {
-  return build(map, [[centre[0] + radius, centre[1]], ...arcTo(centre, radius, 0, 360)]);
+function circle(map: ViewMap, center: Vec, radius: number): Built {
+  return build(map, [[center[0] + radius, center[1]], ...arcTo(center, radius, 0, 360)]);
 }
 
 /** A plan-view outline from half of it: `points` run nose to tail on the right (w > 0). */
@@ -417,7 +417,7 @@ function rect(a0: number, b0: number, a1: number, b1: number): Vec[] {
 type RearStyle = "notch" | "hatch" | "van" | "pickup";
 
 /**
- * Measurements in metres. Side-view frame: u from the nose (0) to the tail (length), v up from
+ * Measurements in meters. Side-view frame: u from the nose (0) to the tail (length), v up from
  * the ground. Plan frame: u along, w across (negative = the car's left).
  */
 interface BodySpec {
@@ -426,7 +426,7 @@ interface BodySpec {
   height: number;
   frontAxle: number;
   wheelbase: number;
-  tyre: number;
+  tire: number;
   /** Bottom of the body. */
   ground: number;
   /** Height of the hood's leading edge. */
@@ -460,7 +460,7 @@ interface BodySpec {
   solidRearSides?: boolean;
   /** Soft top: drawn with ribs. */
   softTop?: boolean;
-  /** Half-width of the grille, metres. */
+  /** Half-width of the grille, meters. */
   grille: number;
   /** Seats per row, front first, for the interior sketch. */
   seats: readonly number[];
@@ -473,7 +473,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.45,
     frontAxle: 0.95,
     wheelbase: 2.83,
-    tyre: 0.33,
+    tire: 0.33,
     ground: 0.16,
     nose: 0.72,
     belt: [1.0, 1.05],
@@ -502,7 +502,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.46,
     frontAxle: 0.88,
     wheelbase: 2.62,
-    tyre: 0.32,
+    tire: 0.32,
     ground: 0.15,
     nose: 0.72,
     belt: [1.0, 1.08],
@@ -529,7 +529,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.5,
     frontAxle: 0.95,
     wheelbase: 2.83,
-    tyre: 0.33,
+    tire: 0.33,
     ground: 0.15,
     nose: 0.72,
     belt: [1.0, 1.06],
@@ -557,7 +557,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.37,
     frontAxle: 0.95,
     wheelbase: 2.75,
-    tyre: 0.34,
+    tire: 0.34,
     ground: 0.14,
     nose: 0.68,
     belt: [0.97, 1.02],
@@ -585,7 +585,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.33,
     frontAxle: 0.95,
     wheelbase: 2.7,
-    tyre: 0.34,
+    tire: 0.34,
     ground: 0.14,
     nose: 0.68,
     belt: [0.96, 1.0],
@@ -614,7 +614,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.72,
     frontAxle: 0.95,
     wheelbase: 2.8,
-    tyre: 0.38,
+    tire: 0.38,
     ground: 0.22,
     nose: 0.95,
     belt: [1.14, 1.2],
@@ -642,7 +642,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.78,
     frontAxle: 0.98,
     wheelbase: 3.05,
-    tyre: 0.36,
+    tire: 0.36,
     ground: 0.17,
     nose: 0.9,
     belt: [1.08, 1.12],
@@ -670,7 +670,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 1.95,
     frontAxle: 1.0,
     wheelbase: 3.7,
-    tyre: 0.42,
+    tire: 0.42,
     ground: 0.25,
     nose: 1.15,
     belt: [1.32, 1.36],
@@ -702,7 +702,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     height: 2.3,
     frontAxle: 0.95,
     wheelbase: 3.3,
-    tyre: 0.38,
+    tire: 0.38,
     ground: 0.2,
     nose: 1.0,
     belt: [1.25, 1.25],
@@ -738,7 +738,7 @@ const MAX_END_VIEW_HEIGHT = 140;
 /** The interior strip at the bottom. */
 const INTERIOR_HEIGHT = 62;
 const INTERIOR_WIDTH = 250;
-/** How far a mirror sticks out from the body, metres. */
+/** How far a mirror sticks out from the body, meters. */
 const MIRROR = 0.16;
 
 // ─── The builder ────────────────────────────────────────────────────────────────────────────────
@@ -814,8 +814,8 @@ function sideView(
   const view = side;
   const L = spec.length;
   const H = spec.height;
-  const r = spec.tyre;
-  const rA = r + 0.055; // wheel arch radius: a small gap around the tyre
+  const r = spec.tire;
+  const rA = r + 0.055; // wheel arch radius: a small gap around the tire
   const uF = spec.frontAxle;
   const uR = spec.frontAxle + spec.wheelbase;
   const vb = spec.ground;
@@ -1101,13 +1101,13 @@ function sideView(
   addPanel(into, `mirror-${side}`, view, mirror);
 
   // Wheels, with the rim drawn over them.
-  for (const [position, centre] of [
+  for (const [position, center] of [
     ["front", cF],
     ["rear", cR],
   ] as const) {
-    addPanel(into, `wheel-${position}-${side}`, view, circle(map, centre, r), point(map(centre)));
-    addOutline(into, "hub", `Rim, ${side} ${position}`, circle(map, centre, r * 0.62));
-    addOutline(into, "line", `Hub, ${side} ${position}`, circle(map, centre, r * 0.16));
+    addPanel(into, `wheel-${position}-${side}`, view, circle(map, center, r), point(map(center)));
+    addOutline(into, "hub", `Rim, ${side} ${position}`, circle(map, center, r * 0.62));
+    addOutline(into, "line", `Hub, ${side} ${position}`, circle(map, center, r * 0.16));
   }
 
   // Door handles.
@@ -1148,16 +1148,16 @@ function topView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
       ),
     );
   }
-  // Tyres peek out past the body a little, which makes the plan read as a car.
+  // Tires peek out past the body a little, which makes the plan read as a car.
   for (const axle of [spec.frontAxle, spec.frontAxle + spec.wheelbase]) {
     for (const sign of [-1, 1]) {
-      const tyre = rect(
-        axle - spec.tyre * 0.9,
+      const tire = rect(
+        axle - spec.tire * 0.9,
         sign * (w2 - 0.25),
-        axle + spec.tyre * 0.9,
+        axle + spec.tire * 0.9,
         sign * (w2 + 0.05),
       );
-      addOutline(into, "shade", "Tyre, from above", build(map, tyre, 0.05 * scale));
+      addOutline(into, "shade", "Tire, from above", build(map, tire, 0.05 * scale));
     }
   }
   // Nose and tail taper in; the sides are straight.
@@ -1309,12 +1309,12 @@ function frontView(spec: BodySpec, map: ViewMap, scale: number, into: Collected)
     [1, "right"],
   ] as const) {
     // A little larger than life, so the lamp is a fair tap target.
-    const centre = w2 - 0.3;
+    const center = w2 - 0.3;
     const v = vb + 0.15;
     const half = Math.max(0.09, 5.5 / scale);
     const fog = build(
       map,
-      rect(sign * (centre - 0.17), v - half, sign * (centre + 0.17), v + half),
+      rect(sign * (center - 0.17), v - half, sign * (center + 0.17), v + half),
       half * scale,
     );
     addPanel(into, `fog-lamp-${side}`, "front", fog);
@@ -1402,7 +1402,7 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
     addOutline(
       into,
       "line",
-      "Licence plate",
+      "License plate",
       build(map, rect(-0.2, bumperTop + 0.06, 0.2, bumperTop + 0.2), round * 0.5).d,
     );
     if (spec.rear === "van") {
@@ -1432,7 +1432,7 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
     addOutline(
       into,
       "line",
-      "Licence plate",
+      "License plate",
       build(map, rect(-0.2, bumperTop + 0.06, 0.2, bumperTop + 0.2), round * 0.5).d,
     );
   } else if (spec.rear === "van") {
@@ -1486,7 +1486,7 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
   addPanel(into, "rear-bumper", "rear", bumper, point(map([0, (vb + bumperTop) / 2 - 0.02])));
 }
 
-/** The silhouette shared by the front and rear views: tyres, body, greenhouse, mirrors. */
+/** The silhouette shared by the front and rear views: tires, body, greenhouse, mirrors. */
 function endViewBody(
   spec: BodySpec,
   end: "front" | "rear",
@@ -1505,7 +1505,7 @@ function endViewBody(
     addOutline(
       into,
       "shade",
-      `Tyre, ${end}`,
+      `Tire, ${end}`,
       build(map, rect(sign * (w2 - 0.34), 0, sign * (w2 - 0.08), vb + 0.2), 0.05 * scale),
     );
     addOutline(

@@ -267,7 +267,7 @@ describe("Repair + Refinish + Blend + Clear coat + Paint materials + Tax", () =>
     expect(linesOf(estimate, "Blend")).toEqual([]);
     expect(only(estimate, "Clear coat").hours).toBe(0.9); // 0.88
     expect(only(estimate, "Paint materials").amountCents).toBe(124_00); // 3.1 h × $40
-    expect(estimate.costRaisers.join(" ")).toMatch(/Solid colours are priced without blending/);
+    expect(estimate.costRaisers.join(" ")).toMatch(/Solid colors are priced without blending/);
   });
 
   it.each([
@@ -292,7 +292,7 @@ describe("Repair + Refinish + Blend + Clear coat + Paint materials + Tax", () =>
     expect(estimate.costRaisers.join(" ")).toMatch(/left quarter panel is badly damaged/);
   });
 
-  it("missing moulding on a door → trim part + labour", () => {
+  it("missing moulding on a door → trim part + labor", () => {
     const estimate = run([finding("front-door-right", "missing-part", "minor")]);
     expect(table(estimate)).toEqual([
       ["Replace", "front-door-right", 0.3, 30_00],
@@ -330,12 +330,12 @@ describe("PDR", () => {
     expect(only(estimate, "PDR").amountCents).toBe(500_00);
   });
 
-  it("adds 22.5 % (the middle of +15–30 %) on aluminium panels", () => {
+  it("adds 22.5 % (the middle of +15–30 %) on aluminum panels", () => {
     const estimate = run([finding("hood", "dent", "minor", { sizeCm: 4.3 })], {
       aluminiumPanels: ["hood"],
     });
     expect(only(estimate, "PDR").amountCents).toBe(382_81); // 312.50 × 1.225 = 382.8125
-    expect(only(estimate, "PDR").description).toMatch(/\+ 22\.5 % for aluminium$/);
+    expect(only(estimate, "PDR").description).toMatch(/\+ 22\.5 % for aluminum$/);
   });
 
   it("larger or severe dents get conventional repair and refinish", () => {
@@ -372,7 +372,7 @@ describe("PDR", () => {
 });
 
 describe("Bumpers: repair or replace", () => {
-  it("severe crack → replace the cover: labour, part, refinish, clear coat, materials, tax", () => {
+  it("severe crack → replace the cover: labor, part, refinish, clear coat, materials, tax", () => {
     const estimate = run([finding("front-bumper", "crack", "severe")], { paintType: "solid" });
     expect(table(estimate)).toEqual([
       ["Replace", "front-bumper", 2.5, 250_00],
@@ -418,7 +418,7 @@ describe("Bumpers: repair or replace", () => {
     ]);
   });
 
-  it("missing bracket → trim part and labour", () => {
+  it("missing bracket → trim part and labor", () => {
     const estimate = run([finding("rear-bumper", "missing-part", "moderate")]);
     expect(table(estimate).slice(0, 2)).toEqual([
       ["Replace", "rear-bumper", 0.3, 30_00],
@@ -564,7 +564,7 @@ describe("Tri-coat", () => {
     // 0.7 × 2.2 + 0.4 × (0.9 + 1.0) = 2.3 h
     expect(triCoat).toMatchObject({ hours: 2.3, amountCents: 230_00, category: "paint" });
     expect(only(estimate, "Paint materials").hours).toBe(6.4); // 2.2 + 0.9 + 1.0 + 2.3
-    expect(estimate.costRaisers.join(" ")).toMatch(/Tri-coat colours are the hardest to match/);
+    expect(estimate.costRaisers.join(" ")).toMatch(/Tri-coat colors are the hardest to match/);
   });
 
   it("costs more than the same repair in metallic paint", () => {
@@ -594,7 +594,7 @@ describe("Paint materials", () => {
     expect(linesOf(run([finding("roof", "scratch", "minor")]), "Paint materials")).toEqual([]);
   });
 
-  it("materials hours are not labour hours", () => {
+  it("materials hours are not labor hours", () => {
     const estimate = run([finding("hood", "scratch", "moderate")], { paintType: "solid" });
     // 0.8 repair + 3.0 refinish + 1.2 clear coat
     expect(estimate.labourHours).toBe(5.0);
@@ -633,14 +633,14 @@ describe("Sales tax", () => {
 });
 
 describe("EV / hybrid", () => {
-  it("adds 30 % of body labour hours; refinish time is unchanged", () => {
+  it("adds 30 % of body labor hours; refinish time is unchanged", () => {
     const estimate = run([finding("front-bumper", "crack", "severe")], {
       priceClass: "ev-hybrid",
       paintType: "solid",
     });
     const ev = only(estimate, "EV adjustment");
     expect(ev).toMatchObject({ hours: 0.8, rateType: "body", amountCents: 80_00 }); // 30 % × 2.5 h
-    expect(ev.description).toContain("+30 % of 2.5 h body labour");
+    expect(ev.description).toContain("+30 % of 2.5 h body labor");
     expect(only(estimate, "Refinish").hours).toBe(2.8);
   });
 
@@ -655,7 +655,7 @@ describe("EV / hybrid", () => {
     });
   });
 
-  it("adds nothing to sublet-only work and nothing on petrol cars", () => {
+  it("adds nothing to sublet-only work and nothing on gasoline cars", () => {
     const pdr = [finding("hood", "dent", "minor", { sizeCm: 2 })];
     expect(linesOf(run(pdr, { priceClass: "ev-hybrid" }), "EV adjustment")).toEqual([]);
     expect(linesOf(run([finding("front-bumper", "crack", "severe")]), "EV adjustment")).toEqual([]);
@@ -829,7 +829,7 @@ describe("Lamps", () => {
 });
 
 describe("Mirrors and grille", () => {
-  it("a cracked mirror → assembly + labour + cap refinish", () => {
+  it("a cracked mirror → assembly + labor + cap refinish", () => {
     const estimate = run([finding("mirror-left", "crack", "moderate")]);
     expect(table(estimate)).toEqual([
       ["Replace", "mirror-left", 0.8, 80_00],
@@ -874,7 +874,7 @@ describe("Mirrors and grille", () => {
   });
 });
 
-describe("Wheels and tyres", () => {
+describe("Wheels and tires", () => {
   it.each([
     ["minor", 125_00],
     ["moderate", 160_00],
@@ -892,7 +892,7 @@ describe("Wheels and tyres", () => {
     ]);
   });
 
-  it("tyre damage: minor → plug/patch, otherwise a new tyre + mount and balance", () => {
+  it("tire damage: minor → plug/patch, otherwise a new tire + mount and balance", () => {
     expect(table(run([finding("wheel-front-right", "tyre-damage", "minor")]))).toEqual([
       ["Repair", "wheel-front-right", null, 35_00],
     ]);
@@ -901,10 +901,10 @@ describe("Wheels and tyres", () => {
       ["Replace", "wheel-front-right", 0.4, 60_00],
       ["Part", "wheel-front-right", null, 170_00],
     ]);
-    expect(replaced.costRaisers.join(" ")).toMatch(/Tyres are often replaced in pairs/);
+    expect(replaced.costRaisers.join(" ")).toMatch(/Tires are often replaced in pairs/);
   });
 
-  it("curb rash and a tyre on the same wheel are both priced; a missing cap is a part", () => {
+  it("curb rash and a tire on the same wheel are both priced; a missing cap is a part", () => {
     const estimate = run([
       finding("wheel-front-left", "wheel-curb-rash", "moderate"),
       finding("wheel-front-left", "tyre-damage", "severe"),
@@ -941,14 +941,14 @@ describe("Interior", () => {
     expect(linesOf(estimate, "Clean")).toHaveLength(2);
   });
 
-  it("odour points to the smoking fee", () => {
+  it("odor points to the smoking fee", () => {
     const estimate = run([finding("interior", "odour", "minor")]);
     expect(estimate.costRaisers).toContain(
-      "Smoking odour may instead be charged as the marketplace's smoking fee: $50 odour only, $150 with evidence, $250 for multiple issues.",
+      "Smoking odor may instead be charged as the marketplace's smoking fee: $50 odor only, $150 with evidence, $250 for multiple issues.",
     );
   });
 
-  it("a broken interior part → part + labour", () => {
+  it("a broken interior part → part + labor", () => {
     expect(table(run([finding("interior", "missing-part", "moderate")])).slice(0, 2)).toEqual([
       ["Replace", "interior", 0.5, 50_00],
       ["Part", "interior", null, 100_00],
@@ -1082,7 +1082,7 @@ describe("Range", () => {
 });
 
 describe("Hours and days", () => {
-  it("repair days: labour hours ÷ 4 rounded up, +1 when parts are ordered, at least 1", () => {
+  it("repair days: labor hours ÷ 4 rounded up, +1 when parts are ordered, at least 1", () => {
     const bumper = run([finding("front-bumper", "crack", "severe")]);
     // 2.5 replace + 2.8 refinish + 1.8 blends + 1.5 clear coat = 8.6 h → 3 days + 1 for the part
     expect(bumper.labourHours).toBe(8.6);
@@ -1091,7 +1091,7 @@ describe("Hours and days", () => {
     expect(run([finding("hood", "scratch", "minor")]).repairDays).toBe(1);
   });
 
-  it("lost-income days use the labour hours and the repair start date", () => {
+  it("lost-income days use the labor hours and the repair start date", () => {
     const findings = [
       finding("front-door-left", "dent", "severe", { sizeCm: 30 }),
       finding("rear-door-left", "dent", "severe", { sizeCm: 30 }),

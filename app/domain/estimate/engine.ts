@@ -9,7 +9,7 @@
  * ## What each finding becomes
  * Sheet-metal panels (hood, roof, fenders, doors, quarter panels, rockers, trunk lid/liftgate):
  * - dent, not severe, longest dimension ≤ 7.6 cm (3″) → PDR priced by size band (band midpoint,
- *   +22.5 % on aluminium); a minor dent without a size is priced as quarter-size. Otherwise
+ *   +22.5 % on aluminum); a minor dent without a size is priced as quarter-size. Otherwise
  *   Repair (hours by severity) + Refinish.
  * - scratch, scuff, paint chip: minor → Polish; moderate/severe → Repair + Refinish.
  * - crack (cracked paint/filler) → Repair + Refinish. Missing part (moulding, emblem) → Part.
@@ -17,25 +17,25 @@
  *   panel may be needed.
  * Bumper covers (plastic): minor scratch/scuff/chip → Polish; minor dent → Repair (no paint);
  * others → Repair + R&I of the cover + Refinish; severe dent or severe crack → Replace cover
- * (Replace labour + Part + Refinish, plus sensor transfer when the cover carries sensors).
+ * (Replace labor + Part + Refinish, plus sensor transfer when the cover carries sensors).
  * Glass: windshield minor damage → chip repair; otherwise Replace (installed, sublet) at the
  * ADAS price when the car has a windshield camera, plus Calibration. Side and rear glass → Replace.
- * Lamps: broken, cracked or missing → Replace lamp (Part + labour; headlamp halogen/LED by
+ * Lamps: broken, cracked or missing → Replace lamp (Part + labor; headlamp halogen/LED by
  * class); minor/moderate scratch or scuff on a lens → Polish.
  * Mirrors: minor paint damage → Polish; moderate → Repair + Refinish of the cap; severe, crack,
  * missing → Replace mirror (+ cap refinish); glass damage → mirror glass.
  * Grille: minor paint damage → Polish; anything else → Replace.
  * Wheels: curb rash → Wheel repair (sublet, $125–200 by severity); crack → Replace wheel;
- * tyre damage minor → plug/patch, otherwise Replace tyre (Part + mounting); missing → centre cap.
- * Interior (sublet): stain and odour → Clean; burn and tear → Repair (severe tear → Replace cover);
- * missing or broken part → Part + labour.
+ * tire damage minor → plug/patch, otherwise Replace tire (Part + mounting); missing → center cap.
+ * Interior (sublet): stain and odor → Clean; burn and tear → Repair (severe tear → Replace cover);
+ * missing or broken part → Part + labor.
  *
  * ## Panel-level rules
  * - A replaced part supersedes repairs of the same part (a second finding on a replaced bumper
  *   adds nothing); a refinished panel needs no polish.
  * - Each panel is refinished once and R&I'd once, however many findings it has.
- * - Blend (colour match) into each adjacent painted panel that is not refinished itself: once per
- *   panel, at 50 % of its refinish time; not for solid colours (they match without blending).
+ * - Blend (color match) into each adjacent painted panel that is not refinished itself: once per
+ *   panel, at 50 % of its refinish time; not for solid colors (they match without blending).
  * - Clear coat: +40 % of the refinish time of the first major panel (the longest full refinish)
  *   and +20 % of the hours of each additional painted panel (refinished or blended), capped at
  *   2.5 h. Tri-coat replaces it: +70 % first panel, +40 % each additional, no cap.
@@ -43,8 +43,8 @@
  *   Polish uses no paint and is not counted.
  * - Calibration when a panel with known ADAS sensors is replaced or removed and refitted (R&I),
  *   and when a windshield with a camera is replaced.
- * - EV/hybrid: +30 % of body and mechanical labour hours (one line per labour type).
- * - Sales tax on parts and paint materials only (labour and sublet invoices are not taxed here).
+ * - EV/hybrid: +30 % of body and mechanical labor hours (one line per labor type).
+ * - Sales tax on parts and paint materials only (labor and sublet invoices are not taxed here).
  * Hours are rounded to 0.1 h per line, money to the cent per line (../money.ts).
  */
 import { FEES, LOST_INCOME_RULE } from "../marketplace-rules";
@@ -108,7 +108,7 @@ export type Operation = (typeof OPERATIONS)[number];
 export const LINE_CATEGORIES = ["labour", "paint", "parts", "materials", "sublet", "tax"] as const;
 export type LineCategory = (typeof LINE_CATEGORIES)[number];
 
-/** Which labour rate a line's hours are charged at. */
+/** Which labor rate a line's hours are charged at. */
 export type RateType = "body" | "refinish" | "mechanical";
 
 export interface EstimateLine {
@@ -120,7 +120,7 @@ export interface EstimateLine {
   operation: Operation;
   /** Plain-language line text: "Refinish left front door". */
   description: string;
-  /** Labour hours (or, on the paint-materials line, the refinish hours it is priced on). */
+  /** Labor hours (or, on the paint-materials line, the refinish hours it is priced on). */
   hours?: number;
   rateType?: RateType;
   /** The hourly rate (or the materials rate per refinish hour). */
@@ -148,7 +148,7 @@ export interface EstimateInput {
 }
 
 export interface LostIncomeDays {
-  /** Labour hours ÷ 4, rounded up. */
+  /** Labor hours ÷ 4, rounded up. */
   workingDays: number;
   /** Saturdays and Sundays between the first and the last working day. */
   weekendDays: number;
@@ -250,7 +250,7 @@ function parseIsoDateUtc(text: string): number | null {
 
 /**
  * Days of lost hosting income by the marketplace's rule, defined precisely:
- * - working days W = labour hours ÷ 4, rounded up (0 hours → 0 days; float noise removed, so
+ * - working days W = labor hours ÷ 4, rounded up (0 hours → 0 days; float noise removed, so
  *   12.000000000000002 h is 3 days);
  * - the repair runs on W consecutive weekdays (Mon–Fri) starting on `repairStartDate`, or on the
  *   following Monday if that is a Saturday or Sunday; default start: a Monday;
@@ -262,7 +262,7 @@ function parseIsoDateUtc(text: string): number | null {
  */
 export function countLostIncomeDays(labourHours: number, repairStartDate?: string): LostIncomeDays {
   if (!Number.isFinite(labourHours) || labourHours < 0) {
-    throw new RangeError("Labour hours must be a finite number of at least 0.");
+    throw new RangeError("Labor hours must be a finite number of at least 0.");
   }
   const { laborHoursPerDay } = LOST_INCOME_RULE;
   const workingDays = Math.ceil(Number((labourHours / laborHoursPerDay).toPrecision(12)));
@@ -288,7 +288,7 @@ export function countLostIncomeDays(labourHours: number, repairStartDate?: strin
 
 // ─── Helpers ────────────────────────────────────────────────────────────────────────────────────
 
-/** Hours to one decimal, as labour guides write them (float noise removed first). */
+/** Hours to one decimal, as labor guides write them (float noise removed first). */
 export function roundHours(hours: number): number {
   return Math.round(Number((hours * 10).toPrecision(12))) / 10;
 }
@@ -310,7 +310,7 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-type Component = "main" | "tyre" | "glass" | "none";
+type Component = "main" | "tire" | "glass" | "none";
 
 interface LineDraft {
   findingId: string | null;
@@ -321,7 +321,7 @@ interface LineDraft {
   hours?: number;
   rateType?: RateType;
   partCents?: Cents;
-  /** Flat amount for sublet lines (labour and part lines are priced from hours/part). */
+  /** Flat amount for sublet lines (labor and part lines are priced from hours/part). */
   flatCents?: Cents;
 }
 
@@ -364,7 +364,7 @@ function inferAdas(vehicle: Vehicle, rateCard: RateCard): { hasAdas: boolean; as
   };
 }
 
-function labour(
+function labor(
   owner: Pick<Finding, "id"> | null,
   panel: PanelId | null,
   operation: Operation,
@@ -454,7 +454,7 @@ function planFromRepairChoice(
     if (hours === undefined) throw new Error(`No polish time for ${finding.damageType}`);
     return plan(finding, {
       drafts: [
-        labour(
+        labor(
           finding,
           finding.panel,
           "Polish",
@@ -467,7 +467,7 @@ function planFromRepairChoice(
   }
   return plan(finding, {
     drafts: [
-      labour(
+      labor(
         finding,
         finding.panel,
         "Repair",
@@ -496,7 +496,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
         return plan(finding, {
           component: "none",
           drafts: [
-            labour(
+            labor(
               finding,
               finding.panel,
               "Replace",
@@ -510,21 +510,21 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
       if (finding.damageType === "dent") {
         const band = pdrBandFor(finding, context);
         if (band) {
-          const aluminium = vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
-          const uplift = tables.pdr.value.aluminiumUpliftPercent;
+          const aluminum = vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
+          const uplift = tables.pdr.value.aluminumUpliftPercent;
           const midpoint = (band.lowCents + band.highCents) / 2;
-          const price = roundToCents(aluminium ? midpoint * (1 + uplift / 100) : midpoint);
+          const price = roundToCents(aluminum ? midpoint * (1 + uplift / 100) : midpoint);
           const size =
             finding.sizeCm !== undefined
               ? `${formatNumber(finding.sizeCm, 1)} cm`
               : "size not measured";
-          const aluminiumText = aluminium ? ` + ${formatNumber(uplift, 1)} % for aluminium` : "";
+          const aluminumText = aluminum ? ` + ${formatNumber(uplift, 1)} % for aluminum` : "";
           return plan(finding, {
             drafts: [
               sublet(
                 finding,
                 "PDR",
-                `Paintless dent repair, ${lower(label)}: ${band.label} dent (${size}), midpoint of ${formatRange(band.lowCents, band.highCents)}${aluminiumText}`,
+                `Paintless dent repair, ${lower(label)}: ${band.label} dent (${size}), midpoint of ${formatRange(band.lowCents, band.highCents)}${aluminumText}`,
                 price,
               ),
             ],
@@ -547,7 +547,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           refinish: true,
           calibrateIfSensors: true,
           drafts: [
-            labour(
+            labor(
               finding,
               finding.panel,
               "Replace",
@@ -565,7 +565,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
         return plan(finding, {
           component: "none",
           drafts: [
-            labour(
+            labor(
               finding,
               finding.panel,
               "Replace",
@@ -655,7 +655,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
       return plan(finding, {
         replaces: true,
         drafts: [
-          labour(
+          labor(
             finding,
             finding.panel,
             "Replace",
@@ -674,7 +674,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           refinish: true,
           calibrateIfSensors: true,
           drafts: [
-            labour(
+            labor(
               finding,
               finding.panel,
               "Replace",
@@ -689,7 +689,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           component: "glass",
           replaces: true,
           drafts: [
-            labour(
+            labor(
               finding,
               finding.panel,
               "Replace",
@@ -734,7 +734,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
         replaces: true,
         calibrateIfSensors: true,
         drafts: [
-          labour(
+          labor(
             finding,
             finding.panel,
             "Replace",
@@ -764,7 +764,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           return plan(finding, {
             replaces: true,
             drafts: [
-              labour(
+              labor(
                 finding,
                 finding.panel,
                 "Replace",
@@ -778,37 +778,37 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
         case "tyre-damage":
           if (finding.severity === "minor") {
             return plan(finding, {
-              component: "tyre",
+              component: "tire",
               drafts: [
                 sublet(
                   finding,
                   "Repair",
-                  `Plug and patch tyre, ${lower(label)} (${findingText(finding)})`,
-                  tables.tyreRepairCents.value,
+                  `Plug and patch tire, ${lower(label)} (${findingText(finding)})`,
+                  tables.tireRepairCents.value,
                 ),
               ],
             });
           }
           return plan(finding, {
-            component: "tyre",
+            component: "tire",
             replaces: true,
             drafts: [
-              labour(
+              labor(
                 finding,
                 finding.panel,
                 "Replace",
-                `Replace tyre, ${lower(label)}: mount and balance (${findingText(finding)})`,
-                mechanical.mountTyre,
+                `Replace tire, ${lower(label)}: mount and balance (${findingText(finding)})`,
+                mechanical.mountTire,
                 "mechanical",
               ),
-              part(finding, `Tyre, ${classLabel}`, parts.tyre.value[priceClass]),
+              part(finding, `Tire, ${classLabel}`, parts.tire.value[priceClass]),
             ],
           });
         default:
           return plan(finding, {
             component: "none",
             drafts: [
-              part(finding, `Wheel centre cap, ${classLabel}`, parts.centreCap.value[priceClass]),
+              part(finding, `Wheel center cap, ${classLabel}`, parts.centerCap.value[priceClass]),
             ],
           });
       }
@@ -837,7 +837,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
               sublet(
                 finding,
                 "Clean",
-                `Odour removal: deep clean and ozone (${text})`,
+                `Odor removal: deep clean and ozone (${text})`,
                 prices.odour[finding.severity],
               ),
             ],
@@ -872,7 +872,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           return plan(finding, {
             component: "none",
             drafts: [
-              labour(
+              labor(
                 finding,
                 finding.panel,
                 "Replace",
@@ -1078,7 +1078,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     const removeHours = tables.removeAndInstallHours.value[panelId];
     if (removePlan && removeHours !== undefined) {
       drafts.push(
-        labour(
+        labor(
           removePlan.finding,
           panelId,
           "R&I",
@@ -1091,7 +1091,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     }
     if (mainReplacement && info.kind === "bumper" && sensors) {
       drafts.push(
-        labour(
+        labor(
           mainReplacement.finding,
           panelId,
           "R&I",
@@ -1105,7 +1105,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
       if (hours !== undefined) {
         refinished.set(panelId, refinishPlan.finding.id);
         drafts.push(
-          labour(
+          labor(
             refinishPlan.finding,
             panelId,
             "Refinish",
@@ -1155,11 +1155,11 @@ export function estimateRepair(input: EstimateInput): Estimate {
         const hours = roundHours(fullHours * tables.blendFraction.value);
         blended.set(target, hours);
         drafts.push(
-          labour(
+          labor(
             { id: findingId },
             target,
             "Blend",
-            `Blend ${lower(PANELS[target].label)} for colour match with the ${lower(PANELS[source].label)} (${formatNumber(tables.blendFraction.value * 100)} % of ${hoursText(fullHours)})`,
+            `Blend ${lower(PANELS[target].label)} for color match with the ${lower(PANELS[source].label)} (${formatNumber(tables.blendFraction.value * 100)} % of ${hoursText(fullHours)})`,
             hours,
             "refinish",
           ),
@@ -1168,7 +1168,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     }
   } else if (refinished.size > 0) {
     raise(
-      "Solid colours are priced without blending; if the painter still has to blend into the next panels, add about half of each panel's refinish time.",
+      "Solid colors are priced without blending; if the painter still has to blend into the next panels, add about half of each panel's refinish time.",
     );
   }
 
@@ -1231,7 +1231,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     }
     const capped = raw > maxHours ? ` = ${hoursText(raw)}, capped at ${hoursText(maxHours)}` : "";
     estimateWide.push(
-      labour(
+      labor(
         null,
         null,
         triCoat ? "Tri-coat" : "Clear coat",
@@ -1242,9 +1242,9 @@ export function estimateRepair(input: EstimateInput): Estimate {
     );
   }
 
-  // 6. EV / hybrid labour adjustment on body and mechanical hours.
+  // 6. EV / hybrid labor adjustment on body and mechanical hours.
   if (vehicle.priceClass === "ev-hybrid") {
-    const uplift = tables.evLabourUpliftPercent.value;
+    const uplift = tables.evLaborUpliftPercent.value;
     for (const rateType of ["body", "mechanical"] as const) {
       const base = roundHours(
         ordered
@@ -1254,11 +1254,11 @@ export function estimateRepair(input: EstimateInput): Estimate {
       const hours = roundHours((base * uplift) / 100);
       if (hours > 0) {
         estimateWide.push(
-          labour(
+          labor(
             null,
             null,
             "EV adjustment",
-            `EV/hybrid handling (high-voltage safety, battery protection): +${formatNumber(uplift)} % of ${hoursText(base)} ${rateType} labour`,
+            `EV/hybrid handling (high-voltage safety, battery protection): +${formatNumber(uplift)} % of ${hoursText(base)} ${rateType} labor`,
             hours,
             rateType,
           ),
@@ -1366,12 +1366,12 @@ export function estimateRepair(input: EstimateInput): Estimate {
   // 11. Estimate-wide cost raisers and assumptions.
   if (refinished.size > 0 && vehicle.paintType === "tri-coat") {
     raise(
-      "Tri-coat colours are the hardest to match: the painter may spray test panels or blend further than estimated.",
+      "Tri-coat colors are the hardest to match: the painter may spray test panels or blend further than estimated.",
     );
   }
   if (vehicle.priceClass === "ev-hybrid" && labourHours > 0) {
     raise(
-      `EV/hybrid repairs can need more than the +${formatNumber(tables.evLabourUpliftPercent.value)} % labour included here: on average about 4 more labour hours than a petrol car (CCC Crash Course 2025), e.g. for high-voltage disconnects and battery checks.`,
+      `EV/hybrid repairs can need more than the +${formatNumber(tables.evLaborUpliftPercent.value)} % labor included here: on average about 4 more labor hours than a gasoline car (CCC Crash Course 2025), e.g. for high-voltage disconnects and battery checks.`,
     );
   }
   if (findings.some((finding) => finding.confidence < LOW_CONFIDENCE)) {
@@ -1511,9 +1511,9 @@ function costRaisersForPanel(
         "A wheel that is bent or cracked, not just scuffed, must be replaced instead of refinished.",
       );
     }
-    if (plans.some((candidate) => candidate.component === "tyre" && candidate.replaces)) {
+    if (plans.some((candidate) => candidate.component === "tire" && candidate.replaces)) {
       raise(
-        "Tyres are often replaced in pairs on an axle (all four on many AWD cars and EVs) to keep tread depth even.",
+        "Tires are often replaced in pairs on an axle (all four on many AWD cars and EVs) to keep tread depth even.",
       );
     }
     if (worst === "severe") {
@@ -1527,7 +1527,7 @@ function costRaisersForPanel(
   ) {
     const fees = FEES.smoking;
     raise(
-      `Smoking odour may instead be charged as the marketplace's smoking fee: ${money(fees.odorOnlyCents)} odour only, ${money(fees.odorWithEvidenceCents)} with evidence, ${money(fees.multipleIssuesCents)} for multiple issues.`,
+      `Smoking odor may instead be charged as the marketplace's smoking fee: ${money(fees.odorOnlyCents)} odor only, ${money(fees.odorWithEvidenceCents)} with evidence, ${money(fees.multipleIssuesCents)} for multiple issues.`,
     );
   }
 }

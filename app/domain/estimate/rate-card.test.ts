@@ -3,7 +3,7 @@ import { InvalidInputError } from "../validation";
 import {
   defaultBodyRateCents,
   ESTIMATE_TABLES,
-  LABOUR_DEFAULTS,
+  LABOR_DEFAULTS,
   RATE_SOURCES,
   RATES_AS_OF,
   resolveRateCard,
@@ -26,7 +26,7 @@ function allSourced(): [string, Sourced<unknown>][] {
     }
   };
   visit("ESTIMATE_TABLES", ESTIMATE_TABLES);
-  visit("LABOUR_DEFAULTS", LABOUR_DEFAULTS);
+  visit("LABOR_DEFAULTS", LABOR_DEFAULTS);
   return found;
 }
 
@@ -50,7 +50,7 @@ describe("the default table", () => {
   });
 
   it("holds the published numbers", () => {
-    expect(LABOUR_DEFAULTS.nationalBodyCentsPerHour.value).toBe(63_67);
+    expect(LABOR_DEFAULTS.nationalBodyCentsPerHour.value).toBe(63_67);
     expect(ESTIMATE_TABLES.clearCoat.value).toEqual({
       firstPanelFraction: 0.4,
       additionalPanelFraction: 0.2,
@@ -69,7 +69,7 @@ describe("the default table", () => {
       [250_00, 375_00],
       [400_00, 600_00],
     ]);
-    expect(ESTIMATE_TABLES.evLabourUpliftPercent.value).toBe(30);
+    expect(ESTIMATE_TABLES.evLaborUpliftPercent.value).toBe(30);
   });
 
   it("keeps price-by-class values inside the published ranges", () => {
@@ -168,12 +168,12 @@ describe("resolveRateCard", () => {
     );
   });
 
-  it("says when a state has no published labour rate", () => {
+  it("says when a state has no published labor rate", () => {
     const card = resolveRateCard("WY");
     expect(card.bodyLabourCentsPerHour).toBe(63_67);
     expect(card.salesTaxPercent).toBe(4);
     expect(card.origins.bodyLabourCentsPerHour).toBe("national");
-    expect(card.notes[0]).toMatch(/No published labour rate for Wyoming/);
+    expect(card.notes[0]).toMatch(/No published labor rate for Wyoming/);
   });
 
   it("flags state tax rates that need checking", () => {
@@ -238,7 +238,7 @@ describe("resolveRateCard", () => {
     [{ salesTaxPercent: -1 }, "salesTaxPercent", "between 0% and 15%"],
     [{ salesTaxPercent: Number.NaN }, "salesTaxPercent", "must be a number"],
     [{ bodyLabourCentsPerHour: "85" }, "bodyLabourCentsPerHour", "must be a number"],
-    [{ frameLabourCentsPerHour: 70_00 }, "frameLabourCentsPerHour", "Unknown rate"],
+    [{ frameLaborCentsPerHour: 70_00 }, "frameLaborCentsPerHour", "Unknown rate"],
   ])("rejects %j", (overrides, field, message) => {
     const errors = validateRateOverrides(overrides);
     expect(Object.keys(errors)).toEqual([field]);

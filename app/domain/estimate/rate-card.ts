@@ -1,5 +1,5 @@
 /**
- * The estimate engine's default data as ONE dated, sourced table: labour rates and sales tax by
+ * The estimate engine's default data as ONE dated, sourced table: labor rates and sales tax by
  * US state, operation times (refinish, repair, R&I, replace hours) and part and sublet prices by
  * vehicle price class. Every value names its source; values marked `weak: true` come from
  * low-quality pages or are our own assumptions, and only serve until a host enters their shop's
@@ -9,7 +9,7 @@
  * state's defaults (or the national ones), with the account's own shop rates on top.
  *
  * Source of the values: the public pages named in `RATE_SOURCES`. Money is integer cents (see
- * ../money.ts); hours are decimal labour hours.
+ * ../money.ts); hours are decimal labor hours.
  */
 import { roundToCents, type Cents } from "../money";
 import { assertValid, checkNumber, type FieldErrors, type NumberRule } from "../validation";
@@ -90,11 +90,11 @@ export const RATE_SOURCES = {
       "Collision Blast, 'Auto Repair Estimates' series (D. Smith): tri-coat adds 70 % per refinish hour on the first panel and 40 % on each additional, and replaces the clear-coat addition",
     url: "http://collisionblast.com/tag/repair-right-front",
     published: "2010",
-    note: "A training blog, not a labour guide: treat as weak.",
+    note: "A training blog, not a labor guide: treat as weak.",
   },
   pdr: {
     title:
-      "Paintless dent repair prices per dent: dime/nickel $100–150, quarter $150–225, golf ball $250–375, 2–3″ crease $400–600; cracked paint +$100–300 (then not PDR); aluminium +15–30 %",
+      "Paintless dent repair prices per dent: dime/nickel $100–150, quarter $150–225, golf ball $250–375, 2–3″ crease $400–600; cracked paint +$100–300 (then not PDR); aluminum +15–30 %",
     url: "https://promastersautocc.com",
     published: "2024",
   },
@@ -131,7 +131,7 @@ export const RATE_SOURCES = {
   },
   cccCrashCourse: {
     title:
-      "CCC Crash Course Q1 2025: EV repairs take ≈ 4 more labour hours and ≈ 30 % more labour cost than ICE",
+      "CCC Crash Course Q1 2025: EV repairs take ≈ 4 more labor hours and ≈ 30 % more labor cost than ICE",
     url: "https://www.cccis.com/crash-course",
     published: "2025",
   },
@@ -180,12 +180,12 @@ function sourced<T>(
   };
 }
 
-// ─── Labour rates ───────────────────────────────────────────────────────────────────────────────
+// ─── Labor rates ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * How the labour defaults are derived (each ratio below is a data value with its source):
+ * How the labor defaults are derived (each ratio below is a data value with its source):
  * - national body rate: the CRASH Network Oct 2023 average;
- * - refinish rate: the body rate (shops bill paint and body labour at the same rate; RDN's 2016
+ * - refinish rate: the body rate (shops bill paint and body labor at the same rate; RDN's 2016
  *   refinish median ≈ $50/h matched body rates of the time);
  * - mechanical rate: the body rate × CCC's 2013 national ratio mechanical ÷ body (77.04 ÷ 46.12);
  * - paint materials: the national body rate × CCC's 2013 ratio materials ÷ body (26.64 ÷ 46.12),
@@ -195,7 +195,7 @@ function sourced<T>(
  *   position; Massachusetts: its 2022 insurer-paid rate + the 9.5 % insurer-paid rise of 2023;
  * - any other state: the national rates.
  */
-export const LABOUR_DEFAULTS = {
+export const LABOR_DEFAULTS = {
   nationalBodyCentsPerHour: sourced(63_67, "crashNetwork", false),
   refinishToBodyRatio: sourced(1, "rdn2016", true, "Refinish billed at the body rate."),
   mechanicalToBodyRatio: sourced(77_04 / 46_12, "ccc2013", true, "2013 ratio ≈ 1.67."),
@@ -268,7 +268,7 @@ export interface StateDefaults {
   name: string;
   /** State-level sales tax (local taxes not included). */
   salesTaxPercent: number;
-  /** Mitchell's 2017 average body labour rate for the state, when published. */
+  /** Mitchell's 2017 average body labor rate for the state, when published. */
   mitchell2017BodyCents?: Cents;
   /** A 2022 insurer-paid body rate, when that is all we have. */
   insurerPaid2022BodyCents?: Cents;
@@ -276,7 +276,7 @@ export interface StateDefaults {
   weakTax?: string;
 }
 
-/** Sales tax: Tax Foundation 2025. Labour: Mitchell 2017 (11 states), Massachusetts 2022. */
+/** Sales tax: Tax Foundation 2025. Labor: Mitchell 2017 (11 states), Massachusetts 2022. */
 export const US_STATE_DEFAULTS: Readonly<Record<UsStateCode, StateDefaults>> = {
   AL: { name: "Alabama", salesTaxPercent: 4 },
   AK: { name: "Alaska", salesTaxPercent: 0, weakTax: "No state sales tax; boroughs may levy one." },
@@ -297,7 +297,7 @@ export const US_STATE_DEFAULTS: Readonly<Record<UsStateCode, StateDefaults>> = {
     name: "Hawaii",
     salesTaxPercent: 4,
     mitchell2017BodyCents: 51_36,
-    weakTax: "General excise tax, also charged on labour.",
+    weakTax: "General excise tax, also charged on labor.",
   },
   ID: { name: "Idaho", salesTaxPercent: 6 },
   IL: { name: "Illinois", salesTaxPercent: 6.25, mitchell2017BodyCents: 52_16 },
@@ -325,7 +325,7 @@ export const US_STATE_DEFAULTS: Readonly<Record<UsStateCode, StateDefaults>> = {
   NM: {
     name: "New Mexico",
     salesTaxPercent: 4.875,
-    weakTax: "Gross receipts tax, also charged on labour.",
+    weakTax: "Gross receipts tax, also charged on labor.",
   },
   NY: { name: "New York", salesTaxPercent: 4, mitchell2017BodyCents: 49_33 },
   NC: { name: "North Carolina", salesTaxPercent: 4.75 },
@@ -391,7 +391,7 @@ export interface PdrBand {
 }
 
 /**
- * Hours and prices the engine writes on estimate lines. Hours are labour-guide style decimal
+ * Hours and prices the engine writes on estimate lines. Hours are labor-guide style decimal
  * hours; prices are per part (or per job for sublet work), in cents.
  */
 export const ESTIMATE_TABLES = {
@@ -418,7 +418,7 @@ export const ESTIMATE_TABLES = {
     },
     ["publishedEstimate", "assumption"],
     true,
-    "Front bumper 2.8 h from a published estimate (rear bumper taken as the same); other panels are typical labour-guide magnitudes for a mid-size car (assumption). Mirror: body-colour cap.",
+    "Front bumper 2.8 h from a published estimate (rear bumper taken as the same); other panels are typical labor-guide magnitudes for a mid-size car (assumption). Mirror: body-color cap.",
   ),
   /** A blended panel costs this share of its full refinish time. */
   blendFraction: sourced(
@@ -439,7 +439,7 @@ export const ESTIMATE_TABLES = {
     true,
   ),
   /**
-   * Body labour by damage on sheet-metal panels (conventional repair: the panel is then
+   * Body labor by damage on sheet-metal panels (conventional repair: the panel is then
    * refinished). Minor scratches, scuffs and chips are polished instead (see `polishHours`).
    */
   sheetMetalRepair: sourced<Readonly<Partial<Record<DamageType, BySeverity<RepairChoice>>>>>(
@@ -472,7 +472,7 @@ export const ESTIMATE_TABLES = {
     },
     "assumption",
     true,
-    "Repair times are estimator judgement in every labour guide (none publishes them).",
+    "Repair times are estimator judgement in every labor guide (none publishes them).",
   ),
   /** Plastic bumper covers: repair off the car (R&I + refinish), or replace the cover. */
   bumperRepair: sourced<Readonly<Partial<Record<DamageType, BySeverity<RepairChoice>>>>>(
@@ -533,7 +533,7 @@ export const ESTIMATE_TABLES = {
     true,
     "Doors: handle and moulding; trunk lid / liftgate: emblems and handle; bumpers: the cover.",
   ),
-  /** Labour to replace a part (remove the old, fit the new, transfer small parts). */
+  /** Labor to replace a part (remove the old, fit the new, transfer small parts). */
   replaceHours: sourced(
     {
       frontBumperCover: 2.5,
@@ -552,8 +552,8 @@ export const ESTIMATE_TABLES = {
     "assumption",
     true,
   ),
-  /** Mechanical hours to fit a wheel or tyre (mount, balance, TPMS sensor transfer). */
-  mechanicalHours: sourced({ mountTyre: 0.4, mountWheel: 0.6 }, "assumption", true),
+  /** Mechanical hours to fit a wheel or tire (mount, balance, TPMS sensor transfer). */
+  mechanicalHours: sourced({ mountTire: 0.4, mountWheel: 0.6 }, "assumption", true),
   pdr: sourced(
     {
       bands: [
@@ -580,8 +580,8 @@ export const ESTIMATE_TABLES = {
         },
         { id: "crease", label: "2–3″ crease", maxSizeCm: 7.6, lowCents: 400_00, highCents: 600_00 },
       ] as readonly PdrBand[],
-      /** Midpoint of the published +15–30 % aluminium uplift. */
-      aluminiumUpliftPercent: 22.5,
+      /** Midpoint of the published +15–30 % aluminum uplift. */
+      aluminumUpliftPercent: 22.5,
       /** A minor dent without a size is priced as this band (assumption). */
       unknownSizeBand: "quarter" as PdrBand["id"],
     },
@@ -595,8 +595,8 @@ export const ESTIMATE_TABLES = {
     "curbRash",
     false,
   ),
-  /** Tyre puncture plug/patch (minor tyre damage). */
-  tyreRepairCents: sourced(35_00, "assumption", true),
+  /** Tire puncture plug/patch (minor tire damage). */
+  tireRepairCents: sourced(35_00, "assumption", true),
   /** Windshield chip repair (minor windshield damage). */
   windshieldChipRepairCents: sourced(100_00, "assumption", true),
   /** Installed windshield (glass shop, sublet), placed inside the published ranges by class. */
@@ -624,7 +624,7 @@ export const ESTIMATE_TABLES = {
       byClass(200_00, 350_00, 550_00, 800_00, 600_00),
       ["bumperCover", "assumption"],
       true,
-      "Economy: aftermarket cover; others OEM. Chosen so part + paint + labour sit in the published ranges.",
+      "Economy: aftermarket cover; others OEM. Chosen so part + paint + labor sit in the published ranges.",
     ),
     headlampHalogen: sourced(
       byClass(160_00, 350_00, 450_00, 500_00, 400_00),
@@ -646,13 +646,13 @@ export const ESTIMATE_TABLES = {
     /** Moulding, emblem, clip set or bracket for a "missing or broken part" on a body panel. */
     trimPart: sourced(byClass(40_00, 60_00, 100_00, 150_00, 100_00), "assumption", true),
     wheel: sourced(byClass(200_00, 300_00, 500_00, 800_00, 600_00), "assumption", true),
-    tyre: sourced(
+    tire: sourced(
       byClass(120_00, 170_00, 250_00, 320_00, 280_00),
       "assumption",
       true,
-      "EV tyres (load-rated, low rolling resistance) cost more than mid-range ones.",
+      "EV tires (load-rated, low rolling resistance) cost more than mid-range ones.",
     ),
-    centreCap: sourced(byClass(25_00, 35_00, 50_00, 75_00, 50_00), "assumption", true),
+    centerCap: sourced(byClass(25_00, 35_00, 50_00, 75_00, 50_00), "assumption", true),
     interiorPart: sourced(byClass(60_00, 100_00, 150_00, 250_00, 150_00), "assumption", true),
   },
   /** Interior work done by a detailer or upholsterer (sublet), by severity. */
@@ -667,11 +667,11 @@ export const ESTIMATE_TABLES = {
     true,
   ),
   /**
-   * EV / hybrid: +30 % of body and mechanical labour hours. We take the percentage rather than
+   * EV / hybrid: +30 % of body and mechanical labor hours. We take the percentage rather than
    * "+4 hours" because a flat 4 h would dwarf small jobs (a polished scuff); refinish time is
    * left alone because paint work on an EV is the same as on any car.
    */
-  evLabourUpliftPercent: sourced(30, "cccCrashCourse", false),
+  evLaborUpliftPercent: sourced(30, "cccCrashCourse", false),
   /** When `vehicle.hasAdas` is not given, the engine assumes ADAS from these. */
   adasAssumption: sourced(
     {
@@ -717,15 +717,15 @@ export interface RateCard extends Record<RateField, number> {
 
 /** Sane bounds for an account's own rates (rates must be positive; tax may be 0). */
 export const RATE_OVERRIDE_LIMITS = {
-  bodyLabourCentsPerHour: { label: "Body labour rate", kind: "cents", min: 1_00, max: 500_00 },
+  bodyLabourCentsPerHour: { label: "Body labor rate", kind: "cents", min: 1_00, max: 500_00 },
   refinishLabourCentsPerHour: {
-    label: "Refinish labour rate",
+    label: "Refinish labor rate",
     kind: "cents",
     min: 1_00,
     max: 500_00,
   },
   mechanicalLabourCentsPerHour: {
-    label: "Mechanical labour rate",
+    label: "Mechanical labor rate",
     kind: "cents",
     min: 1_00,
     max: 500_00,
@@ -758,24 +758,24 @@ export function validateRateOverrides(overrides: Record<string, unknown>): Field
   return errors;
 }
 
-/** The default body labour rate for a state (or the nation), before any override. */
+/** The default body labor rate for a state (or the nation), before any override. */
 export function defaultBodyRateCents(state: UsStateCode | "US"): {
   cents: Cents;
   origin: "state" | "national";
 } {
-  const national = LABOUR_DEFAULTS.nationalBodyCentsPerHour.value;
+  const national = LABOR_DEFAULTS.nationalBodyCentsPerHour.value;
   if (state === "US") return { cents: national, origin: "national" };
   const defaults = US_STATE_DEFAULTS[state];
   if (defaults.mitchell2017BodyCents !== undefined) {
     return {
       cents: roundToCents(
-        (national * defaults.mitchell2017BodyCents) / LABOUR_DEFAULTS.mitchell2017MeanCents.value,
+        (national * defaults.mitchell2017BodyCents) / LABOR_DEFAULTS.mitchell2017MeanCents.value,
       ),
       origin: "state",
     };
   }
   if (defaults.insurerPaid2022BodyCents !== undefined) {
-    const rise = 1 + LABOUR_DEFAULTS.insurerRateRise2023Percent.value / 100;
+    const rise = 1 + LABOR_DEFAULTS.insurerRateRise2023Percent.value / 100;
     return { cents: roundToCents(defaults.insurerPaid2022BodyCents * rise), origin: "state" };
   }
   return { cents: national, origin: "national" };
@@ -783,7 +783,7 @@ export function defaultBodyRateCents(state: UsStateCode | "US"): {
 
 /**
  * The rate card for an estimate: the state's default rates (national ones when `state` is
- * empty, "US" or a state without published labour figures) with the account's own shop rates on
+ * empty, "US" or a state without published labor figures) with the account's own shop rates on
  * top. Throws `InvalidInputError` for an unknown state or invalid overrides.
  */
 export function resolveRateCard(state?: string | null, overrides: RateOverrides = {}): RateCard {
@@ -803,15 +803,13 @@ export function resolveRateCard(state?: string | null, overrides: RateOverrides 
   const body = defaultBodyRateCents(resolvedRegion);
   const defaults: Record<RateField, number> = {
     bodyLabourCentsPerHour: body.cents,
-    refinishLabourCentsPerHour: roundToCents(
-      body.cents * LABOUR_DEFAULTS.refinishToBodyRatio.value,
-    ),
+    refinishLabourCentsPerHour: roundToCents(body.cents * LABOR_DEFAULTS.refinishToBodyRatio.value),
     mechanicalLabourCentsPerHour: roundToCents(
-      body.cents * LABOUR_DEFAULTS.mechanicalToBodyRatio.value,
+      body.cents * LABOR_DEFAULTS.mechanicalToBodyRatio.value,
     ),
     paintMaterialsCentsPerRefinishHour: roundToCents(
-      LABOUR_DEFAULTS.nationalBodyCentsPerHour.value *
-        LABOUR_DEFAULTS.paintMaterialsToBodyRatio.value,
+      LABOR_DEFAULTS.nationalBodyCentsPerHour.value *
+        LABOR_DEFAULTS.paintMaterialsToBodyRatio.value,
     ),
     salesTaxPercent: stateDefaults?.salesTaxPercent ?? NATIONAL_DEFAULT_SALES_TAX.value,
   };
@@ -833,13 +831,13 @@ export function resolveRateCard(state?: string | null, overrides: RateOverrides 
 
   const regionName = stateDefaults?.name ?? "United States";
   const notes: string[] = [];
-  const labourFields = RATE_FIELDS.filter((field) => field !== "salesTaxPercent");
-  if (labourFields.some((field) => origins[field] === "account")) {
+  const laborFields = RATE_FIELDS.filter((field) => field !== "salesTaxPercent");
+  if (laborFields.some((field) => origins[field] === "account")) {
     notes.push("Your shop's own rates are used where you entered them.");
   }
   if (stateDefaults && body.origin === "national" && origins.bodyLabourCentsPerHour !== "account") {
     notes.push(
-      `No published labour rate for ${regionName}: labour rates are the US average. Enter your shop's rates for a closer estimate.`,
+      `No published labor rate for ${regionName}: labor rates are the US average. Enter your shop's rates for a closer estimate.`,
     );
   }
   if (origins.salesTaxPercent === "national") {

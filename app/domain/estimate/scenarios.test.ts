@@ -24,7 +24,7 @@ const PUBLIC = {
   pdrQuarter: [150, 225],
   pdrGolfBall: [250, 375],
   pdrCrease: [400, 600],
-  aluminiumUplift: [1.15, 1.3],
+  aluminumUplift: [1.15, 1.3],
   curbRashPerWheel: [125, 200],
   headlampHalogenAftermarket: [75, 250],
   headlampHalogenOem: [200, 500],
@@ -46,7 +46,7 @@ function amountOf(estimate: Estimate, operation: Operation): number {
   return sumOf(estimate, [operation]);
 }
 
-/** Part + paint + labour of a bumper cover job: everything except calibration and the sensor transfer. */
+/** Part + paint + labor of a bumper cover job: everything except calibration and the sensor transfer. */
 function bumperCoverJob(estimate: Estimate): number {
   const sensorTransfer = estimate.lines
     .filter((line) => line.operation === "R&I" && line.description.startsWith("Transfer"))
@@ -240,7 +240,7 @@ const SCENARIOS: Scenario[] = [
     check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.pdrDimeNickel, "total"),
   },
   {
-    name: "golf-ball dent on an aluminium pickup hood → PDR band + 15–30 %",
+    name: "golf-ball dent on an aluminum pickup hood → PDR band + 15–30 %",
     state: "TX",
     vehicle: car(2020, "Ford", "F-150", "pickup", "mid", "metallic-pearl", {
       aluminiumPanels: ["hood", "front-fender-left", "front-fender-right"],
@@ -250,8 +250,8 @@ const SCENARIOS: Scenario[] = [
       expectWithin(
         estimate.totalCents,
         [
-          PUBLIC.pdrGolfBall[0] * PUBLIC.aluminiumUplift[0],
-          PUBLIC.pdrGolfBall[1] * PUBLIC.aluminiumUplift[1],
+          PUBLIC.pdrGolfBall[0] * PUBLIC.aluminumUplift[0],
+          PUBLIC.pdrGolfBall[1] * PUBLIC.aluminumUplift[1],
         ],
         "total",
       ),
@@ -321,14 +321,14 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: "sidewall cut on a mid SUV tyre → new tyre, mounted",
+    name: "sidewall cut on a mid SUV tire → new tire, mounted",
     state: "WY",
     vehicle: car(2020, "Toyota", "Highlander", "suv", "mid", "metallic-pearl"),
     findings: [f("wheel-rear-left", "tyre-damage", "severe")],
     check: (estimate) => expectWithin(estimate.totalCents, [150, 300], "total"),
   },
   {
-    name: "rental return: cigarette burn and smoke odour → interior sublet + smoking-fee note",
+    name: "rental return: cigarette burn and smoke odor → interior sublet + smoking-fee note",
     state: "NY",
     vehicle: car(2021, "Nissan", "Altima", "sedan", "mid", "metallic-pearl"),
     findings: [f("interior", "interior-burn", "minor"), f("interior", "odour", "moderate")],
@@ -419,12 +419,12 @@ describe("realistic scenarios", () => {
           ],
           [
             "Blend",
-            "Blend left front fender for colour match with the front bumper (50 % of 1.8 h)",
+            "Blend left front fender for color match with the front bumper (50 % of 1.8 h)",
             6088,
           ],
           [
             "Blend",
-            "Blend right front fender for colour match with the front bumper (50 % of 1.8 h)",
+            "Blend right front fender for color match with the front bumper (50 % of 1.8 h)",
             6088,
           ],
           [

@@ -230,7 +230,7 @@ describe("VehicleSchema", () => {
     ["an unknown paint type", { paintType: "matte" }],
     ["an unknown body type", { bodyType: "limo" }],
     ["sensors on a hood", { sensorPanels: ["hood"] }],
-    ["an aluminium bumper", { aluminiumPanels: ["front-bumper"] }],
+    ["an aluminum bumper", { aluminiumPanels: ["front-bumper"] }],
     ["an empty make", { make: " " }],
   ])("rejects %s", (_name, change) => {
     expect(VehicleSchema.safeParse({ ...vehicle, ...change }).success).toBe(false);

@@ -5,7 +5,7 @@
  *
  * Based on the public CarDD taxonomy (dent, scratch, crack, glass shatter, lamp broken, tire flat)
  * plus the additions rental hosts need (scuff, paint chip, wheel curb rash, missing or broken
- * part, interior stain/burn/tear, odour).
+ * part, interior stain/burn/tear, odor).
  *
  * Pure data and types: no framework imports, no I/O.
  */
@@ -15,8 +15,8 @@ import { z } from "zod";
 
 /**
  * Every place damage can be tagged, in the order an estimate lists them (front to back, left
- * before right). Wheel positions stand for the wheel AND its tyre: the damage type says which
- * ("wheel-curb-rash" is the rim, "tyre-damage" is the tyre).
+ * before right). Wheel positions stand for the wheel AND its tire: the damage type says which
+ * ("wheel-curb-rash" is the rim, "tyre-damage" is the tire).
  */
 export const PANEL_IDS = [
   "front-bumper",
@@ -58,7 +58,7 @@ export type PanelId = (typeof PANEL_IDS)[number];
 /**
  * What a panel is made of and how it is fixed, which decides the operations the engine writes:
  * - "bumper": plastic bumper cover (repaired, or replaced when badly cracked or crushed);
- * - "sheet-metal": painted steel or aluminium body panel (PDR, repair, refinish, blend);
+ * - "sheet-metal": painted steel or aluminum body panel (PDR, repair, refinish, blend);
  * - "glass", "lamp", "mirror", "wheel", "trim" (grille), "interior".
  */
 export const PANEL_KINDS = [
@@ -90,7 +90,7 @@ export interface PanelInfo {
   label: string;
   kind: PanelKind;
   side?: Side;
-  /** Body-colour paint: the panel can be refinished (and blended into). */
+  /** Body-color paint: the panel can be refinished (and blended into). */
   painted: boolean;
   /**
    * The panels a painter blends into when this one is refinished, so the new paint fades into
@@ -196,16 +196,16 @@ export const PANELS: Readonly<Record<PanelId, PanelInfo>> = {
   }),
   "taillamp-left": panel("taillamp-left", "Left taillamp", "lamp", { side: "left" }),
   "taillamp-right": panel("taillamp-right", "Right taillamp", "lamp", { side: "right" }),
-  "wheel-front-left": panel("wheel-front-left", "Left front wheel and tyre", "wheel", {
+  "wheel-front-left": panel("wheel-front-left", "Left front wheel and tire", "wheel", {
     side: "left",
   }),
-  "wheel-front-right": panel("wheel-front-right", "Right front wheel and tyre", "wheel", {
+  "wheel-front-right": panel("wheel-front-right", "Right front wheel and tire", "wheel", {
     side: "right",
   }),
-  "wheel-rear-left": panel("wheel-rear-left", "Left rear wheel and tyre", "wheel", {
+  "wheel-rear-left": panel("wheel-rear-left", "Left rear wheel and tire", "wheel", {
     side: "left",
   }),
-  "wheel-rear-right": panel("wheel-rear-right", "Right rear wheel and tyre", "wheel", {
+  "wheel-rear-right": panel("wheel-rear-right", "Right rear wheel and tire", "wheel", {
     side: "right",
   }),
   interior: panel("interior", "Interior", "interior"),
@@ -273,7 +273,7 @@ export const DAMAGE_TYPES: Readonly<Record<DamageType, DamageTypeInfo>> = {
     panelKinds: ["glass", "mirror"],
   },
   "broken-lamp": { id: "broken-lamp", label: "Broken lamp", panelKinds: ["lamp"] },
-  "tyre-damage": { id: "tyre-damage", label: "Tyre damage", panelKinds: ["wheel"] },
+  "tyre-damage": { id: "tyre-damage", label: "Tire damage", panelKinds: ["wheel"] },
   "wheel-curb-rash": { id: "wheel-curb-rash", label: "Wheel curb rash", panelKinds: ["wheel"] },
   "missing-part": {
     id: "missing-part",
@@ -283,7 +283,7 @@ export const DAMAGE_TYPES: Readonly<Record<DamageType, DamageTypeInfo>> = {
   "interior-stain": { id: "interior-stain", label: "Interior stain", panelKinds: ["interior"] },
   "interior-burn": { id: "interior-burn", label: "Interior burn", panelKinds: ["interior"] },
   "interior-tear": { id: "interior-tear", label: "Interior tear", panelKinds: ["interior"] },
-  odour: { id: "odour", label: "Odour", panelKinds: ["interior"] },
+  odour: { id: "odour", label: "Odor", panelKinds: ["interior"] },
 };
 
 /** Whether `damageType` can be found on `panelId` (e.g. no curb rash on a hood). */
@@ -371,7 +371,7 @@ export interface Vehicle {
   hasAdas?: boolean;
   /** Panels known to carry ADAS sensors (e.g. a rear bumper with parking sensors). */
   sensorPanels?: PanelId[];
-  /** Aluminium body panels (PDR costs more on aluminium). */
+  /** Aluminum body panels (PDR costs more on aluminum). */
   aluminiumPanels?: PanelId[];
   /** When not given: halogen on economy and mid cars, LED on the others. */
   headlampType?: HeadlampType;
@@ -399,7 +399,7 @@ export const VehicleSchema = z.object({
   aluminiumPanels: z
     .array(panelIdSchema)
     .refine((ids) => ids.every((id) => PANELS[id].kind === "sheet-metal"), {
-      message: "Only sheet-metal panels can be aluminium panels.",
+      message: "Only sheet-metal panels can be aluminum panels.",
     })
     .optional(),
   headlampType: z.enum(HEADLAMP_TYPES).optional(),
@@ -421,7 +421,7 @@ export interface Finding {
   panel: PanelId;
   damageType: DamageType;
   severity: Severity;
-  /** Approximate longest dimension in centimetres. */
+  /** Approximate longest dimension in centimeters. */
   sizeCm?: number;
   /** 0..1: how sure the tagger is (hand tagging: 1). */
   confidence: number;

@@ -152,7 +152,7 @@ function findingsJsonSchema(bodyType: BodyType) {
             severity: { type: "string", enum: [...SEVERITIES] },
             sizeCm: {
               ...NULLABLE_NUMBER,
-              description: "Longest dimension in centimetres (> 0), or null if it can't be judged.",
+              description: "Longest dimension in centimeters (> 0), or null if it can't be judged.",
             },
             confidence: { type: "number", description: "0 to 1." },
             box: {
@@ -219,7 +219,7 @@ Each finding has these fields:
 - panel: where the damage is, one of the panel ids below. Left and right are the car's own sides as seen from the driver's seat facing forward, so on a photo of the front of the car the car's left side is on the right of the picture.
 - damageType: one of the damage type ids below, and only on the panel kinds it lists.
 - severity: "minor" (cosmetic: polishable scuff or scratch, small dent with intact paint), "moderate" (needs body repair and repaint), "severe" (the part is broken, torn, deeply creased or likely needs replacing).
-- sizeCm: the longest dimension of the damage in centimetres, judged against parts of known size (a wheel is about 60 to 70 cm across, a door handle about 20 cm); null if you can't judge it.
+- sizeCm: the longest dimension of the damage in centimeters, judged against parts of known size (a wheel is about 60 to 70 cm across, a door handle about 20 cm); null if you can't judge it.
 - confidence: 0 to 1, how sure you are that this damage is real and correctly described.
 - box: where the damage is on the photo: x and y of the top-left corner and w and h, all as fractions from 0 to 1 of the photo's width and height, with x + w and y + h at most 1; null if you can't place it.
 - note: a short plain description (under 200 characters), or null.

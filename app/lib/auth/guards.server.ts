@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { AUTHENTICATION_REQUIRED, jsonError } from "../http/json";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 
 /**
@@ -21,15 +22,15 @@ export async function requireSession(
   throw redirect(`/auth?${new URLSearchParams({ redirectTo })}`);
 }
 
-/** For JSON routes: 401 with `{ message: "Authentication required" }` instead of a redirect. */
+/** For JSON routes: a JSON 401 ("Authentication required") instead of a redirect. */
 export async function requireApiSession(request: Request): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
-  if (!session) throw Response.json({ message: "Authentication required" }, { status: 401 });
+  if (!session) throw jsonError(401, AUTHENTICATION_REQUIRED);
   return session;
 }
 
 export function requireOwner(session: CurrentSession) {
   if (session.role !== "primary") {
-    throw Response.json({ error: "Only the account owner can do that." }, { status: 403 });
+    throw jsonError(403, "Only the account owner can do that.");
   }
 }

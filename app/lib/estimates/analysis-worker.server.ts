@@ -23,7 +23,7 @@ const POLL_MS = 2_000;
 const BUSY_RETRY_MS = 5_000;
 
 export const NO_PROVIDER_REASON =
-  "AI analysis isn't set up on this server, so the photos weren't analysed. Tag the damage on the diagram instead.";
+  "AI analysis isn't set up on this server, so the photos weren't analyzed. Tag the damage on the diagram instead.";
 const UNEXPECTED_REASON =
   "The analysis stopped because of an unexpected error. Try again, or tag the damage on the diagram instead.";
 

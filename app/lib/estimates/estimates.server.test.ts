@@ -1,7 +1,7 @@
 /**
  * The estimate flow on a real SQLite database, the real file store and the local
  * OpenAI-compatible server: staging photos, the durable analysis job (success, retry, failure,
- * restart), review edits, finalising, share links, tenancy and the PDF.
+ * restart), review edits, finalizing, share links, tenancy and the PDF.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -158,19 +158,19 @@ describe("estimates on a real database", () => {
     expect(report.status).toBe("queued");
 
     await m.worker.analyzeReport(claim(report.id), provider("recorded"));
-    const analysed = m.reports.loadReport(owner.accountId, report.id)!;
-    expect(analysed.report.status).toBe("needs_review");
-    expect(analysed.findings.length).toBeGreaterThan(0);
-    for (const finding of analysed.findings) {
+    const analyzed = m.reports.loadReport(owner.accountId, report.id)!;
+    expect(analyzed.report.status).toBe("needs_review");
+    expect(analyzed.findings.length).toBeGreaterThan(0);
+    for (const finding of analyzed.findings) {
       expect(finding.source).toBe("ai");
-      expect(analysed.photos.map((p) => p.id)).toContain(finding.photoId);
+      expect(analyzed.photos.map((p) => p.id)).toContain(finding.photoId);
       // Damage seen on the pre-trip photo was already there.
       expect(finding.preExisting).toBe(finding.photoId === before!.id);
     }
-    expect(analysed.estimate!.totalCents).toBeGreaterThan(0);
+    expect(analyzed.estimate!.totalCents).toBeGreaterThan(0);
 
-    // Review: remove one, add one by hand, then finalise.
-    const [first] = analysed.findings;
+    // Review: remove one, add one by hand, then finalize.
+    const [first] = analyzed.findings;
     m.reports.removeFinding(owner.accountId, report.id, first!.id);
     m.reports.addFinding(owner.accountId, report.id, {
       panel: "hood",
@@ -287,7 +287,7 @@ describe("estimates on a real database", () => {
     });
     expect(report.status).toBe("needs_review");
     expect(() => m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7)).toThrow(
-      /Finalise/,
+      /Finalize/,
     );
     m.reports.finalizeReport(owner.accountId, report.id);
 

@@ -44,7 +44,7 @@ export const FindingFormSchema = z
         if (!Number.isFinite(size) || size <= 0 || size > MAX_FINDING_SIZE_CM) {
           context.addIssue({
             code: "custom",
-            message: `Enter the size in centimetres, between 1 and ${MAX_FINDING_SIZE_CM}.`,
+            message: `Enter the size in centimeters, between 1 and ${MAX_FINDING_SIZE_CM}.`,
           });
           return z.NEVER;
         }

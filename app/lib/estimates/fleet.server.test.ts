@@ -505,10 +505,10 @@ describe("shop rates", () => {
       ok: false,
       fieldErrors: {
         state: "Choose a state from the list, or the US national average.",
-        bodyLabourCentsPerHour: "Enter the body labour rate in dollars per hour, e.g. 72.50.",
-        refinishLabourCentsPerHour: "Refinish labour rate must be between $1 and $500.",
+        bodyLabourCentsPerHour: "Enter the body labor rate in dollars per hour, e.g. 72.50.",
+        refinishLabourCentsPerHour: "Refinish labor rate must be between $1 and $500.",
         mechanicalLabourCentsPerHour:
-          "Enter the mechanical labour rate in dollars per hour, e.g. 110.",
+          "Enter the mechanical labor rate in dollars per hour, e.g. 110.",
         salesTaxPercent: "Sales tax must be between 0% and 15%.",
       },
     });

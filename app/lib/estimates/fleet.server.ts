@@ -5,7 +5,7 @@
  *
  * Definitions the pages and the JSON API rely on:
  * - a finding is part of the car's damage record once its report is complete; findings on
- *   reports still queued, analysing, in review or failed are drafts ("in-review");
+ *   reports still queued, analyzing, in review or failed are drafts ("in-review");
  * - open damage: recorded findings not marked repaired (pre-existing ones included: they are
  *   still on the car);
  * - open damage value: the totals of completed estimates that still have unrepaired NEW damage.
@@ -458,9 +458,9 @@ export interface RateSettingsInput {
 
 /** What the rates form asks for in each field. */
 const RATE_FIELD_EXAMPLES: Record<RateField, string> = {
-  bodyLabourCentsPerHour: "Enter the body labour rate in dollars per hour, e.g. 72.50.",
-  refinishLabourCentsPerHour: "Enter the refinish labour rate in dollars per hour, e.g. 72.50.",
-  mechanicalLabourCentsPerHour: "Enter the mechanical labour rate in dollars per hour, e.g. 110.",
+  bodyLabourCentsPerHour: "Enter the body labor rate in dollars per hour, e.g. 72.50.",
+  refinishLabourCentsPerHour: "Enter the refinish labor rate in dollars per hour, e.g. 72.50.",
+  mechanicalLabourCentsPerHour: "Enter the mechanical labor rate in dollars per hour, e.g. 110.",
   paintMaterialsCentsPerRefinishHour:
     "Enter the paint materials rate in dollars per refinish hour, e.g. 38.",
   salesTaxPercent: "Enter the sales tax as a percentage, e.g. 7.25.",

@@ -5,6 +5,7 @@
 import { StandardFonts } from "pdf-lib";
 import type { Estimate } from "~/domain/estimate/engine";
 import { recordEvent } from "../analytics/server";
+import { jsonError } from "../http/json";
 import { renderReportPdf } from "../pdf/report-pdf.server";
 import { drawVehicleDiagram } from "../pdf/vehicle-diagram.server";
 import { readPhotoFile } from "./photos.server";
@@ -85,9 +86,9 @@ export async function reportPdfResponse(
     data.report.status !== "needs_review" &&
     data.report.status !== "failed"
   ) {
-    return Response.json(
-      { error: "The photos are still being analysed. Download the PDF when the analysis is done." },
-      { status: 409 },
+    return jsonError(
+      409,
+      "The photos are still being analyzed. Download the PDF when the analysis is done.",
     );
   }
   const pdf = await buildReportPdf(data, options);

@@ -19,11 +19,11 @@ import { vehicleTitle } from "./vehicles.server";
 export const REPORT_DISCLAIMERS = [
   "This is a photo-based estimate prepared with FleetAssist. It is not a repair order or a binding quote: a repair shop's inspection sets the final price.",
   "Damage that can't be seen in photos (brackets, sensors, frame, wiring) is not priced. The high end of the range allows for some of it; a teardown can still raise the cost.",
-  "Labour rates, paint materials and tax are regional defaults or the host's own shop rates, as shown on each line. Part prices are typical ranges for the car's price class, not quotes.",
+  "Labor rates, paint materials and tax are regional defaults or the host's own shop rates, as shown on each line. Part prices are typical ranges for the car's price class, not quotes.",
   "Capture times and GPS come from the photos' own metadata; the SHA-256 fingerprint of each original photo file lets anyone holding that file check it is the photo shown here, unchanged.",
 ];
 
-export const LOST_INCOME_RULE_TEXT = `days = labour hours ÷ ${LOST_INCOME_RULE.laborHoursPerDay}, rounded up, plus weekends`;
+export const LOST_INCOME_RULE_TEXT = `days = labor hours ÷ ${LOST_INCOME_RULE.laborHoursPerDay}, rounded up, plus weekends`;
 
 export interface ReportViewOptions {
   /** Where photo files are served: "/photos" for the owner, "/share/{token}/photos" for a link. */

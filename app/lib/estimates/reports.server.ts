@@ -1,6 +1,6 @@
 /**
  * Damage reports: creating one from staged photos, the review edits, pricing with the estimate
- * engine and finalising. Every function takes the account id from the session and scopes by it:
+ * engine and finalizing. Every function takes the account id from the session and scopes by it:
  * another account's report ids are simply not found.
  */
 import crypto from "node:crypto";
@@ -281,7 +281,7 @@ function requireEditable(accountId: string, reportId: string): ReportRow {
     throw new ReportInputError(
       report.status === "complete"
         ? "This estimate is final. Choose “Edit findings” to change it."
-        : "The photos are still being analysed. Edit the findings when the analysis is done.",
+        : "The photos are still being analyzed. Edit the findings when the analysis is done.",
       409,
     );
   }
@@ -396,7 +396,7 @@ export function finalizeReport(accountId: string, reportId: string): Estimate {
   if (!vehicle) throw new ReportInputError("Report not found", 404);
   const rows = reportFindings(report.id);
   if (rows.length === 0) {
-    throw new ReportInputError("Add at least one finding before finalising the estimate.", 422);
+    throw new ReportInputError("Add at least one finding before finalizing the estimate.", 422);
   }
   const estimate = priceFindings(report, vehicle, rows);
   const now = new Date();

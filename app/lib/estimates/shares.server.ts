@@ -25,7 +25,7 @@ export function createShareLink(
   const report = getReport(accountId, reportId);
   if (!report) throw new ReportInputError("Report not found", 404);
   if (report.status !== "complete") {
-    throw new ReportInputError("Finalise the estimate before sharing it.", 409);
+    throw new ReportInputError("Finalize the estimate before sharing it.", 409);
   }
   if (!(SHARE_LINK_DAYS as readonly number[]).includes(days)) {
     throw new ReportInputError("Choose how long the link works: 7, 30 or 90 days.", 400, "days");

@@ -185,13 +185,13 @@ const SHA = "3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
 let jpegs: Uint8Array[] = [];
 
 beforeAll(async () => {
-  const colours = [
+  const colors = [
     { r: 150, g: 160, b: 170 },
     { r: 60, g: 70, b: 90 },
     { r: 200, g: 40, b: 40 },
   ];
   jpegs = await Promise.all(
-    colours.map(
+    colors.map(
       async (background) =>
         new Uint8Array(
           await sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
@@ -269,7 +269,7 @@ function reportInput(fields: Partial<ReportPdfInput> = {}): ReportPdfInput {
       {
         number: 3,
         label: "Minor wheel curb rash",
-        panelLabel: "Left front wheel and tyre",
+        panelLabel: "Left front wheel and tire",
         confidence: 1,
         source: "host",
         photoNumber: 2,
@@ -279,7 +279,7 @@ function reportInput(fields: Partial<ReportPdfInput> = {}): ReportPdfInput {
     photos: [photo(1), photo(2)],
     lostIncome: {
       marketplaceName: "Turo",
-      rule: "days = labour hours ÷ 4, rounded up, plus weekends",
+      rule: "days = labor hours ÷ 4, rounded up, plus weekends",
       asOf: "2026-11-01",
     },
     disclaimers: ["This is an estimate from photos, not a repair invoice."],
@@ -352,7 +352,7 @@ describe("renderReportPdf", () => {
       expect(allText).toContain(line.formula.split(" ")[0]);
     }
     expect(allText).toContain("1.5 h \u00D7 $73.59/h");
-    expect(allText).toContain("Paint labour");
+    expect(allText).toContain("Paint labor");
     expect(allText).toContain(formatCents(estimate.subtotals.paint));
     expect(allText).toContain(formatCents(estimate.subtotals.tax));
     // Parts are $0 on this estimate: no parts subtotal row.

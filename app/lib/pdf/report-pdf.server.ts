@@ -5,7 +5,7 @@
  * how it was worked out. The photos carry the numbered finding boxes, and the evidence table
  * gives each photo's capture time, upload time and full SHA-256.
  *
- * Page 1: header band, vehicle, the likely range with the total, labour hours, repair days and
+ * Page 1: header band, vehicle, the likely range with the total, labor hours, repair days and
  * lost-income days, the damage diagram (drawn by the caller) and the findings. Then the operation
  * lines (header row repeated on every page), subtotals, total and range, what could raise the
  * cost, assumptions, the photos two to a page, the evidence table and the disclaimers. Every
@@ -99,7 +99,7 @@ export interface ReportPdfInput {
   estimate: Estimate;
   findings: ReportPdfFinding[];
   photos: ReportPdfPhoto[];
-  /** The rule's text, e.g. "days = labour hours ÷ 4, rounded up, plus weekends". */
+  /** The rule's text, e.g. "days = labor hours ÷ 4, rounded up, plus weekends". */
   lostIncome: { marketplaceName: string; rule: string; asOf: string };
   disclaimers: string[];
   shareUrl: string | null;
@@ -157,8 +157,8 @@ const SEVERITY_COLORS: Record<Severity, { fill: RGB; text: RGB }> = {
 const UNKNOWN_SEVERITY = { fill: rgb(0.45, 0.49, 0.56), text: WHITE };
 
 const SUBTOTAL_LABELS: Record<LineCategory, string> = {
-  labour: "Labour (body and mechanical)",
-  paint: "Paint labour",
+  labour: "Labor (body and mechanical)",
+  paint: "Paint labor",
   parts: "Parts",
   materials: "Paint materials",
   sublet: "Sublet",
@@ -290,7 +290,7 @@ interface Context {
   writer: PageWriter;
   input: ReportPdfInput;
   draft: boolean;
-  /** Severity of each finding number, from the photo boxes (for the coloured number tags). */
+  /** Severity of each finding number, from the photo boxes (for the colored number tags). */
   severityOf: Map<number, Severity>;
 }
 
@@ -305,7 +305,7 @@ interface DrawOptions {
 
 /**
  * One line of sanitised text with its baseline at `y`. `x` is the left edge, or the right edge
- * (align "right"), or the centre (align "center").
+ * (align "right"), or the center (align "center").
  */
 function drawLine(page: PDFPage, text: string, x: number, y: number, options: DrawOptions) {
   const { font, size } = options;
@@ -322,7 +322,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, text: string, x: number, y: numb
   drawLine(page, text.toUpperCase(), x, y, { font: fonts.bold, size: 7, color: MUTED });
 }
 
-/** The numbered tag used for a finding, in its severity colour; `top` is its upper edge. */
+/** The numbered tag used for a finding, in its severity color; `top` is its upper edge. */
 function drawNumberTag(
   page: PDFPage,
   fonts: Fonts,
@@ -419,7 +419,7 @@ interface TableOptions {
   lineHeight?: number;
   /** Most lines a cell may take; more is cut with "…" (keeps a row shorter than a page). */
   maxCellLines?: number;
-  /** Draws extra marks in a row (e.g. a coloured number tag); `top` is the row's upper edge. */
+  /** Draws extra marks in a row (e.g. a colored number tag); `top` is the row's upper edge. */
   decorate?: (page: PDFPage, rowIndex: number, top: number) => void;
 }
 
@@ -672,7 +672,7 @@ function drawVehicleAndParties(ctx: Context) {
   drawLabel(page, fonts, "Rates", rightX, y - 7);
   y -= 12;
   const { estimate } = input;
-  const rates = `${estimate.region === "US" ? "US national average" : estimate.region} labour rates, as of ${estimate.ratesAsOf}`;
+  const rates = `${estimate.region === "US" ? "US national average" : estimate.region} labor rates, as of ${estimate.ratesAsOf}`;
   for (const line of wrapClamped(rates, fonts.regular, 9, rightWidth, 2)) {
     drawLine(page, line, rightX, y - 9, { font: fonts.regular, size: 9 });
     y -= 12;
@@ -740,9 +740,9 @@ function drawSummary(ctx: Context) {
   ].filter((part) => part !== null);
   const figures = [
     {
-      label: "Labour",
+      label: "Labor",
       value: hours(estimate.labourHours),
-      note: split.length > 0 ? split.join(" \u00B7 ") : "no labour",
+      note: split.length > 0 ? split.join(" \u00B7 ") : "no labor",
     },
     {
       label: "Repair days",
@@ -875,7 +875,7 @@ function drawOperationLines(ctx: Context) {
     ctx,
     "Repair operations",
     40,
-    "Each line shows how its amount is worked out: labour hours \u00D7 the hourly rate, a part price, or a priced sublet job.",
+    "Each line shows how its amount is worked out: labor hours \u00D7 the hourly rate, a part price, or a priced sublet job.",
   );
   if (estimate.lines.length === 0) {
     flowText(ctx, "No repair operations: nothing on this report needs paid repair.", {
@@ -1030,7 +1030,7 @@ function drawFindingBoxes(
       height: h * image.height,
     };
     const color = (SEVERITY_COLORS[severity] ?? UNKNOWN_SEVERITY).fill;
-    // A white halo under the coloured outline keeps it visible on any paint colour.
+    // A white halo under the colored outline keeps it visible on any paint color.
     page.drawRectangle({ ...rect, borderColor: WHITE, borderWidth: 3.4, opacity: 0 });
     page.drawRectangle({ ...rect, borderColor: color, borderWidth: 1.8, opacity: 0 });
     // The number tag sits on the box's top-left corner, kept inside the photo.
@@ -1067,12 +1067,12 @@ function drawSeverityLegend(ctx: Context) {
   writer.ensure(16);
   let x = MARGIN_X;
   const baseline = writer.y - 9;
-  drawLine(writer.page, "Box colours:", x, baseline, {
+  drawLine(writer.page, "Box colors:", x, baseline, {
     font: fonts.regular,
     size: 8.5,
     color: MUTED,
   });
-  x += fonts.regular.widthOfTextAtSize("Box colours:", 8.5) + 8;
+  x += fonts.regular.widthOfTextAtSize("Box colors:", 8.5) + 8;
   for (const severity of ["minor", "moderate", "severe"] as const) {
     writer.page.drawRectangle({
       x,

@@ -239,7 +239,7 @@ export class PageWriter {
 }
 
 /**
- * Draws a footer line, centred, on every page of `doc` once all pages exist:
+ * Draws a footer line, centered, on every page of `doc` once all pages exist:
  * `text(pageNumber, pageCount)`, e.g. "Page 2 of 5".
  */
 export function stampPageFooters(

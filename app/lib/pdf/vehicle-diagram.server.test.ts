@@ -39,7 +39,7 @@ const markers: DiagramMarker[] = [
     status: "repaired",
     number: 5,
   },
-  { id: "6", panel: "wheel-rear-right", severity: "severe", label: "Tyre", number: 120 },
+  { id: "6", panel: "wheel-rear-right", severity: "severe", label: "Tire", number: 120 },
   { id: "7", panel: "interior", severity: "minor", label: "Stain" },
   // Not on coupes and convertibles: skipped there, drawn on the others.
   { id: "8", panel: "rear-door-right", severity: "minor", label: "Rear door", number: 8 },
@@ -71,7 +71,7 @@ function contentOf(page: PDFPage): string {
 const hasPdftoppm = spawnSync("pdftoppm", ["-v"]).error === undefined;
 
 describe("fitDiagram", () => {
-  it("keeps the aspect ratio and centres the layout in the box", () => {
+  it("keeps the aspect ratio and centers the layout in the box", () => {
     const layout = { width: 400, height: 600 };
     const wide = fitDiagram(layout, { x: 10, y: 20, width: 800, height: 300 });
     expect(wide.scale).toBeCloseTo(0.5);
@@ -80,7 +80,7 @@ describe("fitDiagram", () => {
     const tall = fitDiagram(layout, { x: 0, y: 0, width: 200, height: 1000 });
     expect(tall.scale).toBeCloseTo(0.5);
     expect(tall.x).toBeCloseTo(0);
-    expect(tall.top).toBeCloseTo(500 + 150); // centred vertically
+    expect(tall.top).toBeCloseTo(500 + 150); // centered vertically
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The vehicle diagram in a PDF: the same layout, colours and marker shapes as the on-screen
+ * The vehicle diagram in a PDF: the same layout, colors and marker shapes as the on-screen
  * `VehicleDiagram`, drawn with pdf-lib's `drawSvgPath` and fitted into a box on the page.
  *
  * pdf-lib draws an SVG path with its y axis pointing down from the (x, y) it is given, and scales
@@ -42,17 +42,17 @@ export function fitDiagram(
   };
 }
 
-const colours = new Map<string, RGB>();
+const colors = new Map<string, RGB>();
 
-/** `#rrggbb` as a pdf-lib colour. */
+/** `#rrggbb` as a pdf-lib color. */
 function hex(value: string): RGB {
-  let colour = colours.get(value);
-  if (!colour) {
+  let color = colors.get(value);
+  if (!color) {
     const channel = (i: number) => parseInt(value.slice(i, i + 2), 16) / 255;
-    colour = rgb(channel(1), channel(3), channel(5));
-    colours.set(value, colour);
+    color = rgb(channel(1), channel(3), channel(5));
+    colors.set(value, color);
   }
-  return colour;
+  return color;
 }
 
 const OUTLINE_PAINT: Record<OutlineKind, { fill?: string; stroke: string; width: number }> = {
@@ -65,8 +65,8 @@ const OUTLINE_PAINT: Record<OutlineKind, { fill?: string; stroke: string; width:
 const CAPTION_SIZE = 11;
 
 /**
- * Draws the diagram for `bodyType` fitted and centred in `box`, with `markers` (same shapes,
- * colours and numbers as on screen) and the view captions in `font`. Markers on a panel the body
+ * Draws the diagram for `bodyType` fitted and centered in `box`, with `markers` (same shapes,
+ * colors and numbers as on screen) and the view captions in `font`. Markers on a panel the body
  * doesn't have are skipped.
  */
 export function drawVehicleDiagram(
@@ -141,7 +141,7 @@ export function drawVehicleDiagram(
         const width = font.widthOfTextAtSize(text, size);
         page.drawText(text, {
           x: x + point.x * scale - width / 2,
-          // Digits are about 0.7 em tall: a baseline 0.35 em below the centre centres them.
+          // Digits are about 0.7 em tall: a baseline 0.35 em below the center centers them.
           y: top - point.y * scale - size * 0.35,
           size,
           font,

@@ -128,14 +128,14 @@ describe("sniffImageType", () => {
     return Buffer.concat([box, Buffer.alloc(64)]);
   };
 
-  it("recognises JPEG, PNG and WebP by their magic bytes", async () => {
+  it("recognizes JPEG, PNG and WebP by their magic bytes", async () => {
     const image = sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } });
     expect(sniffImageType(await image.clone().jpeg().toBuffer())).toBe("jpeg");
     expect(sniffImageType(await image.clone().png().toBuffer())).toBe("png");
     expect(sniffImageType(await image.clone().webp().toBuffer())).toBe("webp");
   });
 
-  it("recognises HEIC/HEIF by major or compatible brand, but not AVIF", () => {
+  it("recognizes HEIC/HEIF by major or compatible brand, but not AVIF", () => {
     expect(sniffImageType(ftyp("heic", "mif1", "heic"))).toBe("heic");
     expect(sniffImageType(ftyp("mif1", "mif1", "heic"))).toBe("heic"); // Samsung
     expect(sniffImageType(ftyp("heix"))).toBe("heic");

@@ -236,7 +236,7 @@ export async function processPhoto(
 
   const { width, height } = pixels.info;
   const raw = { raw: { width, height, channels: pixels.info.channels } };
-  const [display, thumb, grey] = await Promise.all([
+  const [display, thumb, gray] = await Promise.all([
     // Plain libjpeg-turbo: mozjpeg would save ~40 % but costs ~170 ms here, over half the budget.
     sharp(pixels.data, raw).jpeg({ quality: 82 }).toBuffer(),
     sharp(pixels.data, raw)
@@ -259,9 +259,9 @@ export async function processPhoto(
   ]);
 
   const quality = {
-    brightness: round2(mean(grey.data)),
-    sharpness: round2(laplacianVariance(grey.data, grey.width, grey.height)),
-    dhash: await differenceHash(grey.data, grey.width, grey.height),
+    brightness: round2(mean(gray.data)),
+    sharpness: round2(laplacianVariance(gray.data, gray.width, gray.height)),
+    dhash: await differenceHash(gray.data, gray.width, gray.height),
   };
 
   // Orientations 5–8 swap width and height; sharp reports the oriented size in `autoOrient`.
@@ -312,7 +312,7 @@ async function decodeOnce(bytes: Buffer, hasIccProfile: boolean) {
     });
   // libvips converts through an embedded profile before resizing, i.e. on all 12 MP. Shrinking
   // first (kept lossless, profile attached) and converting the 3-MP result halves the CPU time of
-  // an iPhone photo (Display P3); the colours come out the same.
+  // an iPhone photo (Display P3); the colors come out the same.
   const source = hasIccProfile
     ? sharp(await decoded.keepIccProfile().png({ compressionLevel: 0 }).toBuffer())
     : decoded;
@@ -347,15 +347,15 @@ function mean(values: Uint8Array): number {
  * stretching its 1st–99th percentile range to 0–255. Without the stretch the measure scales with
  * contrast squared, so every dim or hazy but perfectly focused photo would also read as blurry.
  */
-export function laplacianVariance(grey: Uint8Array, width: number, height: number): number {
+export function laplacianVariance(gray: Uint8Array, width: number, height: number): number {
   if (width < 3 || height < 3) return 0;
   const histogram = new Array<number>(256).fill(0);
-  for (const value of grey) histogram[value]!++;
+  for (const value of gray) histogram[value]!++;
   const percentile = (fraction: number) => {
     let seen = 0;
     for (let level = 0; level < 256; level++) {
       seen += histogram[level]!;
-      if (seen >= fraction * grey.length) return level;
+      if (seen >= fraction * gray.length) return level;
     }
     return 255;
   };
@@ -370,7 +370,7 @@ export function laplacianVariance(grey: Uint8Array, width: number, height: numbe
     for (let x = 1; x < width - 1; x++) {
       const i = row + x;
       const value =
-        grey[i - width]! + grey[i + width]! + grey[i - 1]! + grey[i + 1]! - 4 * grey[i]!;
+        gray[i - width]! + gray[i + width]! + gray[i - 1]! + gray[i + 1]! - 4 * gray[i]!;
       sum += value;
       sumSquares += value * value;
     }
@@ -381,8 +381,8 @@ export function laplacianVariance(grey: Uint8Array, width: number, height: numbe
 }
 
 /** dHash: shrink to 9×8, one bit per horizontal neighbour pair (left brighter than right). */
-async function differenceHash(grey: Buffer, width: number, height: number): Promise<string> {
-  const tiny = await sharp(grey, { raw: { width, height, channels: 1 } })
+async function differenceHash(gray: Buffer, width: number, height: number): Promise<string> {
+  const tiny = await sharp(gray, { raw: { width, height, channels: 1 } })
     .resize(9, 8, { fit: "fill" })
     // Without this sharp hands back 3 interleaved channels, and the hash would read RGB triples.
     .toColourspace("b-w")

@@ -5,7 +5,7 @@ import { FindingFormSchema } from "~/lib/estimates/finding-form";
 import { reportDetailJson } from "~/lib/estimates/report-json.server";
 import { loadReport, replaceFindings, ReportInputError } from "~/lib/estimates/reports.server";
 import { fieldErrorsOf } from "~/lib/forms.server";
-import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
 
 const BodySchema = z.object({
   findings: z
@@ -25,28 +25,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = BodySchema.safeParse(body.value);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid findings.";
-    return Response.json(
-      {
-        error: message,
-        message,
-        fieldErrors: fieldErrorsOf(
-          parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(1) })),
-        ),
-      },
-      { status: 400 },
-    );
+    return jsonError(400, message, {
+      fieldErrors: fieldErrorsOf(parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(1) }))),
+    });
   }
   try {
     replaceFindings(session.accountId, params.reportId, parsed.data.findings);
   } catch (error) {
     if (!(error instanceof ReportInputError)) throw error;
-    return Response.json(
-      { error: error.message, message: error.message },
-      { status: error.status },
-    );
+    return jsonError(error.status, error.message);
   }
   const loaded = loadReport(session.accountId, params.reportId);
-  if (!loaded) return Response.json({ error: "Not found", message: "Not found" }, { status: 404 });
+  if (!loaded) return jsonError(404, NOT_FOUND);
   return Response.json(reportDetailJson(loaded));
 }
 

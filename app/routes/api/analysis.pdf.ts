@@ -2,13 +2,13 @@ import type { Route } from "./+types/analysis.pdf";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { reportPdfResponse } from "~/lib/estimates/report-pdf-input.server";
 import { accountOwnerName, loadReport } from "~/lib/estimates/reports.server";
-import { methodNotAllowed } from "~/lib/json.server";
+import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 
 /** GET /api/analysis/{reportId}/pdf: the report's PDF (401 signed out, 404 for other accounts). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   const loaded = loadReport(session.accountId, params.reportId);
-  if (!loaded) return Response.json({ error: "Not found", message: "Not found" }, { status: 404 });
+  if (!loaded) return jsonError(404, NOT_FOUND);
   return reportPdfResponse(loaded, {
     showGps: true,
     preparedFor: accountOwnerName(session.accountId),

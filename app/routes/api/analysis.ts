@@ -11,16 +11,13 @@ import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
 import { fieldErrorsOf } from "~/lib/forms.server";
-import { methodNotAllowed } from "~/lib/json.server";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import {
   filesOf,
   readMultipartForm,
   TooManyFilesError,
   UploadTooLargeError,
 } from "~/lib/uploads.server";
-
-const error = (status: number, message: string, extra: Record<string, unknown> = {}) =>
-  Response.json({ error: message, message, ...extra }, { status });
 
 /** GET /api/analysis: this account's reports, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -79,15 +76,15 @@ export async function action({ request }: Route.ActionArgs) {
     maxFiles: MAX_PHOTOS_PER_REPORT,
     message: TOO_MANY_PHOTOS_MESSAGE,
   });
-  if (form instanceof UploadTooLargeError) return error(413, form.message);
-  if (form instanceof TooManyFilesError) return error(form.status, form.message);
-  if (!form) return error(400, "Send multipart/form-data with vehicleId and photos.");
+  if (form instanceof UploadTooLargeError) return jsonError(413, form.message);
+  if (form instanceof TooManyFilesError) return jsonError(form.status, form.message);
+  if (!form) return jsonError(400, "Send multipart/form-data with vehicleId and photos.");
   const vehicleId = String(form.get("vehicleId") ?? "");
-  if (!getVehicle(session.accountId, vehicleId)) return error(404, "Vehicle not found");
+  if (!getVehicle(session.accountId, vehicleId)) return jsonError(404, "Vehicle not found");
   const findings = parseFindings(form.get("findings"));
-  if (!findings.ok) return error(400, findings.message, { fieldErrors: findings.fieldErrors });
+  if (!findings.ok) return jsonError(400, findings.message, { fieldErrors: findings.fieldErrors });
   const files = filesOf(form, "photos");
-  if (files.length === 0) return error(400, "Attach at least one photo (form field “photos”).");
+  if (files.length === 0) return jsonError(400, "Attach at least one photo (form field “photos”).");
   const { staged, rejections } = await stageFiles(
     { accountId: session.accountId, userId: session.user.id },
     files,
@@ -98,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
     Promise.all(staged.map((photo) => discardStagedPhoto(session.accountId, photo.id)));
   if (rejections.length > 0) {
     await discardStaged();
-    return error(rejections[0]!.status, rejections[0]!.message, { rejections });
+    return jsonError(rejections[0]!.status, rejections[0]!.message, { rejections });
   }
   try {
     const report = createReport({
@@ -115,7 +112,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   } catch (caught) {
     await discardStaged();
-    if (caught instanceof ReportInputError) return error(caught.status, caught.message);
+    if (caught instanceof ReportInputError) return jsonError(caught.status, caught.message);
     throw caught;
   }
 }

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/available-accounts";
 import { availableAccounts } from "~/lib/auth/accounts.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
-import { methodNotAllowed } from "~/lib/json.server";
+import { AUTHENTICATION_REQUIRED, jsonError, methodNotAllowed } from "~/lib/http/json";
 
 /** GET /api/user/available-accounts: { accounts, currentAccountId }; signed-in users only. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
-  if (!session) return Response.json({ message: "Authentication required" }, { status: 401 });
+  if (!session) return jsonError(401, AUTHENTICATION_REQUIRED);
   return Response.json(
     { accounts: availableAccounts(session.user.id), currentAccountId: session.accountId },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -3,7 +3,7 @@ import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema } from "~/lib/auth/schemas";
 import { userJsonById } from "~/lib/auth/user-json.server";
 import { fieldErrorsOf } from "~/lib/forms.server";
-import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 
 /** POST /api/concierge/register → { user }; failure has `error`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = conciergeRegisterSchema.safeParse(body.value);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    return Response.json({ error: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+    return jsonError(400, Object.values(fieldErrors)[0] ?? "Check the form.", { fieldErrors });
   }
   const { conciergeFleetSize, marketplaceProfile, ...user } = parsed.data;
   const outcome = await registerAndSignIn(
@@ -21,11 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     context,
   );
-  if (!outcome.ok)
-    return Response.json(
-      { error: outcome.error, field: outcome.field },
-      { status: outcome.status },
-    );
+  if (!outcome.ok) return jsonError(outcome.status, outcome.error, { field: outcome.field });
   return Response.json(
     { user: userJsonById(outcome.userId) },
     { status: 201, headers: { "Set-Cookie": outcome.setCookie } },

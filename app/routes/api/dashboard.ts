@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dashboard";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { fleetOverview } from "~/lib/estimates/fleet.server";
-import { methodNotAllowed } from "~/lib/json.server";
+import { methodNotAllowed } from "~/lib/http/json";
 
 /**
  * GET /api/dashboard: the fleet overview of the account being worked in (vehicles with their

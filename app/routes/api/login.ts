@@ -3,11 +3,11 @@ import { loginSchema } from "~/lib/auth/schemas";
 import { logIn } from "~/lib/auth/service.server";
 import { toSessionUser } from "~/lib/auth/session.server";
 import { userJson } from "~/lib/auth/user-json.server";
-import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 
 const credentialsSchema = loginSchema.pick({ identifier: true, password: true });
 
-/** POST /api/login: { identifier (or username / email), password } → the user; failure has `message`. */
+/** POST /api/login: { identifier (or username / email), password } → the user; failure has `message` (and `error`). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonObject(request);
@@ -19,19 +19,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Enter your username or email and password.";
-    return Response.json({ message, error: message }, { status: 400 });
+    return jsonError(400, message);
   }
   const result = await logIn(parsed.data, request, context);
   if (!result.ok) {
-    return Response.json(
-      { message: result.message },
-      {
-        status: result.status,
-        headers: result.retryAfterSeconds
-          ? { "Retry-After": String(result.retryAfterSeconds) }
-          : {},
-      },
-    );
+    return jsonError(result.status, result.message, {
+      headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
+    });
   }
   return Response.json(userJson(toSessionUser(result.value.user)), {
     headers: { "Set-Cookie": result.value.setCookie },

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/logout";
 import { recordEvent } from "~/lib/analytics/server";
 import { destroySession, getCurrentSession } from "~/lib/auth/session.server";
-import { methodNotAllowed } from "~/lib/json.server";
+import { methodNotAllowed } from "~/lib/http/json";
 
 /** POST /api/logout: ends the session server-side; always answers 200 so the client can clear up. */
 export async function action({ request }: Route.ActionArgs) {

@@ -6,11 +6,8 @@ import {
   photoJson,
   stageFiles,
 } from "~/lib/estimates/photos.server";
-import { methodNotAllowed } from "~/lib/json.server";
+import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/uploads.server";
-
-const error = (status: number, message: string) =>
-  Response.json({ error: message, message }, { status });
 
 /**
  * POST /api/photos (multipart: `photo`, `phase`, optional `evidence` JSON from our upload script)
@@ -22,13 +19,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method === "DELETE") {
     const id = new URL(request.url).searchParams.get("id") ?? "";
     const removed = await discardStagedPhoto(session.accountId, id);
-    return removed ? new Response(null, { status: 204 }) : error(404, "Not found");
+    return removed ? new Response(null, { status: 204 }) : jsonError(404, NOT_FOUND);
   }
   if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
   const form = await readMultipartForm(request);
-  if (form instanceof UploadTooLargeError) return error(413, form.message);
+  if (form instanceof UploadTooLargeError) return jsonError(413, form.message);
   const [file] = form ? filesOf(form, "photo") : [];
-  if (!form || !file) return error(400, "Attach a photo (form field “photo”).");
+  if (!form || !file) return jsonError(400, "Attach a photo (form field “photo”).");
   const phase = form.get("phase") === "pre_trip" ? "pre_trip" : "post_trip";
   const { staged, rejections } = await stageFiles(
     { accountId: session.accountId, userId: session.user.id },
@@ -39,7 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
   const [photo] = staged;
   const rejection = rejections[0];
   if (!photo)
-    return error(rejection?.status ?? 422, rejection?.message ?? "That photo couldn't be used.");
+    return jsonError(
+      rejection?.status ?? 422,
+      rejection?.message ?? "That photo couldn't be used.",
+    );
   return Response.json({ photo: photoJson(photo, 1, "/photos", true) }, { status: 201 });
 }
 

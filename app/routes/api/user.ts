@@ -1,12 +1,12 @@
 import type { Route } from "./+types/user";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { userJson } from "~/lib/auth/user-json.server";
-import { methodNotAllowed } from "~/lib/json.server";
+import { AUTHENTICATION_REQUIRED, jsonError, methodNotAllowed } from "~/lib/http/json";
 
 /** GET /api/user: the signed-in user, or 401. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
-  if (!session) return Response.json({ message: "Authentication required" }, { status: 401 });
+  if (!session) return jsonError(401, AUTHENTICATION_REQUIRED);
   return Response.json(userJson(session.user), {
     headers: { "Cache-Control": "private, no-store" },
   });

@@ -9,12 +9,9 @@ import {
   vehicleJson,
 } from "~/lib/estimates/vehicles.server";
 import { fieldErrorsOf, readForm } from "~/lib/forms.server";
-import { methodNotAllowed, readJsonObject } from "~/lib/json.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-
-const error = (status: number, message: string, extra: Record<string, unknown> = {}) =>
-  Response.json({ error: message, message, ...extra }, { status });
 
 /** GET /api/user/vehicles: this account's vehicles, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +30,8 @@ async function readBody(
     return readJsonObject(request);
   }
   const form = await readForm(request);
-  if (!form) return { ok: false, response: error(400, "Send JSON or a form with the vehicle.") };
+  if (!form)
+    return { ok: false, response: jsonError(400, "Send JSON or a form with the vehicle.") };
   return {
     ok: true,
     value: Object.fromEntries([...form].filter(([, value]) => typeof value === "string")),
@@ -52,13 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   const parsed = VehicleFormSchema.safeParse(body.value);
   if (!parsed.success) {
-    return error(400, "Check the vehicle details.", {
+    return jsonError(400, "Check the vehicle details.", {
       fieldErrors: fieldErrorsOf(parsed.error.issues),
     });
   }
   const result = createVehicle(session.accountId, parsed.data);
   if (!result.ok) {
-    return error(409, DUPLICATE_VIN_MESSAGE, { fieldErrors: result.fieldErrors });
+    return jsonError(409, DUPLICATE_VIN_MESSAGE, { fieldErrors: result.fieldErrors });
   }
   recordEvent("vehicle_added", { vehicleId: result.vehicle.id }, session.user.id);
   return Response.json(

@@ -88,7 +88,7 @@ const FIELD_TEXT: Record<RateField, { unit: string; hint: string }> = {
   refinishLabourCentsPerHour: { unit: "$ per hour", hint: "Painting and blending." },
   mechanicalLabourCentsPerHour: {
     unit: "$ per hour",
-    hint: "Wheels, tyres, lamps and sensor work.",
+    hint: "Wheels, tires, lamps and sensor work.",
   },
   paintMaterialsCentsPerRefinishHour: {
     unit: "$ per refinish hour",
@@ -116,7 +116,7 @@ function defaultPlaceholder(state: string, field: RateField) {
   return `${shown} (${card.region === "US" ? "US average" : `${card.region} default`})`;
 }
 
-/** The sources behind the regional defaults shown on this page (labour rates and sales tax). */
+/** The sources behind the regional defaults shown on this page (labor rates and sales tax). */
 const SOURCE_NOTES: readonly RateSource[] = [
   RATE_SOURCES.crashNetwork,
   RATE_SOURCES.mitchell2017,
@@ -181,7 +181,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </select>
             <p id="state-hint" className="mt-1 text-sm text-slate-600">
-              Sets the default labour rates and sales tax of new estimates.
+              Sets the default labor rates and sales tax of new estimates.
             </p>
             {errors.state ? (
               <p id="state-error" className="field-error">

@@ -135,7 +135,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         reopenReport(session.accountId, reportId);
         return redirectWithToast(`${here}#findings`, {
           title: "Editing findings",
-          description: "Finalise again when you're done.",
+          description: "Finalize again when you're done.",
         });
       case "retry":
         retryAnalysis(session.accountId, reportId);
@@ -223,7 +223,7 @@ export default function Analysis({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** Queued or analysing: live status with JS, a self-refreshing page without. */
+/** Queued or analyzing: live status with JS, a self-refreshing page without. */
 function Progress({ report }: { report: ReportView }) {
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -239,7 +239,7 @@ function Progress({ report }: { report: ReportView }) {
       </noscript>
       <ReportStatusBadge status={report.status} />
       <h1 id="progress-title" className="mt-3 text-2xl font-bold">
-        {report.status === "queued" ? "Your photos are in the queue" : "Analysing your photos…"}
+        {report.status === "queued" ? "Your photos are in the queue" : "Analyzing your photos…"}
       </h1>
       <p className="mt-2 text-slate-700" role="status" aria-live="polite">
         {report.status === "queued"
@@ -468,7 +468,7 @@ function Review({
             </p>
             <p className="text-sm text-slate-700">
               Total {formatCents(estimate.totalCents)} · {estimate.lines.length} lines ·{" "}
-              {estimate.labourHours} labour hours
+              {estimate.labourHours} labor hours
             </p>
           </>
         ) : (
@@ -481,7 +481,7 @@ function Review({
             className="btn-primary w-full py-3 text-base sm:w-auto"
             disabled={busy || report.findings.length === 0}
           >
-            Finalise estimate
+            Finalize estimate
           </button>
           <p className="mt-2 text-sm text-slate-600">
             You can still edit the findings afterwards. The final estimate gets a PDF and a share

@@ -312,7 +312,7 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
                     className="mt-1"
                   />
                   <span>
-                    <span className="font-medium">Analyse the photos with AI</span> — about a
+                    <span className="font-medium">Analyze the photos with AI</span> — about a
                     minute; you review every finding before the estimate is final.
                   </span>
                 </label>

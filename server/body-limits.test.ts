@@ -156,7 +156,10 @@ describe("request body limits", () => {
       body: JSON.stringify({ identifier: "nobody@fleet.test", password: "wrong password" }),
     });
     expect(login.status).toBe(401);
-    expect(await login.json()).toEqual({ message: "Invalid username/email or password." });
+    expect(await login.json()).toEqual({
+      error: "Invalid username/email or password.",
+      message: "Invalid username/email or password.",
+    });
 
     // 900 KB of JSON passes the entry; the route applies its own, smaller cap.
     const bigJson = await fetch(`${server.origin}/api/login`, {

@@ -97,7 +97,7 @@ describe("a server whose database another process holds locked", () => {
       timings.login = login.ms;
       expect(login.response.status).toBe(503);
       expect(login.response.headers.get("Retry-After")).toBe("5");
-      expect(JSON.parse(login.body)).toEqual({ message: BUSY });
+      expect(JSON.parse(login.body)).toEqual({ error: BUSY, message: BUSY });
 
       // The event loop isn't blocked for long, and a writer doesn't block readers (WAL):
       // /healthz asked while a write waits for the lock answers right after it.

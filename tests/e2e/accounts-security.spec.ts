@@ -11,6 +11,7 @@ import {
   pathOf,
   registerViaApi,
   replaySession,
+  submitSignInForm,
   SESSION_COOKIE,
   sessionCookieOf,
   setPasswordHash,
@@ -286,9 +287,7 @@ test.describe("sessions", () => {
     const context = await browserContext(browser, true);
     const page = await context.newPage();
     await page.goto("/auth");
-    await page.getByLabel("Username or email").fill(user.username);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignInForm(page, user.username, user.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     const browserCookie = await sessionCookieOf(context);
     expect(browserCookie).toBeTruthy();
@@ -314,9 +313,7 @@ test.describe("sessions", () => {
     const context = await browserContext(browser, true);
     const page = await context.newPage();
     await page.goto("/auth");
-    await page.getByLabel("Username or email").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignInForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/dashboard$/);
 
     const cookies = await context.cookies();
@@ -659,9 +656,7 @@ test.describe("open redirects", () => {
     const context = await browserContext(browser, true);
     const page = await context.newPage();
     await page.goto("/auth?redirectTo=/.//evil.example");
-    await page.getByLabel("Username or email").fill(user.username);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignInForm(page, user.username, user.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(new URL(page.url()).origin).toBe(ours);
     // Signed in now: the same link sends the visitor to our dashboard, not away.
@@ -742,9 +737,7 @@ test.describe("lockout after 100 failed sign-ins", () => {
     const context = await browserContext(browser, true);
     const page = await context.newPage();
     await page.goto("/auth");
-    await page.getByLabel("Username or email").fill(user.username);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignInForm(page, user.username, password);
     await expect(page.getByRole("alert").filter({ hasText: ACCOUNT_LOCKED }).first()).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
     expect(await sessionCookieOf(context)).toBeUndefined();
@@ -758,9 +751,7 @@ test.describe("lockout after 100 failed sign-ins", () => {
     await page.getByLabel("Repeat the new password").fill(newPassword);
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await page.getByLabel("Username or email").fill(user.username);
-    await page.getByLabel("Password").fill(newPassword);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignInForm(page, user.username, newPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
     await context.close();
     await disposeAll(user);

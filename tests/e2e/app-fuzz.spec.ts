@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import fc from "fast-check";
 import { apiContext, registerViaApi, type TestUser } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
@@ -13,7 +12,7 @@ import {
   send,
   show,
 } from "../support/fuzz";
-import { phonePhoto } from "../support/photos";
+import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
 import { RATE_FIELDS } from "../../app/domain/estimate/rate-card";
 import { CSV_FIELDS } from "../../app/lib/fleet-audit-query";
 
@@ -54,33 +53,13 @@ let reportId: string;
 
 test.beforeAll(async () => {
   owner = await registerViaApi("appfuzz");
-  const vehicle = await owner.api.post("/api/user/vehicles", {
-    data: {
-      year: 2020,
-      make: "Toyota",
-      model: "Camry",
-      bodyType: "sedan",
-      priceClass: "economy",
-      paintType: "solid",
-    },
-  });
-  expect(vehicle.status(), await vehicle.text()).toBe(201);
-  vehicleId = ((await vehicle.json()) as { vehicle: { id: string } }).vehicle.id;
-  const created = await owner.api.post("/api/analysis", {
-    multipart: {
-      vehicleId,
-      findings: JSON.stringify([
-        { panel: "front-bumper", damageType: "scratch", severity: "moderate", sizeCm: 20 },
-      ]),
-      photos: {
-        name: "a.jpg",
-        mimeType: "image/jpeg",
-        buffer: fs.readFileSync(await phonePhoto("fuzz.jpg", { seed: 3 })),
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(202);
-  reportId = ((await created.json()) as { reportId: string }).reportId;
+  vehicleId = await addVehicleViaApi(owner, { year: 2020, make: "Toyota", model: "Camry" });
+  reportId = await handTaggedReportViaApi(
+    owner,
+    vehicleId,
+    [{ panel: "front-bumper", damageType: "scratch", severity: "moderate", sizeCm: 20 }],
+    3,
+  );
 });
 
 test.afterAll(async () => owner?.api.dispose());

@@ -1,35 +1,11 @@
-import fs from "node:fs";
 import fc from "fast-check";
 import sharp from "sharp";
 import { disposeAll, registerViaApi, type TestUser } from "../support/accounts";
 import { expect, query, test } from "../support/fixtures";
 import { BASE_URL } from "../support/env";
-import { phonePhoto } from "../support/photos";
+import { addVehicleViaApi, photoPart } from "../support/estimates";
 
 /** The JSON API of damage estimates, tenancy across accounts and hostile uploads. */
-
-async function addVehicle(user: TestUser) {
-  const response = await user.api.post("/api/user/vehicles", {
-    data: {
-      year: 2019,
-      make: "Honda",
-      model: "Civic",
-      bodyType: "sedan",
-      priceClass: "economy",
-      paintType: "solid",
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { vehicle: { id: string } }).vehicle.id;
-}
-
-async function photoFile(name: string, seed = 1) {
-  return {
-    name,
-    mimeType: "image/jpeg",
-    buffer: fs.readFileSync(await phonePhoto(name, { seed })),
-  };
-}
 
 const HAND_TAGGED = JSON.stringify([
   { panel: "front-bumper", damageType: "scratch", severity: "moderate", sizeCm: 25 },
@@ -55,9 +31,9 @@ test.describe("estimates API", () => {
   test.beforeAll(async () => {
     owner = await registerViaApi("apiowner");
     other = await registerViaApi("apiother");
-    vehicleId = await addVehicle(owner);
+    vehicleId = await addVehicleViaApi(owner);
     const created = await owner.api.post("/api/analysis", {
-      multipart: { vehicleId, findings: HAND_TAGGED, photos: await photoFile("a.jpg", 2) },
+      multipart: { vehicleId, findings: HAND_TAGGED, photos: await photoPart("a.jpg", 2) },
     });
     expect(created.status(), await created.text()).toBe(202);
     const body = (await created.json()) as { reportId: string; status: string };
@@ -127,7 +103,7 @@ test.describe("estimates API", () => {
     });
     expect(post.status()).toBe(404);
     const foreignVehicle = await other.api.post("/api/analysis", {
-      multipart: { vehicleId, photos: await photoFile("b.jpg", 3) },
+      multipart: { vehicleId, photos: await photoPart("b.jpg", 3) },
     });
     expect(foreignVehicle.status()).toBe(404);
     expect((await other.api.get("/api/analysis")).status()).toBe(200);
@@ -267,14 +243,14 @@ test.describe("estimates API", () => {
       multipart: {
         vehicleId,
         findings: '[{"panel":"hood","damageType":"odour","severity":"minor"}]',
-        photos: await photoFile("c.jpg", 4),
+        photos: await photoPart("c.jpg", 4),
       },
     });
     expect(bad.status()).toBe(400);
     // A good photo sent beside a bad one is not left behind either.
     const mixed = new FormData();
     mixed.append("vehicleId", vehicleId);
-    mixed.append("photos", new Blob([(await photoFile("d.jpg", 6)).buffer]), "good.jpg");
+    mixed.append("photos", new Blob([(await photoPart("d.jpg", 6)).buffer]), "good.jpg");
     mixed.append("photos", new Blob([Buffer.from("not a photo")]), "bad.jpg");
     const partial = await owner.api.post("/api/analysis", { multipart: mixed });
     expect(partial.status()).toBe(415);

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import {
   acceptViaForm,
   disposeAll,
@@ -8,7 +7,7 @@ import {
 } from "../support/accounts";
 import { BASE_URL } from "../support/env";
 import { expect, query, test } from "../support/fixtures";
-import { phonePhoto } from "../support/photos";
+import { addVehicleViaApi, handTaggedReportViaApi, photoPart } from "../support/estimates";
 
 /**
  * Tenancy over the damage-estimate routes: owner A's team member and VA (working in A) reach A's
@@ -43,33 +42,19 @@ test.beforeAll(async () => {
   await acceptViaForm(teamA, teamToken);
   await acceptViaForm(vaA, vaToken);
 
-  const vehicle = await ownerA.api.post("/api/user/vehicles", {
-    data: {
-      year: 2022,
-      make: "Tesla",
-      model: "Model 3",
-      bodyType: "sedan",
-      priceClass: "ev-hybrid",
-      paintType: "metallic-pearl",
-    },
+  vehicleId = await addVehicleViaApi(ownerA, {
+    year: 2022,
+    make: "Tesla",
+    model: "Model 3",
+    priceClass: "ev-hybrid",
+    paintType: "metallic-pearl",
   });
-  expect(vehicle.status(), await vehicle.text()).toBe(201);
-  vehicleId = ((await vehicle.json()) as { vehicle: { id: string } }).vehicle.id;
-  const created = await ownerA.api.post("/api/analysis", {
-    multipart: {
-      vehicleId,
-      findings: JSON.stringify([
-        { panel: "rear-bumper", damageType: "dent", severity: "moderate" },
-      ]),
-      photos: {
-        name: "a.jpg",
-        mimeType: "image/jpeg",
-        buffer: fs.readFileSync(await phonePhoto("t.jpg", { seed: 21 })),
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(202);
-  reportId = ((await created.json()) as { reportId: string }).reportId;
+  reportId = await handTaggedReportViaApi(
+    ownerA,
+    vehicleId,
+    [{ panel: "rear-bumper", damageType: "dent", severity: "moderate" }],
+    21,
+  );
   photoId = query<{ id: string }>("select id from photos where report_id = ?", reportId)[0]!.id;
 });
 
@@ -131,14 +116,7 @@ test("owner B gets 404 on every one of A's ids, and nothing changes", async () =
       maxRedirects: 0,
     }),
     ownerB.api.post("/api/analysis", {
-      multipart: {
-        vehicleId,
-        photos: {
-          name: "b.jpg",
-          mimeType: "image/jpeg",
-          buffer: fs.readFileSync(await phonePhoto("u.jpg", { seed: 22 })),
-        },
-      },
+      multipart: { vehicleId, photos: await photoPart("u.jpg", 22) },
     }),
     ownerB.api.delete(`/api/photos?id=${photoId}`),
   ];

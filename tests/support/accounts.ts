@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import Database from "better-sqlite3";
 import { BASE_URL, DB_FILE, SMTP_HTTP_PORT } from "./env";
@@ -231,6 +231,13 @@ export function setPasswordHash(userId: string, passwordHash: string) {
 }
 
 /** A browser context that browses from its own client address. */
+/** Fills and sends the sign-in form on the page it is on (an /auth URL). */
+export async function submitSignInForm(page: Page, identifier: string, password: string) {
+  await page.getByLabel("Username or email").fill(identifier);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
 export async function browserContext(browser: Browser, javaScriptEnabled: boolean) {
   return browser.newContext({
     javaScriptEnabled,

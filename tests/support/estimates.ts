@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import type { TestUser } from "./accounts";
+import { expect } from "./fixtures";
+import { phonePhoto } from "./photos";
+
+export interface VehicleInput {
+  year: number;
+  make: string;
+  model: string;
+  bodyType: string;
+  priceClass: string;
+  paintType: string;
+}
+
+const CIVIC: VehicleInput = {
+  year: 2019,
+  make: "Honda",
+  model: "Civic",
+  bodyType: "sedan",
+  priceClass: "economy",
+  paintType: "solid",
+};
+
+/** Adds a car to the user's current account through POST /api/user/vehicles; its id. */
+export async function addVehicleViaApi(user: TestUser, vehicle: Partial<VehicleInput> = {}) {
+  const response = await user.api.post("/api/user/vehicles", { data: { ...CIVIC, ...vehicle } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { vehicle: { id: string } }).vehicle.id;
+}
+
+/** A phone photo as a multipart file part (`seed` varies the picture). */
+export async function photoPart(name: string, seed = 1) {
+  return {
+    name,
+    mimeType: "image/jpeg",
+    buffer: fs.readFileSync(await phonePhoto(name, { seed })),
+  };
+}
+
+/** A hand-tagged report with one photo through POST /api/analysis, ready for review; its id. */
+export async function handTaggedReportViaApi(
+  user: TestUser,
+  vehicleId: string,
+  findings: Array<Record<string, unknown>>,
+  photoSeed = 1,
+) {
+  const created = await user.api.post("/api/analysis", {
+    multipart: {
+      vehicleId,
+      findings: JSON.stringify(findings),
+      photos: await photoPart(`report-${photoSeed}.jpg`, photoSeed),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  return ((await created.json()) as { reportId: string }).reportId;
+}

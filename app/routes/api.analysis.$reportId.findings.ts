@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.analysis.$reportId.findings";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { FindingFormSchema } from "~/lib/estimates/finding-form";
+import { reportDetailJson } from "~/lib/estimates/report-json.server";
+import { loadReport, replaceFindings, ReportInputError } from "~/lib/estimates/reports.server";
+import { fieldErrorsOf } from "~/lib/forms.server";
+import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
+
+const BodySchema = z.object({
+  findings: z
+    .array(z.intersection(FindingFormSchema, z.object({ id: z.string().max(100).optional() })))
+    .max(100, "At most 100 findings."),
+});
+
+/**
+ * PUT /api/analysis/{reportId}/findings { findings: [...] }: the review edit. Replaces every
+ * finding (ids of kept AI findings keep their photo and box) and answers the re-priced report.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  const session = await requireApiSession(request);
+  const body = await readJsonObject(request, 200_000);
+  if (!body.ok) return body.response;
+  const parsed = BodySchema.safeParse(body.value);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid findings.";
+    return jsonError(400, message, {
+      fieldErrors: fieldErrorsOf(parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(1) }))),
+    });
+  }
+  try {
+    replaceFindings(session.accountId, params.reportId, parsed.data.findings);
+  } catch (error) {
+    if (!(error instanceof ReportInputError)) throw error;
+    return jsonError(error.status, error.message);
+  }
+  const loaded = loadReport(session.accountId, params.reportId);
+  if (!loaded) return jsonError(404, NOT_FOUND);
+  return Response.json(reportDetailJson(loaded));
+}
+
+export const loader = () => methodNotAllowed("PUT");

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/api.analysis.$reportId";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { reportDetailJson } from "~/lib/estimates/report-json.server";
+import { loadReport } from "~/lib/estimates/reports.server";
+import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
+
+/** GET /api/analysis/{reportId}: status, photos, findings, estimate lines, low and high. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  const loaded = loadReport(session.accountId, params.reportId);
+  if (!loaded) return jsonError(404, NOT_FOUND);
+  return Response.json(reportDetailJson(loaded), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,118 @@
+import type { Route } from "./+types/api.analysis";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { FindingFormSchema, type FindingFormData } from "~/lib/estimates/finding-form";
+import {
+  discardStagedPhoto,
+  MAX_PHOTOS_PER_REPORT,
+  stageFiles,
+  TOO_MANY_PHOTOS_MESSAGE,
+} from "~/lib/estimates/photos.server";
+import { reportSummaryJson } from "~/lib/estimates/report-json.server";
+import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
+import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { fieldErrorsOf } from "~/lib/forms.server";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import {
+  filesOf,
+  readMultipartForm,
+  TooManyFilesError,
+  UploadTooLargeError,
+} from "~/lib/uploads.server";
+
+/** GET /api/analysis: this account's reports, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  const titles = new Map(listVehicles(session.accountId).map((v) => [v.id, vehicleTitle(v)]));
+  const reports = listReports(session.accountId).map((report) =>
+    reportSummaryJson(report, titles.get(report.vehicleId) ?? ""),
+  );
+  return Response.json({ reports }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Parses the optional hand-tagging `findings` field: a JSON array of findings. */
+function parseFindings(
+  value: FormDataEntryValue | null,
+):
+  | { ok: true; findings: FindingFormData[] | undefined }
+  | { ok: false; message: string; fieldErrors?: Record<string, unknown> } {
+  if (value === null || value === "") return { ok: true, findings: undefined };
+  if (typeof value !== "string" || value.length > 100_000) {
+    return { ok: false, message: "findings must be a JSON array of findings." };
+  }
+  let list: unknown;
+  try {
+    list = JSON.parse(value);
+  } catch {
+    return { ok: false, message: "findings is not valid JSON." };
+  }
+  if (!Array.isArray(list) || list.length > 100) {
+    return { ok: false, message: "findings must be a JSON array of at most 100 findings." };
+  }
+  const findings: FindingFormData[] = [];
+  for (const [index, item] of list.entries()) {
+    const parsed = FindingFormSchema.safeParse(item);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        message: `Finding ${index + 1} is not valid.`,
+        fieldErrors: { [index]: fieldErrorsOf(parsed.error.issues) },
+      };
+    }
+    findings.push(parsed.data);
+  }
+  return { ok: true, findings };
+}
+
+/**
+ * POST /api/analysis (multipart: vehicleId, photos, optional findings JSON for hand tagging,
+ * optional phase "pre_trip" | "post_trip") → 202 { reportId, status }.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const session = await requireApiSession(request);
+  // Refused while the body streams in, at the first photo over the cap: nothing is processed.
+  const form = await readMultipartForm(request, undefined, {
+    field: "photos",
+    maxFiles: MAX_PHOTOS_PER_REPORT,
+    message: TOO_MANY_PHOTOS_MESSAGE,
+  });
+  if (form instanceof UploadTooLargeError) return jsonError(413, form.message);
+  if (form instanceof TooManyFilesError) return jsonError(form.status, form.message);
+  if (!form) return jsonError(400, "Send multipart/form-data with vehicleId and photos.");
+  const vehicleId = String(form.get("vehicleId") ?? "");
+  if (!getVehicle(session.accountId, vehicleId)) return jsonError(404, "Vehicle not found");
+  const findings = parseFindings(form.get("findings"));
+  if (!findings.ok) return jsonError(400, findings.message, { fieldErrors: findings.fieldErrors });
+  const files = filesOf(form, "photos");
+  if (files.length === 0) return jsonError(400, "Attach at least one photo (form field “photos”).");
+  const { staged, rejections } = await stageFiles(
+    { accountId: session.accountId, userId: session.user.id },
+    files,
+    form.get("phase") === "pre_trip" ? "pre_trip" : "post_trip",
+  );
+  // All or nothing: a refused photo leaves no staged copies of the others behind.
+  const discardStaged = () =>
+    Promise.all(staged.map((photo) => discardStagedPhoto(session.accountId, photo.id)));
+  if (rejections.length > 0) {
+    await discardStaged();
+    return jsonError(rejections[0]!.status, rejections[0]!.message, { rejections });
+  }
+  try {
+    const report = createReport({
+      accountId: session.accountId,
+      userId: session.user.id,
+      vehicleId,
+      photoIds: staged.map((photo) => photo.id),
+      mode: findings.findings ? "manual" : "ai",
+      findings: findings.findings,
+    });
+    return Response.json(
+      { reportId: report.id, status: report.status },
+      { status: 202, headers: { Location: `/api/analysis/${report.id}` } },
+    );
+  } catch (caught) {
+    await discardStaged();
+    if (caught instanceof ReportInputError) return jsonError(caught.status, caught.message);
+    throw caught;
+  }
+}

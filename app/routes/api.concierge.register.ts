@@ -1,0 +1,31 @@
+import type { Route } from "./+types/api.concierge.register";
+import { registerAndSignIn } from "~/lib/auth/register.server";
+import { conciergeRegisterSchema } from "~/lib/auth/schemas";
+import { userJsonById } from "~/lib/auth/user-json.server";
+import { fieldErrorsOf } from "~/lib/forms.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+
+/** POST /api/concierge/register → { user }; failure has `error`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = conciergeRegisterSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    return jsonError(400, Object.values(fieldErrors)[0] ?? "Check the form.", { fieldErrors });
+  }
+  const { conciergeFleetSize, marketplaceProfile, ...user } = parsed.data;
+  const outcome = await registerAndSignIn(
+    { ...user, concierge: { fleetSize: conciergeFleetSize, marketplaceProfile } },
+    request,
+    context,
+  );
+  if (!outcome.ok) return jsonError(outcome.status, outcome.error, { field: outcome.field });
+  return Response.json(
+    { user: userJsonById(outcome.userId) },
+    { status: 201, headers: { "Set-Cookie": outcome.setCookie } },
+  );
+}
+
+export const loader = () => methodNotAllowed("POST");

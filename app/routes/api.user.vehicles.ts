@@ -1,0 +1,66 @@
+import type { Route } from "./+types/api.user.vehicles";
+import { recordEvent } from "~/lib/analytics/server";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
+import {
+  createVehicle,
+  DUPLICATE_VIN_MESSAGE,
+  listVehicles,
+  vehicleJson,
+} from "~/lib/estimates/vehicles.server";
+import { fieldErrorsOf, readForm } from "~/lib/forms.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** GET /api/user/vehicles: this account's vehicles, oldest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  return Response.json(
+    { vehicles: listVehicles(session.accountId).map(vehicleJson) },
+    { headers: NO_STORE },
+  );
+}
+
+/** The body as a plain object: JSON, or a form post (text fields only). */
+async function readBody(
+  request: Request,
+): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; response: Response }> {
+  if (request.headers.get("Content-Type")?.includes("application/json")) {
+    return readJsonObject(request);
+  }
+  const form = await readForm(request);
+  if (!form)
+    return { ok: false, response: jsonError(400, "Send JSON or a form with the vehicle.") };
+  return {
+    ok: true,
+    value: Object.fromEntries([...form].filter(([, value]) => typeof value === "string")),
+  };
+}
+
+/**
+ * POST /api/user/vehicles (JSON or form: nickname, vin, year, make, model, trim, bodyType,
+ * priceClass, paintType, plate, status) → 201 { vehicle }; 400 { error, fieldErrors };
+ * 409 for a VIN already in the fleet.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const session = await requireApiSession(request);
+  const body = await readBody(request);
+  if (!body.ok) return body.response;
+  const parsed = VehicleFormSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return jsonError(400, "Check the vehicle details.", {
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+    });
+  }
+  const result = createVehicle(session.accountId, parsed.data);
+  if (!result.ok) {
+    return jsonError(409, DUPLICATE_VIN_MESSAGE, { fieldErrors: result.fieldErrors });
+  }
+  recordEvent("vehicle_added", { vehicleId: result.vehicle.id }, session.user.id);
+  return Response.json(
+    { vehicle: vehicleJson(result.vehicle) },
+    { status: 201, headers: NO_STORE },
+  );
+}

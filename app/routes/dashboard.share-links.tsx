@@ -1,0 +1,112 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard.share-links";
+import { FleetPageHeader } from "~/components/fleet";
+import { FormAlert } from "~/components/form-field";
+import { requireSession } from "~/lib/auth/guards.server";
+import { env } from "~/lib/env.server";
+import { shareLinkCreatorLabel } from "~/lib/estimates/share-options";
+import { listActiveAccountShareLinks, revokeShareLink } from "~/lib/estimates/shares.server";
+import { vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { readForm } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * Every report link the account has shared that still opens, whoever on the team made it, so the
+ * owner can review and revoke them (for example after a team member or VA leaves).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    links: listActiveAccountShareLinks(session.accountId).map((link) => ({
+      id: link.id,
+      reportId: link.reportId,
+      vehicle: vehicleLabel(link.vehicle),
+      createdAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt.toISOString(),
+      lastViewedAt: link.lastViewedAt?.toISOString() ?? null,
+      createdBy: link.createdBy ? shareLinkCreatorLabel(link.createdBy) : null,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const form = await readForm(request);
+  const reportId = String(form?.get("reportId") ?? "");
+  const linkId = Number(form?.get("linkId"));
+  if (!form || !reportId || !Number.isSafeInteger(linkId)) {
+    return data({ error: "Choose a link to revoke." }, { status: 400 });
+  }
+  if (!revokeShareLink(session.accountId, reportId, linkId)) {
+    return data({ error: "That link was already revoked or has expired." }, { status: 404 });
+  }
+  return redirectWithToast("/dashboard/share-links", {
+    title: "Link revoked",
+    description: "It no longer opens the report.",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Share links",
+    path: "/dashboard/share-links",
+    origin: data?.origin ?? "http://localhost:3000",
+    noIndex: true,
+  });
+
+export default function ShareLinks({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { links } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
+        title="Share links"
+        intro="Read-only report links your team has sent to adjusters and guests that still open. A link keeps working when the person who made it leaves the team; revoke it here if it should stop."
+      />
+      <FormAlert message={actionData?.error} />
+      {links.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center text-slate-700">
+          No active share links. Create one from a finished estimate.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
+          {links.map((link) => (
+            <li key={link.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0 text-sm">
+                <Link
+                  to={`/analysis/${link.reportId}`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  {link.vehicle}
+                </Link>
+                <p className="mt-1 text-slate-700">
+                  Created {link.createdAt.slice(0, 10)}
+                  {link.createdBy ? ` by ${link.createdBy}` : ""} · expires{" "}
+                  {link.expiresAt.slice(0, 10)} ·{" "}
+                  {link.lastViewedAt
+                    ? `last opened ${link.lastViewedAt.slice(0, 10)}`
+                    : "not opened yet"}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="reportId" value={link.reportId} />
+                <input type="hidden" name="linkId" value={link.id} />
+                <button
+                  type="submit"
+                  className="btn-outline text-red-700"
+                  disabled={busy}
+                  aria-label={`Revoke the link to ${link.vehicle} created ${link.createdAt.slice(0, 10)}`}
+                >
+                  Revoke
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

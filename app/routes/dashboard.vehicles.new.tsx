@@ -1,0 +1,97 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard.vehicles.new";
+import { FleetPageHeader, useFocusFirstError } from "~/components/fleet";
+import { FormAlert } from "~/components/form-field";
+import { VehicleFields } from "~/components/vehicle-fields";
+import { recordEvent } from "~/lib/analytics/server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { env } from "~/lib/env.server";
+import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
+import { createVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+interface ActionData {
+  values: Record<string, string>;
+  fieldErrors: FieldErrors;
+  error?: string;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSession(request);
+  return { origin: new URL(env().PUBLIC_URL).origin };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const form = await readForm(request);
+  if (!form) {
+    return data<ActionData>(
+      { values: {}, fieldErrors: {}, error: "We couldn't read that form. Please try again." },
+      { status: 400 },
+    );
+  }
+  const values = formValues(form);
+  const parsed = parseForm(VehicleFormSchema, form);
+  if (!parsed.ok) {
+    return data<ActionData>(
+      { values, fieldErrors: parsed.fieldErrors, error: "Check the highlighted fields." },
+      { status: 400 },
+    );
+  }
+  const result = createVehicle(session.accountId, parsed.data);
+  if (!result.ok) {
+    return data<ActionData>(
+      { values, fieldErrors: result.fieldErrors, error: "Check the highlighted fields." },
+      { status: 409 },
+    );
+  }
+  recordEvent("vehicle_added", { vehicleId: result.vehicle.id }, session.user.id);
+  return redirectWithToast(`/dashboard/vehicle/${result.vehicle.id}`, {
+    title: "Vehicle added",
+    description: `${vehicleLabel(result.vehicle)} is in your fleet.`,
+  });
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Add a vehicle",
+    path: "/dashboard/vehicles/new",
+    origin: data?.origin ?? "http://localhost:3000",
+    noIndex: true,
+  });
+
+export default function NewVehicle({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const formRef = useFocusFirstError<HTMLFormElement>(actionData);
+  const fieldErrors = actionData?.fieldErrors ?? {};
+  // Field errors without an input on this form (none today) still reach the host.
+  const message = actionData?.error ?? (fieldErrors.form || undefined);
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
+        title="Add a vehicle"
+        intro="The car's details set the part prices and paint costs in its estimates."
+      />
+      <Form
+        ref={formRef}
+        method="post"
+        className="space-y-6 rounded-2xl border border-slate-200 p-4 sm:p-6"
+        aria-label="New vehicle"
+      >
+        <FormAlert message={message} />
+        <VehicleFields values={actionData?.values} errors={fieldErrors} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to="/dashboard" className="btn-ghost">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Adding…" : "Add vehicle"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/diagram-demo.$reportId";
+import { ReportDocument } from "~/components/estimates/report-document";
+import { env } from "~/lib/env.server";
+import { loadDemoReport } from "~/lib/estimates/demo-report.server";
+import { reportView } from "~/lib/estimates/report-view.server";
+import { pageMeta } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ data, params }) =>
+  pageMeta({
+    title: "Sample damage report",
+    description:
+      "A sample FleetAssist damage report: vehicle diagram, line-by-line repair estimate and range.",
+    path: `/diagram-demo/${params.reportId}`,
+    origin: data?.origin ?? "http://localhost",
+  });
+
+/** GET /diagram-demo/{reportId}: the seeded sample report, public. Any other id is 404. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const loaded = loadDemoReport(params.reportId);
+  if (!loaded) throw new Response("Not Found", { status: 404 });
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    report: reportView(loaded, { photoUrlBase: "", showGps: false }),
+  };
+}
+
+export default function DemoReport({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="container-page max-w-5xl py-6 sm:py-10">
+      <p className="no-print mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+        Sample report on a demo car, priced by the real estimate engine at national average rates.{" "}
+        <Link to="/app" className="font-semibold underline">
+          Create your own free estimate
+        </Link>
+      </p>
+      <ReportDocument report={loaderData.report} shareMode />
+    </main>
+  );
+}

@@ -1,8 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -15,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Footer } from "./components/footer";
 import { Header, type HeaderHide, type HeaderUser } from "./components/header";
 import { useNonce } from "./components/nonce";
@@ -209,31 +208,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    title = `${error.status} ${error.statusText || "Error"}`;
-    const body = error.data as { error?: string } | string | undefined;
-    message =
-      typeof body === "string" && body
-        ? body
-        : typeof body === "object" && body?.error
-          ? body.error
-          : message;
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    message = error.message;
-  }
+export function ErrorBoundary() {
   return (
     <main
       id="main"
       className="container-page flex flex-1 flex-col items-start justify-center py-24"
     >
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-4 max-w-xl text-slate-700">{message}</p>
-      <Link to="/" className="btn-primary mt-8">
-        Back to the home page
-      </Link>
+      <GeneralErrorBoundary />
     </main>
   );
 }

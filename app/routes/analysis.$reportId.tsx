@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/analysis.$reportId";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
 import { FindingFields } from "~/components/estimates/finding-fields";
 import { PhotoWithBoxes } from "~/components/estimates/photo-with-boxes";
 import { ReportDocument } from "~/components/estimates/report-document";
@@ -11,6 +12,7 @@ import { isPanelId, type PanelId } from "~/domain/estimate/taxonomy";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/http/not-found";
 import {
   FindingFormSchema,
   findingLabelWithPanel,
@@ -57,10 +59,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 const ACTIVE = new Set(["queued", "analyzing"]);
 
+/** Unknown ids and another account's reports get the same answer. */
+const REPORT_NOT_FOUND = "We couldn't find that report in this account.";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
-  const loaded = loadReport(session.accountId, params.reportId);
-  if (!loaded) throw new Response("Not Found", { status: 404 });
+  const loaded = loadReport(session.accountId, params.reportId) ?? notFound(REPORT_NOT_FOUND);
   // The progress page polls this loader; only a finished or reviewable report counts as viewed.
   if (!ACTIVE.has(loaded.report.status)) {
     recordEvent("report_viewed", { analysisId: loaded.report.id }, session.user.id);
@@ -174,7 +178,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     // A missing report is a not-found page; a missing finding or link on a report that exists
     // (removed in another tab, say) is a message on the report.
     if (error.status === 404 && !getReport(session.accountId, reportId)) {
-      throw new Response("Not Found", { status: 404 });
+      notFound(REPORT_NOT_FOUND);
     }
     return fail(error.message, error.status);
   }
@@ -628,5 +632,24 @@ function PrintButton({ onPrint }: { onPrint: () => void }) {
     <button type="button" className="btn-outline" onClick={onPrint}>
       Print
     </button>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => (
+          <NotFoundPage
+            title="We couldn't find that report"
+            error={error}
+            links={[
+              { to: "/dashboard", label: "Back to the dashboard" },
+              { to: "/app", label: "Start a new estimate" },
+            ]}
+          />
+        ),
+      }}
+    />
   );
 }

@@ -8,10 +8,12 @@ import {
   useFocusFirstError,
   VehicleStatusBadge,
 } from "~/components/fleet";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
 import { FormAlert } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/http/not-found";
 import {
   markFindingRepaired,
   markVehicleRepaired,
@@ -39,17 +41,12 @@ interface ActionData {
   error?: string;
 }
 
-function notFound(): never {
-  throw new Response("We couldn't find that vehicle in this account.", {
-    status: 404,
-    statusText: "Not Found",
-  });
-}
+/** Unknown ids and another account's vehicles get the same answer. */
+const VEHICLE_NOT_FOUND = "We couldn't find that vehicle in this account.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
-  const vehicle = getVehicle(session.accountId, params.vehicleId);
-  if (!vehicle) notFound();
+  const vehicle = getVehicle(session.accountId, params.vehicleId) ?? notFound(VEHICLE_NOT_FOUND);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     vehicle: vehicleJson(vehicle),
@@ -61,8 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
-  const vehicle = getVehicle(session.accountId, params.vehicleId);
-  if (!vehicle) notFound();
+  const vehicle = getVehicle(session.accountId, params.vehicleId) ?? notFound(VEHICLE_NOT_FOUND);
   const form = await readForm(request);
   const rawIntent = String(form?.get("intent") ?? "");
   const intent = (["update", "repair", "repair-all"] as const).find((i) => i === rawIntent) ?? null;
@@ -83,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         });
       }
       const result = updateVehicle(session.accountId, vehicle.id, parsed.data);
-      if (!result) notFound();
+      if (!result) notFound(VEHICLE_NOT_FOUND);
       if (!result.ok) {
         return reply(409, {
           values,
@@ -104,7 +100,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case "repair-all": {
       const result = markVehicleRepaired(session.accountId, vehicle.id);
-      if (!result) notFound();
+      if (!result) notFound(VEHICLE_NOT_FOUND);
       return redirectWithToast(here, {
         title: "All damage marked repaired",
         description:
@@ -314,5 +310,24 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
         </Form>
       </FleetSection>
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => (
+          <NotFoundPage
+            title="We couldn't find that vehicle"
+            error={error}
+            links={[
+              { to: "/dashboard", label: "Back to the dashboard" },
+              { to: "/dashboard/vehicles/new", label: "Add a vehicle" },
+            ]}
+          />
+        ),
+      }}
+    />
   );
 }

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import type { Route } from "./+types/diagram-dashboard.$vehicleId";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { FleetPageHeader, FleetSection, formatDate } from "~/components/fleet";
 import { DiagramLegend, VehicleDiagram, type DiagramMarker } from "~/components/vehicle-diagram";
 import { BODY_TYPES, PANELS, type BodyType, type PanelId } from "~/domain/estimate/taxonomy";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/http/not-found";
 import {
   filterHistory,
   parseHistoryFilter,
@@ -22,12 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const vehicle = getVehicle(session.accountId, params.vehicleId);
   const history = vehicle ? vehicleHistory(session.accountId, vehicle.id) : null;
-  if (!vehicle || !history) {
-    throw new Response("We couldn't find that vehicle in this account.", {
-      status: 404,
-      statusText: "Not Found",
-    });
-  }
+  // Unknown ids and another account's vehicles get the same answer.
+  if (!vehicle || !history) notFound("We couldn't find that vehicle in this account.");
   const filter = parseHistoryFilter(new URL(request.url).searchParams);
   const bodyType = (BODY_TYPES as readonly string[]).includes(vehicle.bodyType)
     ? (vehicle.bodyType as BodyType)
@@ -391,5 +389,21 @@ export default function DamageHistory({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => (
+          <NotFoundPage
+            title="We couldn't find that vehicle"
+            error={error}
+            links={[{ to: "/dashboard", label: "Back to the dashboard" }]}
+          />
+        ),
+      }}
+    />
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/diagram-demo.$reportId";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
 import { ReportDocument } from "~/components/estimates/report-document";
 import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/http/not-found";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { pageMeta } from "~/lib/meta";
@@ -17,8 +19,7 @@ export const meta: Route.MetaFunction = ({ data, params }) =>
 
 /** GET /diagram-demo/{reportId}: the seeded sample report, public. Any other id is 404. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const loaded = loadDemoReport(params.reportId);
-  if (!loaded) throw new Response("Not Found", { status: 404 });
+  const loaded = loadDemoReport(params.reportId) ?? notFound("That sample report doesn't exist.");
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     report: reportView(loaded, { photoUrlBase: "", showGps: false }),
@@ -36,5 +37,24 @@ export default function DemoReport({ loaderData }: Route.ComponentProps) {
       </p>
       <ReportDocument report={loaderData.report} shareMode />
     </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => (
+          <NotFoundPage
+            title="We couldn't find that report"
+            error={error}
+            links={[
+              { to: "/diagram-demo", label: "See the damage diagram demo" },
+              { to: "/", label: "Go to the home page" },
+            ]}
+          />
+        ),
+      }}
+    />
   );
 }

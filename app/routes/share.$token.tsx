@@ -1,6 +1,8 @@
 import type { Route } from "./+types/share.$token";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
 import { ReportDocument } from "~/components/estimates/report-document";
 import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/http/not-found";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { loadReportRow } from "~/lib/estimates/reports.server";
 import { resolveShareToken } from "~/lib/estimates/shares.server";
@@ -21,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ params }: Route.LoaderArgs) {
   const shared = resolveShareToken(params.token);
   const loaded = shared ? loadReportRow(shared.report) : null;
-  if (!shared || !loaded) throw new Response("Not Found", { status: 404 });
+  if (!shared || !loaded) notFound("This link was revoked, has expired or never existed.");
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     token: params.token,
@@ -58,5 +60,21 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
         }
       />
     </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => (
+          <NotFoundPage
+            title="We couldn't find that report"
+            error={error}
+            links={[{ to: "/", label: "Go to the home page" }]}
+          />
+        ),
+      }}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { claimsPath, protectionPlanPath } from "./config/marketplace";
 
 // Every route module's file name mirrors its URL: segments joined by ".", params as "$name",
-// a literal dot as "[.]" (docs/decisions/0012-route-layout.md).
+// a literal dot as "[.]"; layout routes start with "_" and add no URL segment
+// (docs/decisions/0012-route-layout.md).
 export default [
   index("routes/_index.tsx"),
   route("damage-estimates", "routes/damage-estimates.tsx"),
@@ -37,18 +38,20 @@ export default [
   route("diagram-demo", "routes/diagram-demo.tsx"),
   route("diagram-demo/:reportId", "routes/diagram-demo.$reportId.tsx"),
 
-  // Signed-in pages
-  route("account", "routes/account.tsx"),
-  route("app", "routes/app.tsx"),
-  route("analysis/:reportId", "routes/analysis.$reportId.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
-  ...prefix("dashboard", [
-    route("vehicles/new", "routes/dashboard.vehicles.new.tsx"),
-    route("vehicle/:vehicleId", "routes/dashboard.vehicle.$vehicleId.tsx"),
-    route("rates", "routes/dashboard.rates.tsx"),
-    route("share-links", "routes/dashboard.share-links.tsx"),
+  // The signed-in pages: the layout requires the session once and keeps the header on errors.
+  layout("routes/_app.tsx", [
+    route("account", "routes/account.tsx"),
+    route("app", "routes/app.tsx"),
+    route("analysis/:reportId", "routes/analysis.$reportId.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    ...prefix("dashboard", [
+      route("vehicles/new", "routes/dashboard.vehicles.new.tsx"),
+      route("vehicle/:vehicleId", "routes/dashboard.vehicle.$vehicleId.tsx"),
+      route("rates", "routes/dashboard.rates.tsx"),
+      route("share-links", "routes/dashboard.share-links.tsx"),
+    ]),
+    route("diagram-dashboard/:vehicleId", "routes/diagram-dashboard.$vehicleId.tsx"),
   ]),
-  route("diagram-dashboard/:vehicleId", "routes/diagram-dashboard.$vehicleId.tsx"),
 
   // Resource routes (files, JSON, health). They answer on their own, outside any layout:
   // signed-out requests get what each route decides (a redirect or a JSON 401).

@@ -17,6 +17,11 @@ export default function AppLayout() {
   return <Outlet />;
 }
 
+/** Errors the router raises itself (405, 400 on a bad request) rather than a loader or action. */
+function isInternal(error: object): boolean {
+  return "internal" in error && error.internal === true;
+}
+
 const backLinks = (
   <div className="mt-8 flex flex-wrap gap-3">
     <Link to="/dashboard" className="btn-primary">
@@ -40,7 +45,8 @@ export function ErrorBoundary() {
           <ErrorPage
             title={`${error.status} ${error.statusText || "Error"}`}
             message={
-              errorResponseMessage(error) ??
+              // The router's own errors (a POST to a page without a form, say) name internals.
+              (isInternal(error) ? null : errorResponseMessage(error)) ??
               "That didn't work. Please go back and try again in a moment."
             }
           >

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { VEHICLE_STATUSES } from "../app/domain/estimate/taxonomy";
+import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/estimate/taxonomy";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
@@ -273,8 +273,7 @@ export const reports = sqliteTable(
   ],
 );
 
-export const PHOTO_PHASES = ["pre_trip", "post_trip"] as const;
-export type PhotoPhase = (typeof PHOTO_PHASES)[number];
+export { PHOTO_PHASES, type PhotoPhase };
 
 /**
  * An uploaded photo. Photos are staged first (report_id null) so quality warnings can be shown

@@ -8,6 +8,7 @@ import { ReportDocument } from "~/components/estimates/report-document";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { FormAlert } from "~/components/form-field";
 import { VehicleDiagram, DiagramLegend } from "~/components/vehicle-diagram";
+import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import { isPanelId, type PanelId } from "~/domain/estimate/taxonomy";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -334,7 +335,7 @@ function Review({
                 linkToFull
               />
               <p className="mt-1 text-xs text-slate-600">
-                Photo {photo.number} · {photo.phase === "pre_trip" ? "Pre-trip" : "Post-trip"}
+                Photo {photo.number} · {PHOTO_PHASE_LABELS[photo.phase]}
               </p>
             </li>
           ))}

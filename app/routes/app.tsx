@@ -4,6 +4,7 @@ import type { Route } from "./+types/app";
 import { PhotoUploader } from "~/components/estimates/photo-uploader";
 import { FormAlert } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
+import type { PhotoPhase } from "~/domain/estimate/taxonomy";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import {
@@ -172,7 +173,7 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
   const errors = actionData?.fieldErrors ?? {};
   const staged = actionData?.staged ?? [];
   const phase = values.phase === "pre_trip" ? "pre_trip" : "post_trip";
-  const [currentPhase, setCurrentPhase] = useState<"pre_trip" | "post_trip">(phase);
+  const [currentPhase, setCurrentPhase] = useState<PhotoPhase>(phase);
 
   return (
     <main id="main" className="container-page max-w-3xl py-8 sm:py-12">

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
+import type { PhotoPhase } from "~/domain/estimate/taxonomy";
 import type { PhotoJson } from "~/lib/estimates/photos.server";
 import { useHydrated } from "~/lib/use-hydrated";
 
-type Phase = "pre_trip" | "post_trip";
+type Phase = PhotoPhase;
 
 /** A photo on its way up (JS only) or already staged on the server. */
 type Item =
@@ -24,11 +26,6 @@ type Item =
   | { key: string; state: "done"; photo: PhotoJson };
 
 const PARALLEL_UPLOADS = 2;
-
-export const PHASE_LABELS: Record<Phase, string> = {
-  pre_trip: "Pre-trip",
-  post_trip: "Post-trip",
-};
 
 /**
  * The photo step of /app. Without JavaScript the file inputs post with the form and the server
@@ -263,7 +260,7 @@ function PhotoTile({
         />
         <div className="space-y-1 p-2 text-xs">
           <p className="font-medium text-slate-800">
-            Photo {number} · {PHASE_LABELS[photo.phase]}
+            Photo {number} · {PHOTO_PHASE_LABELS[photo.phase]}
           </p>
           {photo.warnings.length > 0 ? (
             <ul className="space-y-1">

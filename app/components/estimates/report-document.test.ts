@@ -1,3 +1,4 @@
+import { LINE_CATEGORY_LABELS } from "~/domain/estimate/labels";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -281,9 +282,10 @@ describe("ReportDocument", () => {
     );
     expect(shown.length).toBeGreaterThanOrEqual(4);
     for (const category of shown) {
-      expect(elementText(html, "div", `data-subtotal="${category}"`)).toContain(
-        formatCents(estimate.subtotals[category]),
-      );
+      const row = elementText(html, "div", `data-subtotal="${category}"`);
+      expect(row).toContain(formatCents(estimate.subtotals[category]));
+      // The same words as the PDF's subtotal rows.
+      expect(row).toContain(LINE_CATEGORY_LABELS[category]);
     }
     expect(page).toContain(`Total ${formatCents(estimate.totalCents)} Likely range`);
     expect(page).toContain(`How we got this range`);

@@ -13,6 +13,11 @@ import type { ReactNode } from "react";
 import { DiagramLegend, VehicleDiagram } from "~/components/vehicle-diagram";
 import { markerShapePath, markerStyle } from "~/domain/estimate/diagram";
 import type { EstimateLine, LineCategory } from "~/domain/estimate/engine";
+import {
+  LINE_CATEGORY_LABELS,
+  PHOTO_PHASE_LABELS,
+  RATE_TYPE_LABELS,
+} from "~/domain/estimate/labels";
 import { formatCents, formatNumber, formatPercent } from "~/domain/money";
 import { findingMarkers, SEVERITY_LABELS } from "~/lib/estimates/finding-form";
 import type { ReportView } from "~/lib/estimates/report-view.server";
@@ -21,7 +26,6 @@ import { ReportStatusBadge } from "./status-badge";
 
 type ReportPhoto = ReportView["photos"][number];
 type ReportFinding = ReportView["findings"][number];
-type PhotoPhase = ReportPhoto["phase"];
 
 // ─── Formatting (deterministic: no locale or time zone of the machine) ───────────────────────────
 
@@ -117,20 +121,6 @@ function bytesText(bytes: number): string {
   return `${formatNumber(Math.max(1, Math.round(bytes / 1000)), 0)} kB`;
 }
 
-const PHASE_LABELS: Readonly<Record<PhotoPhase, string>> = {
-  pre_trip: "Pre-trip",
-  post_trip: "Post-trip",
-};
-
-const CATEGORY_LABELS: Readonly<Record<LineCategory, string>> = {
-  labour: "Body and mechanical labor",
-  paint: "Paint labor",
-  parts: "Parts",
-  materials: "Paint materials",
-  sublet: "Sublet (specialist work)",
-  tax: "Sales tax",
-};
-
 /** The rate card's region: a US state code, or "US" for national figures. */
 function regionText(region: string): string {
   return region === "US" ? "United States (national)" : region;
@@ -157,7 +147,7 @@ export function photoCaption(photo: ReportPhoto): string {
     : "No capture time in photo";
   return [
     `Photo ${photo.number}`,
-    PHASE_LABELS[photo.phase],
+    PHOTO_PHASE_LABELS[photo.phase],
     taken,
     `Uploaded ${formatUtcDateTime(photo.uploadedAt)}`,
   ].join(" · ");
@@ -590,7 +580,7 @@ function OperationsSection({ report }: { report: ReportView }) {
   const estimate = report.estimate;
   if (!estimate) return null;
   const { lines } = estimate;
-  const subtotals = (Object.keys(CATEGORY_LABELS) as LineCategory[]).filter(
+  const subtotals = (Object.keys(LINE_CATEGORY_LABELS) as LineCategory[]).filter(
     (category) => estimate.subtotals[category] !== 0,
   );
 
@@ -667,7 +657,7 @@ function OperationsSection({ report }: { report: ReportView }) {
                   data-subtotal={category}
                   className="flex justify-between gap-4 py-1"
                 >
-                  <dt className="text-slate-700">{CATEGORY_LABELS[category]}</dt>
+                  <dt className="text-slate-700">{LINE_CATEGORY_LABELS[category]}</dt>
                   <dd className="text-slate-900 tabular-nums">
                     {formatCents(estimate.subtotals[category])}
                   </dd>
@@ -709,19 +699,13 @@ function OperationsSection({ report }: { report: ReportView }) {
   );
 }
 
-const RATE_LABELS = {
-  body: "Body labor",
-  refinish: "Paint (refinish) labor",
-  mechanical: "Mechanical labor",
-} as const;
-
 /** The hourly rates the lines use, once each, so an adjuster can compare them with a shop's. */
 function RatesUsed({ lines }: { lines: EstimateLine[] }) {
   const rates: { label: string; value: string }[] = [];
   for (const rateType of ["body", "refinish", "mechanical"] as const) {
     const line = lines.find((candidate) => candidate.rateType === rateType && candidate.rateCents);
     if (line?.rateCents) {
-      rates.push({ label: RATE_LABELS[rateType], value: `${formatCents(line.rateCents)}/h` });
+      rates.push({ label: RATE_TYPE_LABELS[rateType], value: `${formatCents(line.rateCents)}/h` });
     }
   }
   const materials = lines.find((line) => line.operation === "Paint materials");
@@ -943,7 +927,7 @@ function EvidenceSection({ report, shareMode }: { report: ReportView; shareMode:
                 </span>
               </th>
               <td className="py-2 pr-3 whitespace-nowrap text-slate-800">
-                {PHASE_LABELS[photo.phase]}
+                {PHOTO_PHASE_LABELS[photo.phase]}
               </td>
               <td className="py-2 pr-3 text-slate-800">
                 <DateTimeCell
@@ -971,7 +955,7 @@ function EvidenceSection({ report, shareMode }: { report: ReportView; shareMode:
         {photos.map((photo) => (
           <li key={photo.id} className="rounded-xl border border-slate-200 p-3 text-sm">
             <p className="font-semibold text-slate-900">
-              Photo {photo.number} · {PHASE_LABELS[photo.phase]}{" "}
+              Photo {photo.number} · {PHOTO_PHASE_LABELS[photo.phase]}{" "}
               <span className="text-xs font-normal text-slate-600">
                 ({bytesText(photo.originalBytes)} original)
               </span>

@@ -342,6 +342,10 @@ export const BODY_TYPE_LABELS: Readonly<Record<BodyType, string>> = {
 };
 
 /** Where a car is in the fleet. */
+/** When a photo was taken: before the guest's trip (the car's prior condition) or after it. */
+export const PHOTO_PHASES = ["pre_trip", "post_trip"] as const;
+export type PhotoPhase = (typeof PHOTO_PHASES)[number];
+
 export const VEHICLE_STATUSES = ["active", "in_repair", "inactive"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 

@@ -23,6 +23,7 @@ import {
   TWO_DOOR_BODY_TYPES,
   type BodyType,
   type Finding,
+  type PhotoPhase,
 } from "~/domain/estimate/taxonomy";
 import { env } from "~/lib/env.server";
 
@@ -31,7 +32,7 @@ import { env } from "~/lib/env.server";
 export interface VisionPhoto {
   id: string;
   jpeg: Uint8Array;
-  phase: "pre_trip" | "post_trip";
+  phase: PhotoPhase;
 }
 
 export interface VisionVehicle {

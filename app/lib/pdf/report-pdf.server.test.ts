@@ -1,3 +1,4 @@
+import { LINE_CATEGORY_LABELS } from "~/domain/estimate/labels";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -352,7 +353,10 @@ describe("renderReportPdf", () => {
       expect(allText).toContain(line.formula.split(" ")[0]);
     }
     expect(allText).toContain("1.5 h \u00D7 $73.59/h");
-    expect(allText).toContain("Paint labor");
+    // The same words as the web report's subtotal rows.
+    for (const category of ["labour", "paint", "tax"] as const) {
+      expect(allText).toContain(LINE_CATEGORY_LABELS[category]);
+    }
     expect(allText).toContain(formatCents(estimate.subtotals.paint));
     expect(allText).toContain(formatCents(estimate.subtotals.tax));
     // Parts are $0 on this estimate: no parts subtotal row.

@@ -25,7 +25,8 @@ import {
   type RGB,
 } from "pdf-lib";
 import type { Estimate, LineCategory } from "~/domain/estimate/engine";
-import type { Severity } from "~/domain/estimate/taxonomy";
+import { LINE_CATEGORY_LABELS, PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
+import type { PhotoPhase, Severity } from "~/domain/estimate/taxonomy";
 import { formatCents, formatNumber } from "~/domain/money";
 import {
   PDF_COLORS,
@@ -48,7 +49,7 @@ export interface ReportPdfPhoto {
   jpeg: Uint8Array;
   width: number;
   height: number;
-  phase: "pre_trip" | "post_trip";
+  phase: PhotoPhase;
   /** EXIF capture time: "2026-11-20T14:03:11-08:00", or without an offset (camera clock). */
   capturedAt: string | null;
   uploadedAt: Date;
@@ -155,20 +156,6 @@ const SEVERITY_COLORS: Record<Severity, { fill: RGB; text: RGB }> = {
   severe: { fill: rgb(0.8, 0.11, 0.11), text: WHITE },
 };
 const UNKNOWN_SEVERITY = { fill: rgb(0.45, 0.49, 0.56), text: WHITE };
-
-const SUBTOTAL_LABELS: Record<LineCategory, string> = {
-  labour: "Labor (body and mechanical)",
-  paint: "Paint labor",
-  parts: "Parts",
-  materials: "Paint materials",
-  sublet: "Sublet",
-  tax: "Sales tax",
-};
-
-const PHASE_LABELS: Record<ReportPdfPhoto["phase"], string> = {
-  pre_trip: "Pre-trip",
-  post_trip: "Post-trip",
-};
 
 // ─── Formatting ─────────────────────────────────────────────────────────────────────────────────
 
@@ -903,7 +890,7 @@ function drawOperationLines(ctx: Context) {
 function drawTotals(ctx: Context) {
   const { writer, fonts, input } = ctx;
   const { estimate } = input;
-  const categories = (Object.keys(SUBTOTAL_LABELS) as LineCategory[]).filter(
+  const categories = (Object.keys(LINE_CATEGORY_LABELS) as LineCategory[]).filter(
     (category) => estimate.subtotals[category] !== 0,
   );
   const rowHeight = 14;
@@ -919,7 +906,7 @@ function drawTotals(ctx: Context) {
   writer.gap(10);
   for (const category of categories) {
     const baseline = writer.y - 10;
-    drawLine(writer.page, SUBTOTAL_LABELS[category], x + CELL_PAD_X, baseline, {
+    drawLine(writer.page, LINE_CATEGORY_LABELS[category], x + CELL_PAD_X, baseline, {
       font: fonts.regular,
       size: 9,
       color: MUTED,
@@ -1001,7 +988,7 @@ function photoCaption(photo: ReportPdfPhoto): { title: string; details: string }
   const gps = gpsText(photo);
   if (photo.showGps && gps !== "not recorded") details.push(`GPS ${gps}`);
   return {
-    title: `Photo ${photo.number} \u00B7 ${PHASE_LABELS[photo.phase]}`,
+    title: `Photo ${photo.number} \u00B7 ${PHOTO_PHASE_LABELS[photo.phase]}`,
     details: details.join(" \u00B7 "),
   };
 }
@@ -1215,7 +1202,7 @@ function drawEvidence(ctx: Context) {
   ];
   const rows = photos.map((photo) => [
     String(photo.number),
-    PHASE_LABELS[photo.phase],
+    PHOTO_PHASE_LABELS[photo.phase],
     formatCapturedAt(photo.capturedAt, true).text,
     formatUtc(photo.uploadedAt, true).replace(/ UTC$/, ""),
     photo.sha256.trim().toLowerCase(),

@@ -37,7 +37,10 @@ export function useLiveParams(feature: string) {
       const next = formToParams(event.currentTarget);
       setParams(next);
       clearTimeout(timer.current);
+      const scheduledAt = window.location.href;
       timer.current = setTimeout(() => {
+        // A submit (say "Add charge") navigated meanwhile: its URL wins over these older values.
+        if (window.location.href !== scheduledAt) return;
         const query = next.toString();
         window.history.replaceState(
           window.history.state,

@@ -58,7 +58,7 @@ export function routeAllowances(config) {
     "/api/analysis": { multipart: uploads },
     // app/lib/mobile-diagnostics.ts: keeps 15 MB, reads and drops up to 100 MB to answer its 413.
     "/mobile-test": { multipart: 100 * MB },
-    // app/lib/fleet-audit-query.ts: keeps 2 MB, reads and drops up to 20 MB to answer its 413.
+    // app/lib/tools/fleet-audit-query.ts: keeps 2 MB, reads and drops up to 20 MB to answer its 413.
     "/fleet-audit-calculator": { multipart: 20 * MB },
   };
 }

@@ -2,92 +2,17 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/claims-roi-calculator";
 import { CalculationSteps, ToolField } from "~/components/tool-fields";
 import { ToolPage } from "~/components/tool-page";
-import {
-  calculateClaimsRoi,
-  CLAIMS_ROI_EXAMPLE,
-  validateClaimsRoiInput,
-  type ClaimsRoiField,
-  type ClaimsRoiInput,
-} from "~/domain/claims-roi";
+import { calculateClaimsRoi } from "~/domain/claims-roi";
 import { CLAIMS_SPEED_MULTIPLIER, MONTHLY_DAMAGE_RATE_PERCENT } from "~/domain/industry-benchmarks";
 import { formatCents, formatNumber } from "~/domain/money";
 import { RULES_AS_OF } from "~/domain/marketplace-rules";
-import type { FieldErrors } from "~/domain/validation";
 import { env } from "~/lib/env.server";
 import { useLiveParams } from "~/lib/live-form";
 import { pageMeta } from "~/lib/meta";
-import { centsToInput, readMoney, readNumber, readText } from "~/lib/query-params";
-import { recordToolUsage } from "~/lib/tool-usage.server";
+import { CLAIMS_ROI_FIELDS, parseClaimsRoiQuery } from "~/lib/tools/claims-roi-query";
+import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 
 const FEATURE = "claims_roi_calculator";
-
-const FIELDS: Array<{
-  key: ClaimsRoiField;
-  param: string;
-  label: string;
-  kind: "number" | "money" | "percent";
-}> = [
-  { key: "fleetSize", param: "fleet", label: "Cars in your fleet", kind: "number" },
-  {
-    key: "monthlyDamageRatePercent",
-    param: "damageRate",
-    label: "Cars damaged per month",
-    kind: "percent",
-  },
-  { key: "averageClaimCents", param: "avgClaim", label: "Average claim size", kind: "money" },
-  {
-    key: "currentRecoveryRatePercent",
-    param: "recovered",
-    label: "Share you recover today",
-    kind: "percent",
-  },
-  {
-    key: "fleetAssistRecoveryRatePercent",
-    param: "recoveredWith",
-    label: "Share recovered with FleetAssist",
-    kind: "percent",
-  },
-  { key: "hoursPerClaim", param: "hours", label: "Hours you spend per claim", kind: "number" },
-  {
-    key: "hourlyValueCents",
-    param: "hourly",
-    label: "What an hour of your time is worth",
-    kind: "money",
-  },
-  {
-    key: "subscriptionMonthlyCents",
-    param: "price",
-    label: "Subscription per month",
-    kind: "money",
-  },
-];
-
-/** The form's values (as typed) and, when they are all valid, the calculator input. */
-export function parseClaimsRoiQuery(params: URLSearchParams) {
-  const values: Record<string, string> = {};
-  const errors: FieldErrors<ClaimsRoiField> = {};
-  const input: Partial<Record<ClaimsRoiField, number>> = {};
-  for (const field of FIELDS) {
-    const example = CLAIMS_ROI_EXAMPLE[field.key];
-    const typed = readText(params, field.param, 40);
-    values[field.param] = params.has(field.param)
-      ? typed
-      : field.kind === "money"
-        ? centsToInput(example)
-        : String(example);
-    const parsed =
-      field.kind === "money"
-        ? readMoney(params, field.param, field.label, example)
-        : readNumber(params, field.param, field.label, example);
-    if (parsed.error) errors[field.key] = parsed.error;
-    else input[field.key] = parsed.value;
-  }
-  const rangeErrors = validateClaimsRoiInput(input);
-  for (const [key, message] of Object.entries(rangeErrors))
-    errors[key as ClaimsRoiField] ??= message;
-  const valid = Object.keys(errors).length === 0;
-  return { values, errors, input: valid ? (input as unknown as ClaimsRoiInput) : null };
-}
 
 export function loader({ request }: Route.LoaderArgs) {
   recordToolUsage(request, FEATURE);
@@ -138,7 +63,7 @@ export default function ClaimsRoiCalculator() {
             Prefilled with an example. Replace it with your own numbers.
           </p>
           <div className="mt-5 grid gap-4">
-            {FIELDS.map((field) => (
+            {CLAIMS_ROI_FIELDS.map((field) => (
               <ToolField
                 key={field.param}
                 id={field.param}

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/file-guest-insurance.letter[.]pdf";
 import { buildClaimLetter, evidenceChecklist } from "~/domain/insurance-claim-letter";
 import { recordEvent } from "~/lib/analytics/server";
-import { claimLetterFilename, renderClaimLetterPdf } from "~/lib/claim-letter-pdf.server";
-import { parseClaimLetterQuery, todayIso } from "~/lib/claim-letter-query";
+import { claimLetterFilename, renderClaimLetterPdf } from "~/lib/tools/claim-letter-pdf.server";
+import { parseClaimLetterQuery, todayIso } from "~/lib/tools/claim-letter-query";
 
 const FEATURE = "guest_insurance_claim_letter";
 

@@ -34,11 +34,11 @@ import {
   type ClaimFieldGroup,
   type ClaimLetterQuery,
   type ClaimTextField,
-} from "~/lib/claim-letter-query";
+} from "~/lib/tools/claim-letter-query";
 import { env } from "~/lib/env.server";
 import { useLiveParams } from "~/lib/live-form";
 import { pageMeta } from "~/lib/meta";
-import { recordToolUsage } from "~/lib/tool-usage.server";
+import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const FEATURE = "guest_insurance_claim_letter";

@@ -36,11 +36,11 @@ import {
   type FleetAuditQuery,
   type FleetRowState,
   type RowFieldSpec,
-} from "~/lib/fleet-audit-query";
+} from "~/lib/tools/fleet-audit-query";
 import { useLiveParams } from "~/lib/live-form";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { recordToolUsage } from "~/lib/tool-usage.server";
+import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 
 const FEATURE = "fleet_audit_calculator";
 const PATH = "/fleet-audit-calculator";

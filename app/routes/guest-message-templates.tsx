@@ -16,7 +16,7 @@ import { track } from "~/lib/analytics/start";
 import { env } from "~/lib/env.server";
 import { useLiveParams } from "~/lib/live-form";
 import { pageMeta } from "~/lib/meta";
-import { recordToolUsage } from "~/lib/tool-usage.server";
+import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   parseTemplateQuery,
@@ -25,7 +25,7 @@ import {
   stageSearch,
   TEMPLATE_FIELDS,
   type TemplateField,
-} from "./guest-message-templates.query";
+} from "~/lib/tools/guest-message-templates-query";
 
 const FEATURE = "guest_message_templates";
 const PATH = "/guest-message-templates";

@@ -26,9 +26,13 @@ import { listTimeZones } from "~/domain/zoned-time";
 import { env } from "~/lib/env.server";
 import { useLiveParams } from "~/lib/live-form";
 import { pageMeta } from "~/lib/meta";
-import { recordToolUsage } from "~/lib/tool-usage.server";
+import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { OTHER_TIME_ZONE, parseClaimsQuery, US_TIME_ZONES } from "./marketplace-claims.query";
+import {
+  OTHER_TIME_ZONE,
+  parseClaimsQuery,
+  US_TIME_ZONES,
+} from "~/lib/tools/marketplace-claims-query";
 
 const FEATURE = "marketplace_claims_deadlines";
 const name = marketplace.name;

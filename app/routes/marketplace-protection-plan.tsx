@@ -25,8 +25,8 @@ import {
   parseProtectionPlanQuery,
   PP_PARAMS,
   type ProtectionPlanQuery,
-} from "~/lib/protection-plan-query";
-import { recordToolUsage } from "~/lib/tool-usage.server";
+} from "~/lib/tools/protection-plan-query";
+import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 
 const FEATURE = "protection_plan_checker";
 

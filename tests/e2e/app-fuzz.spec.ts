@@ -14,7 +14,7 @@ import {
 } from "../support/fuzz";
 import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
 import { RATE_FIELDS } from "../../app/domain/estimate/rate-card";
-import { CSV_FIELDS } from "../../app/lib/fleet-audit-query";
+import { CSV_FIELDS } from "../../app/lib/tools/fleet-audit-query";
 
 /**
  * Hostile input on the actions and JSON routes outside accounts: the demo form on the home page,

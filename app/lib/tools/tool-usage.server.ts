@@ -1,4 +1,4 @@
-import { recordEvent } from "./analytics/server";
+import { recordEvent } from "../analytics/server";
 import { hasQuery } from "./query-params";
 
 /** Records a free tool's use when its form was submitted (JavaScript off or a shared link). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClaimsQuery, US_TIME_ZONES } from "./marketplace-claims.query";
+import { parseClaimsQuery, US_TIME_ZONES } from "./marketplace-claims-query";
 
 const q = (query: string) => parseClaimsQuery(new URLSearchParams(query));
 

@@ -7,7 +7,7 @@ import {
   smokingFeeText,
   stageSearch,
   TEMPLATE_FIELDS,
-} from "./guest-message-templates.query";
+} from "./guest-message-templates-query";
 
 const q = (query: string) => parseTemplateQuery(new URLSearchParams(query));
 

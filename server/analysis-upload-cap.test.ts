@@ -47,7 +47,7 @@ beforeAll(async () => {
   const text = await created.text();
   expect(created.status, text).toBe(201);
   vehicleId = (JSON.parse(text) as { vehicle: { id: string } }).vehicle.id;
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -109,5 +109,5 @@ describe("POST /api/analysis with too many photos", () => {
 
     // The server is still fine.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 });

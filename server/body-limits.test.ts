@@ -74,7 +74,7 @@ describe("request body limits", () => {
     }
     expect(peak - before).toBeLessThan(64);
     expect(slowestHealthz).toBeLessThan(200);
-  }, 30_000);
+  }, 60_000);
 
   it("answers a JSON body that never ends (no Content-Length) with a 413 in JSON, never a 500", async () => {
     const answer = await postStream({
@@ -90,7 +90,7 @@ describe("request body limits", () => {
       message: "That request is too large. JSON requests accept up to 1 MB.",
     });
     expect(answer.sent).toBeLessThan(20 * MB);
-  }, 15_000);
+  }, 60_000);
 
   it("refuses a declared length over the limit before reading any of it", async () => {
     const response = await fetch(`${server.origin}/api/login`, {
@@ -262,5 +262,5 @@ describe("request body limits", () => {
     expect(JSON.parse(declared.body).error).toBe(
       "That request is too large. Uploads accept up to 5 MB.",
     );
-  }, 30_000);
+  }, 60_000);
 });

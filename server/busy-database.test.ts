@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   expect(registered.status, await registered.text()).toBe(201);
   cookie = registered.headers.getSetCookie()[0]!.split(";")[0]!;
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -129,5 +129,5 @@ describe("a server whose database another process holds locked", () => {
     expect(after.response.status, after.body).toBe(201);
     // The server logged the busy requests as warnings and kept running.
     expect(server.child.exitCode).toBeNull();
-  }, 30_000);
+  }, 60_000);
 });

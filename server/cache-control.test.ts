@@ -21,7 +21,7 @@ describe("Cache-Control of pages and their single-fetch data", () => {
     });
     expect(register.status, await register.clone().text()).toBe(201);
     cookie = register.headers.get("set-cookie")!.split(";")[0]!;
-  }, 20_000);
+  }, 60_000);
   afterAll(async () => {
     await server?.stop();
   });

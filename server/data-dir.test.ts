@@ -130,5 +130,5 @@ describe("the server on one DATA_DIR", () => {
         `^DATA_DIR ${path.join(file, "data")} is not writable: ENOTDIR.*DATA_DIR=\\./data$`,
       ),
     );
-  }, 20_000);
+  }, 60_000);
 });

@@ -48,7 +48,7 @@ describe("request logging", () => {
     expect(refused.every((line) => line.level === "info" && line.status === 405)).toBe(true);
     expect(server.logLines().filter((line) => line.level === "error")).toEqual([]);
     expect(server.stderr()).toBe("");
-  }, 20_000);
+  }, 60_000);
 
   it("logs static files at debug level, so LOG_LEVEL=info leaves them out", async () => {
     const quiet = servers[0] ?? (await startEntryServer({ LOG_LEVEL: "info" }, [3670, 3699]));
@@ -74,5 +74,5 @@ describe("request logging", () => {
             ],
       );
     }
-  }, 20_000);
+  }, 60_000);
 });

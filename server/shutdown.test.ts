@@ -45,5 +45,5 @@ describe("graceful shutdown", () => {
     // A cleanly closed WAL database leaves no -wal file behind.
     expect(fs.existsSync(path.join(dataDir, "fleetassist.db-wal"))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 20_000);
+  }, 60_000);
 });

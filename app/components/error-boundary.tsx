@@ -88,6 +88,22 @@ export function GeneralErrorBoundary({
  * The not-found page of a route with params, rendered inside its layout: what is missing, the
  * route's own explanation when it gave one, and links back.
  */
+/**
+ * The error boundary of a route with params: a missing record is its own not-found page (404,
+ * inside the layout), anything else is handled as everywhere else.
+ */
+export function notFoundBoundary(title: string, links: Array<{ to: string; label: string }>) {
+  return function ErrorBoundary() {
+    return (
+      <GeneralErrorBoundary
+        statusHandlers={{
+          404: ({ error }) => <NotFoundPage title={title} error={error} links={links} />,
+        }}
+      />
+    );
+  };
+}
+
 export function NotFoundPage({
   title,
   error,

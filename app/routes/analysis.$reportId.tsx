@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/analysis.$reportId";
-import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
+import { notFoundBoundary } from "~/components/error-boundary";
 import { FindingFields } from "~/components/estimates/finding-fields";
 import { PhotoWithBoxes } from "~/components/estimates/photo-with-boxes";
 import { ReportDocument } from "~/components/estimates/report-document";
@@ -636,21 +636,7 @@ function PrintButton({ onPrint }: { onPrint: () => void }) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: ({ error }) => (
-          <NotFoundPage
-            title="We couldn't find that report"
-            error={error}
-            links={[
-              { to: "/dashboard", label: "Back to the dashboard" },
-              { to: "/app", label: "Start a new estimate" },
-            ]}
-          />
-        ),
-      }}
-    />
-  );
-}
+export const ErrorBoundary = notFoundBoundary("We couldn't find that report", [
+  { to: "/dashboard", label: "Back to the dashboard" },
+  { to: "/app", label: "Start a new estimate" },
+]);

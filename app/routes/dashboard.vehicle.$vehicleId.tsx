@@ -8,7 +8,7 @@ import {
   useFocusFirstError,
   VehicleStatusBadge,
 } from "~/components/fleet";
-import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
+import { notFoundBoundary } from "~/components/error-boundary";
 import { FormAlert } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -313,21 +313,7 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: ({ error }) => (
-          <NotFoundPage
-            title="We couldn't find that vehicle"
-            error={error}
-            links={[
-              { to: "/dashboard", label: "Back to the dashboard" },
-              { to: "/dashboard/vehicles/new", label: "Add a vehicle" },
-            ]}
-          />
-        ),
-      }}
-    />
-  );
-}
+export const ErrorBoundary = notFoundBoundary("We couldn't find that vehicle", [
+  { to: "/dashboard", label: "Back to the dashboard" },
+  { to: "/dashboard/vehicles/new", label: "Add a vehicle" },
+]);

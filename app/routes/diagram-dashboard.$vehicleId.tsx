@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import type { Route } from "./+types/diagram-dashboard.$vehicleId";
-import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
+import { notFoundBoundary } from "~/components/error-boundary";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { FleetPageHeader, FleetSection, formatDate } from "~/components/fleet";
 import { DiagramLegend, VehicleDiagram, type DiagramMarker } from "~/components/vehicle-diagram";
@@ -392,18 +392,6 @@ export default function DamageHistory({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: ({ error }) => (
-          <NotFoundPage
-            title="We couldn't find that vehicle"
-            error={error}
-            links={[{ to: "/dashboard", label: "Back to the dashboard" }]}
-          />
-        ),
-      }}
-    />
-  );
-}
+export const ErrorBoundary = notFoundBoundary("We couldn't find that vehicle", [
+  { to: "/dashboard", label: "Back to the dashboard" },
+]);

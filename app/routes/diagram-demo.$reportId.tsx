@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/diagram-demo.$reportId";
-import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
+import { notFoundBoundary } from "~/components/error-boundary";
 import { ReportDocument } from "~/components/estimates/report-document";
 import { env } from "~/lib/env.server";
 import { notFound } from "~/lib/http/not-found";
@@ -40,21 +40,7 @@ export default function DemoReport({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: ({ error }) => (
-          <NotFoundPage
-            title="We couldn't find that report"
-            error={error}
-            links={[
-              { to: "/diagram-demo", label: "See the damage diagram demo" },
-              { to: "/", label: "Go to the home page" },
-            ]}
-          />
-        ),
-      }}
-    />
-  );
-}
+export const ErrorBoundary = notFoundBoundary("We couldn't find that report", [
+  { to: "/diagram-demo", label: "See the damage diagram demo" },
+  { to: "/", label: "Go to the home page" },
+]);

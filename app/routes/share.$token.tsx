@@ -1,5 +1,5 @@
 import type { Route } from "./+types/share.$token";
-import { GeneralErrorBoundary, NotFoundPage } from "~/components/error-boundary";
+import { notFoundBoundary } from "~/components/error-boundary";
 import { ReportDocument } from "~/components/estimates/report-document";
 import { env } from "~/lib/env.server";
 import { notFound } from "~/lib/http/not-found";
@@ -63,18 +63,6 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: ({ error }) => (
-          <NotFoundPage
-            title="We couldn't find that report"
-            error={error}
-            links={[{ to: "/", label: "Go to the home page" }]}
-          />
-        ),
-      }}
-    />
-  );
-}
+export const ErrorBoundary = notFoundBoundary("We couldn't find that report", [
+  { to: "/", label: "Go to the home page" },
+]);

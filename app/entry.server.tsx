@@ -11,9 +11,9 @@ import {
   type HandleDataRequestFunction,
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./lib/db.server";
-import { startBackgroundJobs } from "./lib/jobs.server";
-import { errorFields, logger } from "./lib/logger.server";
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./lib/runtime/db.server";
+import { startBackgroundJobs } from "./lib/runtime/jobs.server";
+import { errorFields, logger } from "./lib/runtime/logger.server";
 
 startBackgroundJobs();
 
@@ -131,4 +131,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 /** For server/index.js: the validated environment (throws a readable error when invalid). */
-export { env as serverEnv } from "./lib/env.server";
+export { env as serverEnv } from "./lib/runtime/env.server";

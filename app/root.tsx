@@ -20,15 +20,15 @@ import { useNonce } from "./components/nonce";
 import { FullScreenSpinner, PageSkeleton } from "./components/loading";
 import { Toaster } from "./components/toaster";
 import { isProtectedPath } from "./config/protected-paths";
-import { env } from "./lib/env.server";
-import { pageMeta, softwareApplicationJsonLd, THEME_COLOR } from "./lib/meta";
-import { getToast } from "./lib/toast.server";
+import { env } from "./lib/runtime/env.server";
+import { pageMeta, softwareApplicationJsonLd, THEME_COLOR } from "./lib/ui/meta";
+import { getToast } from "./lib/ui/toast.server";
 import { availableAccounts } from "./lib/auth/accounts.server";
 import { getCurrentSession } from "./lib/auth/session.server";
 import { AccountSwitcher, AvatarMenu, MobileAccountItems } from "./components/account-menu";
-import type { Toast } from "./lib/toast";
-import { captureAttribution } from "./lib/utm.server";
-import { captureUtmFromLocation } from "./lib/utm.client";
+import type { Toast } from "./lib/ui/toast";
+import { captureAttribution } from "./lib/analytics/utm.server";
+import { captureUtmFromLocation } from "./lib/analytics/utm.client";
 import {
   identifyUser,
   startPostRenderAnalytics,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../app/lib/db.server";
+import { openDatabase } from "../app/lib/runtime/db.server";
 import { appMeta } from "./schema";
 
 const dirs: string[] = [];

@@ -13,7 +13,7 @@ const POSTS_PER_MINUTE = 120;
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
 
-/** JSON log lines at or above LOG_LEVEL, like app/lib/logger.server.ts. */
+/** JSON log lines at or above LOG_LEVEL, like app/lib/runtime/logger.server.ts. */
 export function createLog(minimum = "info") {
   return (level, msg, fields) => {
     if (LEVELS[level] < (LEVELS[minimum] ?? LEVELS.info)) return;

@@ -50,13 +50,13 @@ const LINGER_MS = 2_000;
  * counts as `/x`). Each value is the cap the route itself enforces on that kind of body.
  */
 export function routeAllowances(config) {
-  // app/lib/uploads.server.ts: MAX_UPLOAD_MB in decimal megabytes, multipart framing included.
+  // app/lib/http/uploads.server.ts: MAX_UPLOAD_MB in decimal megabytes, multipart framing included.
   const uploads = config.MAX_UPLOAD_MB * 1_000_000;
   return {
     "/app": { multipart: uploads },
     "/api/photos": { multipart: uploads },
     "/api/analysis": { multipart: uploads },
-    // app/lib/mobile-diagnostics.ts: keeps 15 MB, reads and drops up to 100 MB to answer its 413.
+    // app/lib/mobile-test/diagnostics.ts: keeps 15 MB, reads and drops up to 100 MB to answer its 413.
     "/mobile-test": { multipart: 100 * MB },
     // app/lib/tools/fleet-audit-query.ts: keeps 2 MB, reads and drops up to 20 MB to answer its 413.
     "/fleet-audit-calculator": { multipart: 20 * MB },

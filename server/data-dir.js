@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 
-/** The default of DATA_DIR in app/lib/env.server.ts. */
+/** The default of DATA_DIR in app/lib/runtime/env.server.ts. */
 export const DEFAULT_DATA_DIR = "./data";
 export const LOCK_FILE = ".fleetassist.lock";
 const DATABASE_FILE = "fleetassist.db";

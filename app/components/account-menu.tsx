@@ -7,10 +7,10 @@ import {
   roleBadge,
   showAccountSwitcher,
   type AvailableAccountsResponse,
-} from "~/lib/accounts";
-import { ApiError, apiQuery, apiRequest } from "~/lib/api-client";
-import { showToast } from "~/lib/toast-store";
-import { useCloseOnNavigate } from "~/lib/use-close-on-navigate";
+} from "~/lib/auth/account-labels";
+import { ApiError, apiQuery, apiRequest } from "~/lib/http/api-client";
+import { showToast } from "~/lib/ui/toast-store";
+import { useCloseOnNavigate } from "~/lib/ui/use-close-on-navigate";
 import type { HeaderUser } from "./header";
 import { SUBSCRIBE_PATH } from "./header";
 

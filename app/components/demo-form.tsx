@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { marketplace } from "~/config/marketplace";
-import { HONEYPOT_FIELD, MIN_DEMO_VEHICLES, PROFILE_FIELD } from "~/lib/demo-lead-fields";
-import type { DemoFormId, DemoFormState } from "~/lib/demo-form.server";
+import { HONEYPOT_FIELD, MIN_DEMO_VEHICLES, PROFILE_FIELD } from "~/lib/demo/demo-lead-fields";
+import type { DemoFormId, DemoFormState } from "~/lib/demo/demo-form.server";
 
 interface DemoFormProps {
   formId: DemoFormId;

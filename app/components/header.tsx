@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { useCloseOnNavigate } from "~/lib/use-close-on-navigate";
+import { useCloseOnNavigate } from "~/lib/ui/use-close-on-navigate";
 import { Logo } from "./logo";
 
 /** Items a page may hide from the header: home, subscribe, tryFree. */

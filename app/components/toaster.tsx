@@ -1,8 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { useEffect } from "react";
-import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast } from "~/lib/toast";
-import { dismissToast, showToast, useToasts } from "~/lib/toast-store";
-import { useHydrated } from "~/lib/use-hydrated";
+import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast } from "~/lib/ui/toast";
+import { dismissToast, showToast, useToasts } from "~/lib/ui/toast-store";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 
 const variantClass = {
   default: "border-slate-200 bg-white text-slate-900",

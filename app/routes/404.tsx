@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/404";
 import { freeTools } from "~/config/free-tools";
-import { pageMeta } from "~/lib/meta";
-import { env } from "~/lib/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { env } from "~/lib/runtime/env.server";
 
 export function loader() {
   return data({ origin: new URL(env().PUBLIC_URL).origin }, { status: 404 });

@@ -12,9 +12,9 @@ import {
   type AutomationTab,
 } from "~/content/concierge";
 import { testimonials, visibleTestimonials } from "~/content/site";
-import { handleDemoFormPost } from "~/lib/demo-form.server";
-import { env, showExampleContent } from "~/lib/env.server";
-import { pageMeta } from "~/lib/meta";
+import { handleDemoFormPost } from "~/lib/demo/demo-form.server";
+import { env, showExampleContent } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { header: { hide: { subscribe: true, tryFree: true } } };

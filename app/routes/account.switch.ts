@@ -1,9 +1,9 @@
 import type { Route } from "./+types/account.switch";
 import { requireSession } from "~/lib/auth/guards.server";
 import { switchAccount } from "~/lib/auth/switch.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/http/form.server";
 import { safeRedirect } from "~/lib/http/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { redirect } from "react-router";
 
 /** The form-post version of the account switch (works without JavaScript). */

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { FormAlert, FormField } from "~/components/form-field";
-import { accountLabel, roleBadge } from "~/lib/accounts";
+import { accountLabel, roleBadge } from "~/lib/auth/account-labels";
 import {
   accountMembers,
   availableAccounts,
@@ -22,14 +22,14 @@ import { requireSession } from "~/lib/auth/guards.server";
 import { changePassword, deleteUser, updateProfile } from "~/lib/auth/profile.server";
 import { sendVerificationEmail } from "~/lib/auth/service.server";
 import { destroySession, destroyUserSessions, listUserSessions } from "~/lib/auth/session.server";
-import { env } from "~/lib/env.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { clientIp } from "~/lib/request.server";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useActionToast } from "~/lib/toast-store";
+import { env } from "~/lib/runtime/env.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
+import type { Toast } from "~/lib/ui/toast";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+import { useActionToast } from "~/lib/ui/toast-store";
 
 type Intent =
   | "profile"

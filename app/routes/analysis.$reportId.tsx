@@ -12,7 +12,7 @@ import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import { isPanelId, type PanelId } from "~/domain/estimate/taxonomy";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import {
   FindingFormSchema,
@@ -44,11 +44,11 @@ import {
   revokeShareLink,
   shareLinkState,
 } from "~/lib/estimates/shares.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
 import { formatCents, formatRange } from "~/domain/money";
-import { pageMeta } from "~/lib/meta";
-import { useHydrated } from "~/lib/use-hydrated";
-import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { useHydrated } from "~/lib/ui/use-hydrated";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({

@@ -4,7 +4,7 @@ import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema } from "~/lib/estimates/finding-form";
 import { reportDetailJson } from "~/lib/estimates/report-json.server";
 import { loadReport, replaceFindings, ReportInputError } from "~/lib/estimates/reports.server";
-import { fieldErrorsOf } from "~/lib/forms.server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
 
 const BodySchema = z.object({

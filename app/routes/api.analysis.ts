@@ -10,14 +10,14 @@ import {
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
-import { fieldErrorsOf } from "~/lib/forms.server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import {
   filesOf,
   readMultipartForm,
   TooManyFilesError,
   UploadTooLargeError,
-} from "~/lib/uploads.server";
+} from "~/lib/http/uploads.server";
 
 /** GET /api/analysis: this account's reports, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.concierge.register";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema } from "~/lib/auth/schemas";
 import { userJsonById } from "~/lib/auth/user-json.server";
-import { fieldErrorsOf } from "~/lib/forms.server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 
 /** POST /api/concierge/register → { user }; failure has `error`. */

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.demo-leads";
-import { HONEYPOT_FIELD } from "~/lib/demo-lead";
-import { parseDemoLead, submitDemoLead } from "~/lib/demo-lead.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { clientIp } from "~/lib/request.server";
+import { HONEYPOT_FIELD } from "~/lib/demo/demo-lead";
+import { parseDemoLead, submitDemoLead } from "~/lib/demo/demo-lead.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
-import { readAttribution } from "~/lib/utm.server";
+import { readAttribution } from "~/lib/analytics/utm.server";
 
 /** POST /api/demo-leads: JSON body of the demo form's step 2. */
 export async function action({ request, context }: Route.ActionArgs) {

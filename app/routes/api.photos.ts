@@ -7,7 +7,7 @@ import {
   stageFiles,
 } from "~/lib/estimates/photos.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
-import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/uploads.server";
+import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
 
 /**
  * POST /api/photos (multipart: `photo`, `phase`, optional `evidence` JSON from our upload script)

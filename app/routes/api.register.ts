@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.register";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { registerSchema } from "~/lib/auth/schemas";
 import { userJsonById } from "~/lib/auth/user-json.server";
-import { fieldErrorsOf } from "~/lib/forms.server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 
 /** POST /api/register: the registration form plus utmAttribution → the user; failure has `error`. */

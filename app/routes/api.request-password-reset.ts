@@ -2,8 +2,8 @@ import type { Route } from "./+types/api.request-password-reset";
 import { resetRequestSchema } from "~/lib/auth/schemas";
 import { requestPasswordReset } from "~/lib/auth/service.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { clientIp } from "~/lib/request.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
 import { RESET_SENT } from "~/routes/reset-password";
 
 /** POST /api/request-password-reset: { email }; the same answer whether or not it has an account. */

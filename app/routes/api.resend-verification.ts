@@ -2,8 +2,8 @@ import type { Route } from "./+types/api.resend-verification";
 import { sendVerificationEmail } from "~/lib/auth/service.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { AUTHENTICATION_REQUIRED, jsonError, methodNotAllowed } from "~/lib/http/json";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { clientIp } from "~/lib/request.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
 
 /** POST /api/resend-verification (signed in). */
 export async function action({ request, context }: Route.ActionArgs) {

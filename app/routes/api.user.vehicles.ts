@@ -8,7 +8,7 @@ import {
   listVehicles,
   vehicleJson,
 } from "~/lib/estimates/vehicles.server";
-import { fieldErrorsOf, readForm } from "~/lib/forms.server";
+import { fieldErrorsOf, readForm } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

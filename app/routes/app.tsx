@@ -25,12 +25,12 @@ import {
   listVehicles,
   vehicleLabel,
 } from "~/lib/estimates/vehicles.server";
-import { formValues, parseForm, type FieldErrors } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
-import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/uploads.server";
-import { env } from "~/lib/env.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formValues, parseForm, type FieldErrors } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
+import { env } from "~/lib/runtime/env.server";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({

@@ -6,13 +6,13 @@ import { registerAndSignIn } from "~/lib/auth/register.server";
 import { loginSchema, registerSchema, registrationMessage } from "~/lib/auth/schemas";
 import { logIn } from "~/lib/auth/service.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
-import { env } from "~/lib/env.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
+import { env } from "~/lib/runtime/env.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
 import { safeRedirect } from "~/lib/http/safe-redirect";
-import { pageMeta } from "~/lib/meta";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useActionToast } from "~/lib/toast-store";
+import { pageMeta } from "~/lib/ui/meta";
+import type { Toast } from "~/lib/ui/toast";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+import { useActionToast } from "~/lib/ui/toast-store";
 
 /** Where people land after signing in when nothing asked for a page. */
 export const DEFAULT_AFTER_SIGN_IN = "/dashboard";

@@ -6,9 +6,9 @@ import { calculateClaimsRoi } from "~/domain/claims-roi";
 import { CLAIMS_SPEED_MULTIPLIER, MONTHLY_DAMAGE_RATE_PERCENT } from "~/domain/industry-benchmarks";
 import { formatCents, formatNumber } from "~/domain/money";
 import { RULES_AS_OF } from "~/domain/marketplace-rules";
-import { env } from "~/lib/env.server";
-import { useLiveParams } from "~/lib/live-form";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { useLiveParams } from "~/lib/tools/live-form";
+import { pageMeta } from "~/lib/ui/meta";
 import { CLAIMS_ROI_FIELDS, parseClaimsRoiQuery } from "~/lib/tools/claims-roi-query";
 import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 

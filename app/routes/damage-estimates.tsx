@@ -5,9 +5,9 @@ import { Testimonials } from "~/components/testimonials";
 import { VideoEmbed } from "~/components/video-embed";
 import { howItWorks, problems } from "~/content/damage-estimates";
 import { promoVideo, testimonials, visibleTestimonials } from "~/content/site";
-import { env, showExampleContent } from "~/lib/env.server";
-import { DAMAGE_ESTIMATES_DESCRIPTION, pageMeta } from "~/lib/meta";
-import type { Toast } from "~/lib/toast";
+import { env, showExampleContent } from "~/lib/runtime/env.server";
+import { DAMAGE_ESTIMATES_DESCRIPTION, pageMeta } from "~/lib/ui/meta";
+import type { Toast } from "~/lib/ui/toast";
 import { useRootData } from "~/root";
 
 export const EMAIL_VERIFIED_TOAST: Toast = {

@@ -16,12 +16,12 @@ import {
 } from "~/domain/estimate/rate-card";
 import { formatCents, formatNumber } from "~/domain/money";
 import { requireSession } from "~/lib/auth/guards.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { parseRateForm, saveRateSettings } from "~/lib/estimates/fleet.server";
 import { accountRateSettings } from "~/lib/estimates/reports.server";
-import { formValues, readForm, type FieldErrors } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { formValues, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 interface ActionData {
   values: Record<string, string>;

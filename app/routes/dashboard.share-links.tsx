@@ -3,13 +3,13 @@ import type { Route } from "./+types/dashboard.share-links";
 import { FleetPageHeader } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
 import { requireSession } from "~/lib/auth/guards.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { shareLinkCreatorLabel } from "~/lib/estimates/share-options";
 import { listActiveAccountShareLinks, revokeShareLink } from "~/lib/estimates/shares.server";
 import { vehicleLabel } from "~/lib/estimates/vehicles.server";
-import { readForm } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readForm } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 /**
  * Every report link the account has shared that still opens, whoever on the team made it, so the

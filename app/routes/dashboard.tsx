@@ -10,14 +10,14 @@ import {
 } from "~/components/fleet";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import {
   fleetOverview,
   startsDashboardVisit,
   type FleetVehicleSummary,
   type RecentReport,
 } from "~/lib/estimates/fleet.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/ui/meta";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

@@ -12,7 +12,7 @@ import { notFoundBoundary } from "~/components/error-boundary";
 import { FormAlert } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { requireSession } from "~/lib/auth/guards.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import {
   markFindingRepaired,
@@ -28,9 +28,9 @@ import {
   vehicleJson,
   vehicleLabel,
 } from "~/lib/estimates/vehicles.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 type Intent = "update" | "repair" | "repair-all";
 

@@ -5,12 +5,12 @@ import { FormAlert } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
 import { createVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 interface ActionData {
   values: Record<string, string>;

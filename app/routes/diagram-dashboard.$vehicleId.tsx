@@ -7,7 +7,7 @@ import { FleetPageHeader, FleetSection, formatDate } from "~/components/fleet";
 import { DiagramLegend, VehicleDiagram, type DiagramMarker } from "~/components/vehicle-diagram";
 import { BODY_TYPES, PANELS, type BodyType, type PanelId } from "~/domain/estimate/taxonomy";
 import { requireSession } from "~/lib/auth/guards.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import {
   filterHistory,
@@ -18,7 +18,7 @@ import {
 } from "~/lib/estimates/fleet.server";
 import { SEVERITY_LABELS } from "~/lib/estimates/finding-form";
 import { getVehicle, vehicleLabel, vehicleTitle } from "~/lib/estimates/vehicles.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/ui/meta";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);

@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/diagram-demo.$reportId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { ReportDocument } from "~/components/estimates/report-document";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
 import { reportView } from "~/lib/estimates/report-view.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data, params }) =>
   pageMeta({

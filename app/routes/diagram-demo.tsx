@@ -10,11 +10,11 @@ import {
   type BodyType,
   type PanelId,
 } from "~/domain/estimate/taxonomy";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
 import { findingLabelWithPanel, findingMarkers } from "~/lib/estimates/finding-form";
 import { reportView } from "~/lib/estimates/report-view.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({

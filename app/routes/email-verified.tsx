@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/email-verified";
 import { Icon } from "~/components/icons";
-import { env } from "~/lib/env.server";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
 
 export function loader() {
   return { origin: new URL(env().PUBLIC_URL).origin };

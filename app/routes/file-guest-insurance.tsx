@@ -35,11 +35,11 @@ import {
   type ClaimLetterQuery,
   type ClaimTextField,
 } from "~/lib/tools/claim-letter-query";
-import { env } from "~/lib/env.server";
-import { useLiveParams } from "~/lib/live-form";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { useLiveParams } from "~/lib/tools/live-form";
+import { pageMeta } from "~/lib/ui/meta";
 import { recordToolUsage } from "~/lib/tools/tool-usage.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 
 const FEATURE = "guest_insurance_claim_letter";
 const PAGE_PATH = "/file-guest-insurance";

@@ -20,7 +20,7 @@ import {
 import { HOST_PLAN_IDS, HOST_PLANS, RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { formatCents, formatNumber, formatPercent } from "~/domain/money";
 import { recordEvent } from "~/lib/analytics/server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import {
   CSV_FIELDS,
   DAMAGE_RATE_PARAM,
@@ -37,9 +37,9 @@ import {
   type FleetRowState,
   type RowFieldSpec,
 } from "~/lib/tools/fleet-audit-query";
-import { useLiveParams } from "~/lib/live-form";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { useLiveParams } from "~/lib/tools/live-form";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { recordToolUsage } from "~/lib/tools/tool-usage.server";
 
 const FEATURE = "fleet_audit_calculator";

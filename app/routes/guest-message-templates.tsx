@@ -13,11 +13,11 @@ import {
 } from "~/domain/guest-message-templates";
 import { RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { track } from "~/lib/analytics/start";
-import { env } from "~/lib/env.server";
-import { useLiveParams } from "~/lib/live-form";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { useLiveParams } from "~/lib/tools/live-form";
+import { pageMeta } from "~/lib/ui/meta";
 import { recordToolUsage } from "~/lib/tools/tool-usage.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 import {
   parseTemplateQuery,
   SMOKING_FEE_CHOICES,

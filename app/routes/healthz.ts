@@ -1,4 +1,4 @@
-import { DATABASE_BUSY_RETRY_AFTER_SECONDS, databaseHealth } from "~/lib/db.server";
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, databaseHealth } from "~/lib/runtime/db.server";
 
 /** For load balancers and Docker: 200 when the database can be read, else a quick 503. */
 export function loader() {

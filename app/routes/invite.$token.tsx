@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/invite.$token";
-import { roleBadge } from "~/lib/accounts";
+import { roleBadge } from "~/lib/auth/account-labels";
 import { acceptInvitation, findInvitation, invitationIsFor } from "~/lib/auth/accounts.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { switchAccount } from "~/lib/auth/switch.server";
-import { env } from "~/lib/env.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 const DEAD =
   "This invitation is invalid, already used or expired. Ask the account owner to invite you again.";

@@ -4,16 +4,16 @@ import { RegistrationFields } from "~/components/registration-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema, registrationMessage } from "~/lib/auth/schemas";
 import { getCurrentSession } from "~/lib/auth/session.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useActionToast } from "~/lib/toast-store";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import type { Toast } from "~/lib/ui/toast";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+import { useActionToast } from "~/lib/ui/toast-store";
 import type { Route } from "./+types/join-concierge";
 import { Icon, type IconName } from "~/components/icons";
 import { marketplace } from "~/config/marketplace";
 import { betaPricing, betaPricingActive } from "~/content/site";
-import { env } from "~/lib/env.server";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
 
 interface ActionData {
   values: Record<string, string>;

@@ -2,9 +2,9 @@ import { Form, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { recordEvent } from "~/lib/analytics/server";
 import { destroySession, getCurrentSession } from "~/lib/auth/session.server";
-import { env } from "~/lib/env.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Signing out changes state, so GET only offers the button.

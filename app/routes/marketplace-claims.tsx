@@ -23,11 +23,11 @@ import {
 } from "~/domain/marketplace-rules";
 import { formatCents } from "~/domain/money";
 import { listTimeZones } from "~/domain/zoned-time";
-import { env } from "~/lib/env.server";
-import { useLiveParams } from "~/lib/live-form";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { useLiveParams } from "~/lib/tools/live-form";
+import { pageMeta } from "~/lib/ui/meta";
 import { recordToolUsage } from "~/lib/tools/tool-usage.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 import {
   OTHER_TIME_ZONE,
   parseClaimsQuery,

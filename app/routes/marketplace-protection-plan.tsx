@@ -18,9 +18,9 @@ import {
 } from "~/domain/marketplace-rules";
 import { formatCents } from "~/domain/money";
 import { compareProtectionPlans, type RouteOutcome } from "~/domain/protection-plan";
-import { env } from "~/lib/env.server";
-import { useLiveParams } from "~/lib/live-form";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { useLiveParams } from "~/lib/tools/live-form";
+import { pageMeta } from "~/lib/ui/meta";
 import {
   parseProtectionPlanQuery,
   PP_PARAMS,

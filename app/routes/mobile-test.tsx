@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, useActionData, useFormAction, useNavigation } from "react-router";
 import type { Route } from "./+types/mobile-test";
-import { pageMeta } from "~/lib/meta";
-import { env } from "~/lib/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { env } from "~/lib/runtime/env.server";
 import {
   buildReport,
   capabilityRows,
@@ -27,8 +27,8 @@ import {
   type ClientSnapshot,
   type UploadOutcome,
   type UploadProgress,
-} from "~/lib/mobile-diagnostics";
-import { useHydrated } from "~/lib/use-hydrated";
+} from "~/lib/mobile-test/diagnostics";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 
 export function loader({ request }: Route.LoaderArgs) {
   return {

@@ -4,14 +4,14 @@ import { FormAlert, FormField } from "~/components/form-field";
 import { newPasswordSchema, RESET_LINK_INVALID, resetRequestSchema } from "~/lib/auth/schemas";
 import { requestPasswordReset, resetPassword } from "~/lib/auth/service.server";
 import { peekToken } from "~/lib/auth/tokens.server";
-import { env } from "~/lib/env.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { clientIp } from "~/lib/request.server";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useActionToast } from "~/lib/toast-store";
+import { env } from "~/lib/runtime/env.server";
+import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
+import type { Toast } from "~/lib/ui/toast";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+import { useActionToast } from "~/lib/ui/toast-store";
 
 export const RESET_SENT: Toast = {
   id: "reset-sent",

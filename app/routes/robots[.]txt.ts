@@ -1,4 +1,4 @@
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 
 export function loader() {
   const origin = new URL(env().PUBLIC_URL).origin;

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/share.$token";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { ReportDocument } from "~/components/estimates/report-document";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { loadReportRow } from "~/lib/estimates/reports.server";
 import { resolveShareToken } from "~/lib/estimates/shares.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({

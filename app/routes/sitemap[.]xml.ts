@@ -1,5 +1,5 @@
 import { publicPages } from "~/config/public-pages";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 
 export function loader() {
   const origin = new URL(env().PUBLIC_URL).origin;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/terms";
-import { pageMeta } from "~/lib/meta";
-import { env } from "~/lib/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { env } from "~/lib/runtime/env.server";
 import { marketplace } from "~/config/marketplace";
 import { Link } from "react-router";
 

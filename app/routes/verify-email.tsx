@@ -2,9 +2,9 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { verifyEmail } from "~/lib/auth/service.server";
 import { peekToken } from "~/lib/auth/tokens.server";
-import { env } from "~/lib/env.server";
-import { readForm } from "~/lib/forms.server";
-import { pageMeta } from "~/lib/meta";
+import { env } from "~/lib/runtime/env.server";
+import { readForm } from "~/lib/http/form.server";
+import { pageMeta } from "~/lib/ui/meta";
 
 const INVALID =
   "This verification link is invalid, already used or expired. Sign in and ask for a new one.";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import type { PhotoPhase } from "~/domain/estimate/taxonomy";
 import type { PhotoJson } from "~/lib/estimates/photos.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 
 type Phase = PhotoPhase;
 

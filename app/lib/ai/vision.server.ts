@@ -25,7 +25,7 @@ import {
   type Finding,
   type PhotoPhase,
 } from "~/domain/estimate/taxonomy";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 
 // ─── Public types ───────────────────────────────────────────────────────────────────────────────
 

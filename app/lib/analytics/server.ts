@@ -1,7 +1,7 @@
 import { analyticsEvents } from "../../../db/schema";
-import { db } from "../db.server";
-import { env } from "../env.server";
-import { errorFields, logger } from "../logger.server";
+import { db } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+import { errorFields, logger } from "../runtime/logger.server";
 import { buildEvent, type EventName, type EventProperties } from "./events";
 
 /**

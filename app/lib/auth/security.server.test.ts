@@ -24,7 +24,7 @@ process.env.PUBLIC_URL = "http://localhost:3000";
 delete process.env.SMTP_URL;
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const { closeDatabase, db } = await import("../db.server");
+const { closeDatabase, db } = await import("../runtime/db.server");
 const service = await import("./service.server");
 const profile = await import("./profile.server");
 const session = await import("./session.server");

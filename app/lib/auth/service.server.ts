@@ -2,17 +2,17 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { users } from "../../../db/schema";
 import { recordEvent } from "../analytics/server";
-import { db } from "../db.server";
+import { db } from "../runtime/db.server";
 import { queueEmail } from "../email/outbox.server";
-import { env } from "../env.server";
-import { errorFields, logger } from "../logger.server";
+import { env } from "../runtime/env.server";
+import { errorFields, logger } from "../runtime/logger.server";
 import {
   checkRateLimit,
   checkRecipientLimit,
   RATE_LIMIT_MESSAGE,
   tooManyEmailsMessage,
-} from "../rate-limit.server";
-import { clientIp } from "../request.server";
+} from "../http/rate-limit.server";
+import { clientIp } from "../http/request.server";
 import {
   ACCOUNT_LOCKED,
   LOGIN_FAILED,

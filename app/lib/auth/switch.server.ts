@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { clientIp } from "../request.server";
-import { createToastHeaders } from "../toast.server";
+import { clientIp } from "../http/request.server";
+import { createToastHeaders } from "../ui/toast.server";
 import { isAccountId, membershipOf } from "./accounts.server";
 import { rotateSession, type CurrentSession } from "./session.server";
 

@@ -1,9 +1,9 @@
 import nodemailer from "nodemailer";
 import { and, asc, eq, lte } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
-import { db, logJobFailure } from "../db.server";
-import { env } from "../env.server";
-import { errorFields, logger } from "../logger.server";
+import { db, logJobFailure } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+import { errorFields, logger } from "../runtime/logger.server";
 
 export interface OutgoingEmail {
   to: string;

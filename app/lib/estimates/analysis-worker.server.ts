@@ -7,9 +7,9 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { findings, reports } from "../../../db/schema";
 import { VisionError, visionProviderFromEnv } from "../ai/vision.server";
-import { db, isDatabaseBusy, logJobFailure } from "../db.server";
-import { env } from "../env.server";
-import { errorFields, logger } from "../logger.server";
+import { db, isDatabaseBusy, logJobFailure } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+import { errorFields, logger } from "../runtime/logger.server";
 import { readPhotoFile, reportPhotos } from "./photos.server";
 import { findingValues, onReportQueued, type ReportRow } from "./reports.server";
 import { getVehicle } from "./vehicles.server";

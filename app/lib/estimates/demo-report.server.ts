@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { appMeta, reports } from "../../../db/schema";
 import { DEMO_REPORT_KEY } from "../../../db/seed";
-import { db } from "../db.server";
+import { db } from "../runtime/db.server";
 import { loadReportRow } from "./reports.server";
 
 export function demoReportId(): string | null {

@@ -16,7 +16,7 @@ process.env.DATA_DIR = dataDir;
 
 // Loaded after DATA_DIR is set: the database and file store read it once.
 type Modules = {
-  db: typeof import("../db.server");
+  db: typeof import("../runtime/db.server");
   schema: typeof import("../../../db/schema");
   vehicles: typeof import("./vehicles.server");
   photos: typeof import("./photos.server");
@@ -123,7 +123,7 @@ function claim(reportId: string) {
 beforeAll(async () => {
   process.env.AI_BASE_URL = "http://127.0.0.1:9/v1"; // "configured", so reports start in AI mode
   m = {
-    db: await import("../db.server"),
+    db: await import("../runtime/db.server"),
     schema: await import("../../../db/schema"),
     vehicles: await import("./vehicles.server"),
     photos: await import("./photos.server"),

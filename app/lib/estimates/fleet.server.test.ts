@@ -19,7 +19,7 @@ import {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-fleet-"));
 process.env.DATA_DIR = dataDir;
 
-const { closeDatabase, db } = await import("../db.server");
+const { closeDatabase, db } = await import("../runtime/db.server");
 const { createVehicle } = await import("./vehicles.server");
 const { VehicleFormSchema } = await import("./vehicle-form");
 const fleet = await import("./fleet.server");

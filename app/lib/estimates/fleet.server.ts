@@ -41,7 +41,7 @@ import {
   type ReportStatus,
 } from "../../../db/schema";
 import { recordEvent } from "../analytics/server";
-import { db } from "../db.server";
+import { db } from "../runtime/db.server";
 import { findingLabel } from "./finding-form";
 import { getVehicle, vehicleJson, vehicleLabel, vehicleTitle } from "./vehicles.server";
 

@@ -7,8 +7,8 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { photos, type PhotoPhase } from "../../../db/schema";
-import { db } from "../db.server";
-import { logger } from "../logger.server";
+import { db } from "../runtime/db.server";
+import { logger } from "../runtime/logger.server";
 import {
   findDuplicates,
   PhotoRejectedError,

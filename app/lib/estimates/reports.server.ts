@@ -27,7 +27,7 @@ import {
 } from "../../../db/schema";
 import { visionProviderFromEnv } from "../ai/vision.server";
 import { recordEvent } from "../analytics/server";
-import { db } from "../db.server";
+import { db } from "../runtime/db.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
 import { reportPhotos, stagedPhotos, MAX_PHOTOS_PER_REPORT, type PhotoRow } from "./photos.server";
 import { getVehicle, toEngineVehicle, type VehicleRow } from "./vehicles.server";

@@ -10,7 +10,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { memberships, reports, shareLinks, users, vehicles } from "../../../db/schema";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
-import { db } from "../db.server";
+import { db } from "../runtime/db.server";
 import { getReport, ReportInputError, type ReportRow } from "./reports.server";
 import { SHARE_LINK_DAYS } from "./share-options";
 

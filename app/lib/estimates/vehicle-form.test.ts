@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "../forms.server";
+import { fieldErrorsOf } from "../http/form.server";
 import { VehicleFormSchema } from "./vehicle-form";
 
 /** A 2021 Toyota (WMI 4T1, model-year code M) with a valid check digit. */

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Vehicle as EngineVehicle } from "~/domain/estimate/taxonomy";
 import { vehicles } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../runtime/db.server";
 import type { VehicleFormData } from "./vehicle-form";
 
 export type VehicleRow = typeof vehicles.$inferSelect;

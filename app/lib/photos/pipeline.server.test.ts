@@ -4,7 +4,7 @@ import exifr from "exifr";
 import fc from "fast-check";
 import sharp, { type Sharp } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import {
   PHOTO_LIMITS,
   PhotoRejectedError,

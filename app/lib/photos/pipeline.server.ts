@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import exifr from "exifr";
 import sharp from "sharp";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { EXIFR_OPTIONS, readExifFields } from "./exif-values";
 
 const MB = 1024 * 1024;

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, opendir, readFile, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/runtime/env.server";
 
 export interface StoredFile {
   key: string;

@@ -13,7 +13,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-orphans-"));
 process.env.DATA_DIR = dataDir;
 
 let m: {
-  db: typeof import("../db.server");
+  db: typeof import("../runtime/db.server");
   schema: typeof import("../../../db/schema");
   store: typeof import("./file-store.server");
   orphans: typeof import("./orphans.server");
@@ -21,7 +21,7 @@ let m: {
 
 beforeAll(async () => {
   m = {
-    db: await import("../db.server"),
+    db: await import("../runtime/db.server"),
     schema: await import("../../../db/schema"),
     store: await import("./file-store.server"),
     orphans: await import("./orphans.server"),

@@ -7,8 +7,8 @@
  */
 import { eq, or } from "drizzle-orm";
 import { photos } from "../../../db/schema";
-import { db } from "../db.server";
-import { logger } from "../logger.server";
+import { db } from "../runtime/db.server";
+import { logger } from "../runtime/logger.server";
 import { fileStore, type FileStore } from "./file-store.server";
 
 /** Files younger than this are left alone, referenced or not. */

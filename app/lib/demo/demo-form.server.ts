@@ -1,11 +1,11 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { recordEvent } from "./analytics/server";
+import { recordEvent } from "../analytics/server";
 import { HONEYPOT_FIELD, demoStartSchema } from "./demo-lead";
 import { parseDemoLead, submitDemoLead } from "./demo-lead.server";
-import { fieldErrorsOf, readForm, type FieldErrors } from "./forms.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
-import { clientIp } from "./request.server";
-import { readAttribution } from "./utm.server";
+import { fieldErrorsOf, readForm, type FieldErrors } from "../http/form.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "../http/rate-limit.server";
+import { clientIp } from "../http/request.server";
+import { readAttribution } from "../analytics/utm.server";
 
 export const DEMO_FORM_IDS = ["hero", "closing"] as const;
 export type DemoFormId = (typeof DEMO_FORM_IDS)[number];

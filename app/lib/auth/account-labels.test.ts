@@ -6,7 +6,7 @@ import {
   roleBadge,
   showAccountSwitcher,
   type AvailableAccount,
-} from "./accounts";
+} from "./account-labels";
 
 const account = (
   over: Partial<AvailableAccount> & { owner?: Partial<AvailableAccount["accountOwner"]> } = {},

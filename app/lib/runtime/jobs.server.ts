@@ -1,9 +1,9 @@
-import { purgeExpiredSessions } from "./auth/session.server";
+import { purgeExpiredSessions } from "../auth/session.server";
 import { logJobFailure } from "./db.server";
-import { startOutboxWorker } from "./email/outbox.server";
-import { startAnalysisWorker } from "./estimates/analysis-worker.server";
-import { purgeStagedPhotos } from "./estimates/photos.server";
-import { sweepOrphanFiles } from "./storage/orphans.server";
+import { startOutboxWorker } from "../email/outbox.server";
+import { startAnalysisWorker } from "../estimates/analysis-worker.server";
+import { purgeStagedPhotos } from "../estimates/photos.server";
+import { sweepOrphanFiles } from "../storage/orphans.server";
 
 let started = false;
 

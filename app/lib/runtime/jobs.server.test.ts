@@ -12,19 +12,19 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdSqliteLock } from "../../tests/support/sqlite-lock";
+import { holdSqliteLock } from "../../../tests/support/sqlite-lock";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-jobs-"));
 process.env.DATA_DIR = dataDir;
 
 type Modules = {
   db: typeof import("./db.server");
-  schema: typeof import("../../db/schema");
-  vehicles: typeof import("./estimates/vehicles.server");
-  photos: typeof import("./estimates/photos.server");
-  reports: typeof import("./estimates/reports.server");
-  worker: typeof import("./estimates/analysis-worker.server");
-  outbox: typeof import("./email/outbox.server");
+  schema: typeof import("../../../db/schema");
+  vehicles: typeof import("../estimates/vehicles.server");
+  photos: typeof import("../estimates/photos.server");
+  reports: typeof import("../estimates/reports.server");
+  worker: typeof import("../estimates/analysis-worker.server");
+  outbox: typeof import("../email/outbox.server");
 };
 let m: Modules;
 let ai: { url: string; close: () => Promise<void> };
@@ -32,7 +32,7 @@ let smtp: SMTPServer;
 let delivered = 0;
 
 beforeAll(async () => {
-  const { startAiServer } = await import("../../tests/support/ai-server.js");
+  const { startAiServer } = await import("../../../tests/support/ai-server.js");
   ai = await startAiServer();
   smtp = new SMTPServer({
     authOptional: true,
@@ -52,12 +52,12 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   m = {
     db: await import("./db.server"),
-    schema: await import("../../db/schema"),
-    vehicles: await import("./estimates/vehicles.server"),
-    photos: await import("./estimates/photos.server"),
-    reports: await import("./estimates/reports.server"),
-    worker: await import("./estimates/analysis-worker.server"),
-    outbox: await import("./email/outbox.server"),
+    schema: await import("../../../db/schema"),
+    vehicles: await import("../estimates/vehicles.server"),
+    photos: await import("../estimates/photos.server"),
+    reports: await import("../estimates/reports.server"),
+    worker: await import("../estimates/analysis-worker.server"),
+    outbox: await import("../email/outbox.server"),
   };
 });
 

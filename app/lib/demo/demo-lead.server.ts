@@ -1,11 +1,11 @@
-import { demoLeads } from "../../db/schema";
-import { recordEvent } from "./analytics/server";
-import { db } from "./db.server";
-import { env } from "./env.server";
-import { errorFields, logger } from "./logger.server";
+import { demoLeads } from "../../../db/schema";
+import { recordEvent } from "../analytics/server";
+import { db } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+import { errorFields, logger } from "../runtime/logger.server";
 import { demoLeadSchema, PROFILE_FIELD, schedulingRedirectUrl, type DemoLead } from "./demo-lead";
-import { fieldErrorsOf } from "./forms.server";
-import type { UtmAttribution } from "./utm";
+import { fieldErrorsOf } from "../http/form.server";
+import type { UtmAttribution } from "../analytics/utm";
 
 export function parseDemoLead(input: unknown) {
   const result = demoLeadSchema.safeParse(input);

@@ -24,7 +24,7 @@ import {
   viewportRows,
   type CapabilitySnapshot,
   type UploadPayload,
-} from "./mobile-diagnostics";
+} from "./diagnostics";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));

@@ -1,8 +1,13 @@
+import type { FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
+import { constraintsOf } from "~/lib/http/form";
 
-interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  name: string;
+interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
   label: string;
+  /** The field's Conform metadata: name, constraints, error and the value to show again. */
+  field?: FieldMetadata<unknown>;
+  /** Without `field` (forms that are not Conform's, such as the demo form). */
+  name?: string;
   error?: string;
   hint?: string;
   /** Prefix for ids when one page has two forms with the same field names. */
@@ -10,22 +15,41 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labeled input whose error and hint are announced to screen readers. */
-export function FormField({ name, label, error, hint, idPrefix = "", ...input }: FormFieldProps) {
+export function FormField({
+  field,
+  name = field?.name ?? "",
+  label,
+  error = field?.errors?.[0],
+  hint,
+  idPrefix = "",
+  ...input
+}: FormFieldProps) {
   const id = `${idPrefix}${name}`;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
     .filter(Boolean)
     .join(" ");
+  const fromField =
+    field && input.type !== "password"
+      ? {
+          ...constraintsOf(field),
+          defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
+        }
+      : field
+        ? constraintsOf(field)
+        : {};
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
       <input
+        key={field?.key}
         id={id}
         name={name}
         className="input"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
+        {...fromField}
         {...input}
       />
       {hint ? (
@@ -42,6 +66,7 @@ export function FormField({ name, label, error, hint, idPrefix = "", ...input }:
   );
 }
 
+/** A form-level message: an error (announced at once) or a success note. */
 export function FormAlert({
   message,
   tone = "error",

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/auth";
 import { FormAlert, FormField } from "~/components/form-field";
 import { RegistrationFields } from "~/components/registration-fields";
@@ -7,10 +8,10 @@ import { loginSchema, registerSchema, registrationMessage } from "~/lib/auth/sch
 import { logIn } from "~/lib/auth/service.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { env } from "~/lib/runtime/env.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { pageMeta } from "~/lib/ui/meta";
-import type { Toast } from "~/lib/ui/toast";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { useActionToast } from "~/lib/ui/toast-store";
 
@@ -20,14 +21,6 @@ export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
 export const DEFAULT_AFTER_REGISTER = "/account";
 
 type Mode = "login" | "register";
-
-interface ActionData {
-  mode: Mode;
-  values: Record<string, string>;
-  fieldErrors: FieldErrors;
-  formError?: string;
-  toast?: Toast;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -44,68 +37,66 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form)
-    return data<ActionData>(
-      {
-        mode: "login",
-        values: {},
-        fieldErrors: {},
-        formError: "We couldn't read that form. Please try again.",
-      },
-      { status: 400 },
-    );
-  const mode: Mode = form.get("intent") === "register" ? "register" : "login";
-  const values = formValues(form, ["password"]);
-  const redirectTo = safeRedirect(
-    form.get("redirectTo") || null,
-    mode === "register" ? DEFAULT_AFTER_REGISTER : DEFAULT_AFTER_SIGN_IN,
-  );
-  const fail = (
-    status: number,
-    fieldErrors: FieldErrors,
-    formError?: string,
-    toast?: Toast,
-    retryAfterSeconds?: number,
-  ) =>
-    data<ActionData>(
-      { mode, values, fieldErrors, formError, toast },
-      { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {} },
-    );
+  if (!form) return formReply<Mode>(null, { status: 400, intent: "login" });
+  return form.get("intent") === "register"
+    ? register(form, request, context)
+    : signIn(form, request, context);
+}
 
-  if (mode === "login") {
-    const parsed = parseForm(loginSchema, form);
-    if (!parsed.ok) return fail(400, parsed.fieldErrors);
-    const result = await logIn(parsed.data, request, context);
-    if (!result.ok) {
-      const toast: Toast = {
+async function signIn(form: FormData, request: Request, context: AppLoadContext) {
+  const submission = parseSubmission(form, loginSchema);
+  if (submission.status !== "success")
+    return formReply<Mode>(submission, { status: 400, intent: "login", hideFields: ["password"] });
+  const result = await logIn(submission.value, request, context);
+  if (!result.ok) {
+    return formReply<Mode>(submission, {
+      status: result.status,
+      intent: "login",
+      formError: result.message,
+      hideFields: ["password"],
+      toast: {
         id: `login-${Date.now()}`,
         title: "Login failed",
         description: result.message || "Login failed",
         variant: "destructive",
-      };
-      return fail(result.status, {}, result.message, toast, result.retryAfterSeconds);
-    }
-    return redirectWithToast(
-      redirectTo,
-      { title: "Welcome back!" },
-      { headers: { "Set-Cookie": result.value.setCookie } },
-    );
-  }
-
-  const parsed = parseForm(registerSchema, form);
-  if (!parsed.ok) return fail(400, parsed.fieldErrors);
-  const outcome = await registerAndSignIn(parsed.data, request, context);
-  if (!outcome.ok) {
-    const message = registrationMessage(outcome.error, false);
-    return fail(outcome.status, outcome.field ? { [outcome.field]: message } : {}, message, {
-      id: `register-${Date.now()}`,
-      title: "Registration failed",
-      description: message,
-      variant: "destructive",
+      },
+      headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
     });
   }
   return redirectWithToast(
-    redirectTo,
+    safeRedirect(submission.value.redirectTo || null, DEFAULT_AFTER_SIGN_IN),
+    { title: "Welcome back!" },
+    { headers: { "Set-Cookie": result.value.setCookie } },
+  );
+}
+
+async function register(form: FormData, request: Request, context: AppLoadContext) {
+  const submission = parseSubmission(form, registerSchema);
+  if (submission.status !== "success")
+    return formReply<Mode>(submission, {
+      status: 400,
+      intent: "register",
+      hideFields: ["password"],
+    });
+  const outcome = await registerAndSignIn(submission.value, request, context);
+  if (!outcome.ok) {
+    const message = registrationMessage(outcome.error, false);
+    return formReply<Mode>(submission, {
+      status: outcome.status,
+      intent: "register",
+      formError: message,
+      fieldErrors: outcome.field ? { [outcome.field]: message } : undefined,
+      hideFields: ["password"],
+      toast: {
+        id: `register-${Date.now()}`,
+        title: "Registration failed",
+        description: message,
+        variant: "destructive",
+      },
+    });
+  }
+  return redirectWithToast(
+    safeRedirect(submission.value.redirectTo || null, DEFAULT_AFTER_REGISTER),
     {
       title: "Account created successfully!",
       description: "Check your email to verify your account.",
@@ -130,9 +121,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
-  const mode = actionData?.mode ?? loaderData.mode;
-  const values = actionData?.values ?? {};
-  const errors = actionData?.fieldErrors ?? {};
+  const mode = actionData?.intent ?? loaderData.mode;
+  const [form, fields] = useSchemaForm(
+    mode === "login" ? loginSchema : registerSchema,
+    actionData?.intent === mode ? actionData.result : undefined,
+    { id: mode },
+  );
   const busy = useNavigation().state === "submitting";
   useActionToast(actionData?.toast);
   const tab = (target: Mode, label: string) => (
@@ -170,27 +164,22 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         </nav>
 
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <Form method="post" className="space-y-4" key={mode}>
+          <Form method="post" className="space-y-4" key={mode} {...getFormProps(form)}>
             <input type="hidden" name="intent" value={mode} />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <FormAlert message={actionData?.formError} />
+            <FormAlert message={form.errors?.[0]} />
             {mode === "login" ? (
               <>
                 <FormField
-                  name="identifier"
+                  field={fields.identifier}
                   label="Username or email"
                   autoComplete="username"
-                  required
-                  defaultValue={values.identifier}
-                  error={errors.identifier}
                 />
                 <FormField
-                  name="password"
+                  field={fields.password}
                   label="Password"
                   type="password"
                   autoComplete="current-password"
-                  required
-                  error={errors.password}
                 />
                 <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
                   {busy ? "Signing in..." : "Sign In"}
@@ -203,7 +192,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               </>
             ) : (
               <>
-                <RegistrationFields values={values} errors={errors} />
+                <RegistrationFields fields={fields} />
                 <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
                   {busy ? "Creating your account..." : "Create account"}
                 </button>

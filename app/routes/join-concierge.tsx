@@ -1,11 +1,12 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, FormField } from "~/components/form-field";
 import { RegistrationFields } from "~/components/registration-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema, registrationMessage } from "~/lib/auth/schemas";
 import { getCurrentSession } from "~/lib/auth/session.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
-import type { Toast } from "~/lib/ui/toast";
+import { parseSubmission, useSchemaForm, type FormResult } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { useActionToast } from "~/lib/ui/toast-store";
 import type { Route } from "./+types/join-concierge";
@@ -15,25 +16,13 @@ import { betaPricing, betaPricingActive } from "~/content/site";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
 
-interface ActionData {
-  values: Record<string, string>;
-  fieldErrors: FieldErrors;
-  formError?: string;
-  toast?: Toast;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form)
-    return data<ActionData>(
-      { values: {}, fieldErrors: {}, formError: "We couldn't read that form." },
-      { status: 400 },
-    );
-  const values = formValues(form, ["password"]);
-  const parsed = parseForm(conciergeRegisterSchema, form);
-  if (!parsed.ok)
-    return data<ActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  const { conciergeFleetSize, marketplaceProfile, ...user } = parsed.data;
+  if (!form) return formReply(null, { status: 400 });
+  const submission = parseSubmission(form, conciergeRegisterSchema);
+  if (submission.status !== "success")
+    return formReply(submission, { status: 400, hideFields: ["password"] });
+  const { conciergeFleetSize, marketplaceProfile, ...user } = submission.value;
   const outcome = await registerAndSignIn(
     { ...user, concierge: { fleetSize: conciergeFleetSize, marketplaceProfile } },
     request,
@@ -41,21 +30,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!outcome.ok) {
     const message = registrationMessage(outcome.error, true);
-    const toast: Toast = {
-      id: `concierge-${Date.now()}`,
-      title: "Concierge registration failed",
-      description: message,
-      variant: "destructive",
-    };
-    return data<ActionData>(
-      {
-        values,
-        fieldErrors: outcome.field ? { [outcome.field]: message } : {},
-        formError: message,
-        toast,
+    return formReply(submission, {
+      status: outcome.status,
+      formError: message,
+      fieldErrors: outcome.field ? { [outcome.field]: message } : undefined,
+      hideFields: ["password"],
+      toast: {
+        id: `concierge-${Date.now()}`,
+        title: "Concierge registration failed",
+        description: message,
+        variant: "destructive",
       },
-      { status: outcome.status },
-    );
+    });
   }
   return redirectWithToast(
     "/account",
@@ -147,7 +133,7 @@ export default function JoinConcierge({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
 
-        {loaderData.signedIn ? null : <ConciergeRegistration actionData={actionData} />}
+        {loaderData.signedIn ? null : <ConciergeRegistration lastResult={actionData?.result} />}
 
         <section
           aria-labelledby="trial-heading"
@@ -173,9 +159,8 @@ export default function JoinConcierge({ loaderData, actionData }: Route.Componen
   );
 }
 
-function ConciergeRegistration({ actionData }: { actionData?: ActionData }) {
-  const values = actionData?.values ?? {};
-  const errors = actionData?.fieldErrors ?? {};
+function ConciergeRegistration({ lastResult }: { lastResult?: FormResult }) {
+  const [form, fields] = useSchemaForm(conciergeRegisterSchema, lastResult);
   const busy = useNavigation().state === "submitting";
   return (
     <section
@@ -187,31 +172,23 @@ function ConciergeRegistration({ actionData }: { actionData?: ActionData }) {
         Create your Concierge account
       </h2>
       <p className="mt-1 text-slate-700">We'll set up your trial and book your onboarding call.</p>
-      <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2">
+      <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
         <div className="sm:col-span-2">
-          <FormAlert message={actionData?.formError} />
+          <FormAlert message={form.errors?.[0]} />
         </div>
         <div className="sm:col-span-2">
-          <RegistrationFields values={values} errors={errors} />
+          <RegistrationFields fields={fields} />
         </div>
         <FormField
-          name="conciergeFleetSize"
+          field={fields.conciergeFleetSize}
           label="Vehicles in your fleet"
           type="number"
           inputMode="numeric"
-          min={1}
-          required
-          defaultValue={values.conciergeFleetSize}
-          error={errors.conciergeFleetSize}
         />
         <div className="sm:col-span-2">
           <FormField
-            name="marketplaceProfile"
+            field={fields.marketplaceProfile}
             label={`${marketplace.name} profile link or fleet website`}
-            required
-            maxLength={500}
-            defaultValue={values.marketplaceProfile}
-            error={errors.marketplaceProfile}
           />
         </div>
         <div className="sm:col-span-2">

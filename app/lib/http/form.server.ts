@@ -1,8 +1,11 @@
-import type { z } from "zod";
+import { data } from "react-router";
+import type { Submission } from "@conform-to/react";
+import type { Toast } from "../ui/toast";
+import type { FormReply, FormResult } from "./form";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** Zod issues → the first message per field, as the forms render them. */
+/** Zod issues → the first message per field (JSON API bodies). */
 export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
   const errors: FieldErrors = {};
   for (const issue of issues) {
@@ -10,28 +13,6 @@ export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; messa
     errors[key] ??= issue.message;
   }
   return errors;
-}
-
-/** Text fields of a posted form (files ignored, values capped) for re-rendering after an error. */
-export function formValues(form: FormData, omit: string[] = []): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && !omit.includes(key)) values[key] = value.slice(0, 1000);
-  }
-  return values;
-}
-
-/** One zod schema per form: parsed data, or the first message for each field. */
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  form: FormData,
-): { ok: true; data: z.infer<S> } | { ok: false; fieldErrors: FieldErrors } {
-  const result = schema.safeParse(
-    Object.fromEntries([...form].filter(([, v]) => typeof v === "string")),
-  );
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, fieldErrors: fieldErrorsOf(result.error.issues) };
 }
 
 /** Reads a form body without ever throwing (a malformed body is a 400, not a 500). */
@@ -42,4 +23,73 @@ export async function readForm(request: Request): Promise<FormData | null> {
   } catch {
     return null;
   }
+}
+
+export const UNREADABLE_FORM_MESSAGE = "We couldn't read that form. Please try again.";
+
+interface ReplyOptions<Intent extends string> {
+  status?: number;
+  intent?: Intent;
+  /** A message for the whole form, shown above its fields. */
+  formError?: string;
+  /** Messages the server found (the schema's own are already in the submission). */
+  fieldErrors?: FieldErrors;
+  /** Fields never sent back to the page, such as passwords. */
+  hideFields?: string[];
+  /** Clears the form: it worked and the page stays. */
+  resetForm?: boolean;
+  toast?: Toast;
+  headers?: HeadersInit;
+}
+
+/** The one way a form action answers without redirecting: `{ intent?, result, toast? }`. */
+export function formReply<Intent extends string = string>(
+  submission: Submission<unknown> | null,
+  {
+    status = 200,
+    intent,
+    formError,
+    fieldErrors,
+    hideFields,
+    resetForm,
+    toast,
+    headers,
+  }: ReplyOptions<Intent> = {},
+) {
+  const extraFieldErrors = Object.fromEntries(
+    Object.entries(fieldErrors ?? {}).flatMap(([name, message]) =>
+      message ? [[name, [message]]] : [],
+    ),
+  );
+  const result: FormResult = submission
+    ? submission.reply({
+        formErrors: formError ? [formError] : undefined,
+        fieldErrors: fieldErrors ? extraFieldErrors : undefined,
+        hideFields,
+        resetForm,
+      })
+    : { status: "error", error: { "": [formError ?? UNREADABLE_FORM_MESSAGE] } };
+  return data<FormReply<Intent>>({ intent, result, toast }, { status, headers });
+}
+
+/** @deprecated Being replaced by `parseSubmission` + `formReply` (ADR 0013). */
+export function formValues(form: FormData, omit: string[] = []): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !omit.includes(key)) values[key] = value.slice(0, 1000);
+  }
+  return values;
+}
+
+/** @deprecated Being replaced by `parseSubmission` + `formReply` (ADR 0013). */
+export function parseForm<S extends import("zod").z.ZodType>(
+  schema: S,
+  form: FormData,
+): { ok: true; data: import("zod").z.infer<S> } | { ok: false; fieldErrors: FieldErrors } {
+  const result = schema.safeParse(
+    Object.fromEntries([...form].filter(([, v]) => typeof v === "string")),
+  );
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, fieldErrors: fieldErrorsOf(result.error.issues) };
 }

@@ -3,6 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { marketplace } from "~/config/marketplace";
 import { HONEYPOT_FIELD, MIN_DEMO_VEHICLES, PROFILE_FIELD } from "~/lib/demo/demo-lead-fields";
 import type { DemoFormId, DemoFormState } from "~/lib/demo/demo-form.server";
+import { errorsOf, valuesOf } from "~/lib/http/form";
 
 interface DemoFormProps {
   formId: DemoFormId;
@@ -18,10 +19,10 @@ interface DemoFormProps {
 export function DemoForm({ formId, tone = "light" }: DemoFormProps) {
   const fetcher = useFetcher<DemoFormState>({ key: `demo-${formId}` });
   const actionData = useActionData<DemoFormState>();
-  const state = fetcher.data ?? (actionData?.formId === formId ? actionData : undefined);
+  const state = fetcher.data ?? (actionData?.intent === formId ? actionData : undefined);
   const step = state?.step ?? 1;
-  const values = state?.values ?? {};
-  const errors = state?.fieldErrors ?? {};
+  const values = valuesOf(state?.result);
+  const { form: formError, ...errors } = errorsOf(state?.result);
   const busy = fetcher.state !== "idle";
   const firstNameRef = useRef<HTMLInputElement>(null);
 
@@ -63,9 +64,9 @@ export function DemoForm({ formId, tone = "light" }: DemoFormProps) {
         />
       </div>
 
-      {state?.formError ? (
+      {formError ? (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.formError}
+          {formError}
         </p>
       ) : null}
 

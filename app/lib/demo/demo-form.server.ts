@@ -1,8 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { recordEvent } from "../analytics/server";
-import { HONEYPOT_FIELD, demoStartSchema } from "./demo-lead";
-import { parseDemoLead, submitDemoLead } from "./demo-lead.server";
-import { fieldErrorsOf, readForm, type FieldErrors } from "../http/form.server";
+import { HONEYPOT_FIELD, demoLeadSchema, demoStartSchema } from "./demo-lead";
+import { submitDemoLead } from "./demo-lead.server";
+import type { Submission } from "@conform-to/react";
+import { parseSubmission, type FormReply } from "../http/form";
+import { formResult, readForm } from "../http/form.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "../http/rate-limit.server";
 import { clientIp } from "../http/request.server";
 import { readAttribution } from "../analytics/utm.server";
@@ -10,21 +12,8 @@ import { readAttribution } from "../analytics/utm.server";
 export const DEMO_FORM_IDS = ["hero", "closing"] as const;
 export type DemoFormId = (typeof DEMO_FORM_IDS)[number];
 
-export interface DemoFormState {
-  formId: DemoFormId;
-  step: 1 | 2;
-  values: Record<string, string>;
-  fieldErrors: FieldErrors;
-  formError?: string;
-}
-
-function textValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && key !== HONEYPOT_FIELD) values[key] = value.slice(0, 1000);
-  }
-  return values;
-}
+/** The demo form's reply: the one form reply shape, keyed by which of the page's two forms posted. */
+export type DemoFormState = FormReply<DemoFormId> & { step: 1 | 2 };
 
 /**
  * The two-step demo form as a plain form post (works with JavaScript off; with JavaScript the
@@ -33,49 +22,54 @@ function textValues(form: FormData): Record<string, string> {
  */
 export async function handleDemoFormPost(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
-  if (!form) {
-    return data<DemoFormState>(
-      {
-        formId: "hero",
-        step: 1,
-        values: {},
-        fieldErrors: {},
-        formError: "We couldn't read that form. Please try again.",
-      },
-      { status: 400 },
-    );
-  }
+  if (!form) return demoReply(null, { intent: "hero", step: 1, status: 400 });
   const formId: DemoFormId = form.get("formId") === "closing" ? "closing" : "hero";
-  const intent = form.get("intent") === "book" ? "book" : "start";
-  const values = textValues(form);
-  const step = intent === "book" ? 2 : 1;
-  const reply = (status: number, fieldErrors: FieldErrors, formError?: string) =>
-    data<DemoFormState>({ formId, step, values, fieldErrors, formError }, { status });
+  const honeypot = form.get(HONEYPOT_FIELD);
+  const refusal =
+    typeof honeypot === "string" && honeypot.trim() !== ""
+      ? { status: 400, formError: "Your request could not be submitted. Please try again." }
+      : !checkRateLimit(clientIp(context), "demo").allowed
+        ? { status: 429, formError: RATE_LIMIT_MESSAGE }
+        : null;
+  return form.get("intent") === "book"
+    ? bookDemo(form, formId, refusal, request)
+    : startDemo(form, formId, refusal);
+}
 
-  const filledHoneypot = form.get(HONEYPOT_FIELD);
-  if (typeof filledHoneypot === "string" && filledHoneypot.trim() !== "") {
-    return reply(400, {}, "Your request could not be submitted. Please try again.");
-  }
-  const limit = checkRateLimit(clientIp(context), "demo");
-  if (!limit.allowed) return reply(429, {}, RATE_LIMIT_MESSAGE);
+type Refusal = { status: number; formError: string } | null;
 
-  if (intent === "start") {
-    const result = demoStartSchema.safeParse({ email: values.email });
-    if (!result.success) return reply(400, fieldErrorsOf(result.error.issues));
-    recordEvent("demo_button_clicked", { location: formId });
-    return data<DemoFormState>({
-      formId,
-      step: 2,
-      values: { email: result.data.email },
-      fieldErrors: {},
-    });
-  }
+/** Step 1: the email alone; the click is recorded and step 2 shows the address read-only. */
+function startDemo(form: FormData, formId: DemoFormId, refusal: Refusal) {
+  const submission = parseSubmission(form, demoStartSchema);
+  if (refusal) return demoReply(submission, { intent: formId, step: 1, ...refusal });
+  if (submission.status !== "success")
+    return demoReply(submission, { intent: formId, step: 1, status: 400 });
+  recordEvent("demo_button_clicked", { location: formId });
+  return data<DemoFormState>({
+    intent: formId,
+    step: 2,
+    result: { status: "success", initialValue: { email: submission.value.email } },
+  });
+}
 
-  const parsed = parseDemoLead(values);
-  if (!parsed.ok) return reply(400, parsed.fieldErrors);
-  const { redirectUrl } = submitDemoLead(parsed.lead, {
+/** Step 2: the whole form; the lead is saved and the prospect goes to the scheduling page. */
+async function bookDemo(form: FormData, formId: DemoFormId, refusal: Refusal, request: Request) {
+  const submission = parseSubmission(form, demoLeadSchema);
+  if (refusal) return demoReply(submission, { intent: formId, step: 2, ...refusal });
+  if (submission.status !== "success")
+    return demoReply(submission, { intent: formId, step: 2, status: 400 });
+  const { redirectUrl } = submitDemoLead(submission.value, {
     source: formId,
     attribution: await readAttribution(request),
   });
   return redirect(redirectUrl, 303);
+}
+
+function demoReply(
+  submission: Submission<unknown> | null,
+  options: { intent: DemoFormId; step: 1 | 2; status: number; formError?: string },
+) {
+  const { intent, step, status, formError } = options;
+  const result = formResult(submission, { formError, hideFields: [HONEYPOT_FIELD] });
+  return data<DemoFormState>({ intent, step, result }, { status });
 }

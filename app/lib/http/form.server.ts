@@ -27,9 +27,7 @@ export async function readForm(request: Request): Promise<FormData | null> {
 
 export const UNREADABLE_FORM_MESSAGE = "We couldn't read that form. Please try again.";
 
-interface ReplyOptions<Intent extends string> {
-  status?: number;
-  intent?: Intent;
+interface ResultOptions {
   /** A message for the whole form, shown above its fields. */
   formError?: string;
   /** Messages the server found (the schema's own are already in the submission). */
@@ -38,6 +36,31 @@ interface ReplyOptions<Intent extends string> {
   hideFields?: string[];
   /** Clears the form: it worked and the page stays. */
   resetForm?: boolean;
+}
+
+/** A submission's result with the server's own messages added; no submission = unreadable body. */
+export function formResult(
+  submission: Submission<unknown> | null,
+  { formError, fieldErrors, hideFields, resetForm }: ResultOptions = {},
+): FormResult {
+  if (!submission)
+    return { status: "error", error: { "": [formError ?? UNREADABLE_FORM_MESSAGE] } };
+  const extraFieldErrors = Object.fromEntries(
+    Object.entries(fieldErrors ?? {}).flatMap(([name, message]) =>
+      message ? [[name, [message]]] : [],
+    ),
+  );
+  return submission.reply({
+    formErrors: formError ? [formError] : undefined,
+    fieldErrors: fieldErrors ? extraFieldErrors : undefined,
+    hideFields,
+    resetForm,
+  });
+}
+
+interface ReplyOptions<Intent extends string> extends ResultOptions {
+  status?: number;
+  intent?: Intent;
   toast?: Toast;
   headers?: HeadersInit;
 }
@@ -45,31 +68,12 @@ interface ReplyOptions<Intent extends string> {
 /** The one way a form action answers without redirecting: `{ intent?, result, toast? }`. */
 export function formReply<Intent extends string = string>(
   submission: Submission<unknown> | null,
-  {
-    status = 200,
-    intent,
-    formError,
-    fieldErrors,
-    hideFields,
-    resetForm,
-    toast,
-    headers,
-  }: ReplyOptions<Intent> = {},
+  { status = 200, intent, toast, headers, ...result }: ReplyOptions<Intent> = {},
 ) {
-  const extraFieldErrors = Object.fromEntries(
-    Object.entries(fieldErrors ?? {}).flatMap(([name, message]) =>
-      message ? [[name, [message]]] : [],
-    ),
+  return data<FormReply<Intent>>(
+    { intent, result: formResult(submission, result), toast },
+    { status, headers },
   );
-  const result: FormResult = submission
-    ? submission.reply({
-        formErrors: formError ? [formError] : undefined,
-        fieldErrors: fieldErrors ? extraFieldErrors : undefined,
-        hideFields,
-        resetForm,
-      })
-    : { status: "error", error: { "": [formError ?? UNREADABLE_FORM_MESSAGE] } };
-  return data<FormReply<Intent>>({ intent, result, toast }, { status, headers });
 }
 
 /** @deprecated Being replaced by `parseSubmission` + `formReply` (ADR 0013). */

@@ -15,15 +15,18 @@ export default [
   route("mobile-test", "routes/mobile-test.tsx"),
   route("404", "routes/404.tsx"),
 
-  // Free tools and the marketplace pages. The marketplace pages' URLs come from
-  // app/config/marketplace.ts (e.g. /turo-claims), so their files are named by what they are.
-  route("claims-roi-calculator", "routes/claims-roi-calculator.tsx"),
-  route("fleet-audit-calculator", "routes/fleet-audit-calculator.tsx"),
-  route("guest-message-templates", "routes/guest-message-templates.tsx"),
-  route(protectionPlanPath.slice(1), "routes/marketplace-protection-plan.tsx"),
-  route("file-guest-insurance", "routes/file-guest-insurance.tsx"),
+  // Free tools and the marketplace pages, in the tools layout (the way to the other tools).
+  // The marketplace pages' URLs come from app/config/marketplace.ts (e.g. /turo-claims), so their
+  // files are named by what they are.
+  layout("routes/_tools.tsx", [
+    route("claims-roi-calculator", "routes/claims-roi-calculator.tsx"),
+    route("fleet-audit-calculator", "routes/fleet-audit-calculator.tsx"),
+    route("guest-message-templates", "routes/guest-message-templates.tsx"),
+    route(protectionPlanPath.slice(1), "routes/marketplace-protection-plan.tsx"),
+    route("file-guest-insurance", "routes/file-guest-insurance.tsx"),
+    route(claimsPath.slice(1), "routes/marketplace-claims.tsx"),
+  ]),
   route("file-guest-insurance/letter.pdf", "routes/file-guest-insurance.letter[.]pdf.ts"),
-  route(claimsPath.slice(1), "routes/marketplace-claims.tsx"),
 
   // Accounts
   route("auth", "routes/auth.tsx"),

@@ -23,7 +23,7 @@ const destinations = [
     name: "AI damage estimates",
     text: "Photos to a repair estimate in about 60 seconds.",
   },
-  ...freeTools.map((tool) => ({ path: tool.path, name: tool.name, text: "Free tool for hosts." })),
+  ...freeTools.map((tool) => ({ path: tool.path, name: tool.name, text: tool.summary })),
 ];
 
 export default function NotFound() {

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-estimates-"));
 process.env.DATA_DIR = dataDir;
@@ -29,52 +30,11 @@ type Modules = {
 let m: Modules;
 let ai: { url: string; close: () => Promise<void>; requests: () => unknown[] };
 
-/** A textured 1600×1200 JPEG (bright and sharp enough to pass the quality checks). */
-async function photo(seed: number) {
-  const width = 400;
-  const height = 300;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.sin(i * 0.01 * seed) * 90 + 130) | 0;
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .resize(1600, 1200, { kernel: "nearest" })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
-function createOwner(name: string) {
-  const userId = crypto.randomUUID();
-  const accountId = crypto.randomUUID();
-  const { users, accounts, memberships } = m.schema;
-  m.db
-    .db()
-    .insert(users)
-    .values({
-      id: userId,
-      username: name,
-      usernameKey: name,
-      email: `${name}@example.com`,
-      passwordHash: "x",
-    })
-    .run();
-  m.db.db().insert(accounts).values({ id: accountId, ownerUserId: userId }).run();
-  m.db.db().insert(memberships).values({ accountId, userId, role: "primary" }).run();
-  return { userId, accountId };
-}
+const photo = texturedJpeg;
+const createOwner = (name: string) => insertOwner(m.db, m.schema, name);
 
 function addCar(accountId: string) {
-  const result = m.vehicles.createVehicle(accountId, {
-    nickname: "Blue",
-    vin: null,
-    year: 2021,
-    make: "Toyota",
-    model: "Camry",
-    trim: "SE",
-    bodyType: "sedan",
-    priceClass: "mid",
-    paintType: "metallic-pearl",
-    plate: null,
-    status: "active",
-  });
+  const result = m.vehicles.createVehicle(accountId, SAMPLE_CAR);
   if (!result.ok) throw new Error("vehicle not created");
   return result.vehicle;
 }

@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 import { holdSqliteLock } from "../../../tests/support/sqlite-lock";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-jobs-"));
@@ -77,48 +77,14 @@ async function until(check: () => boolean, what: string, ms = 10_000) {
   }
 }
 
-function createOwner(name: string) {
-  const { users, accounts, memberships } = m.schema;
-  const userId = crypto.randomUUID();
-  const accountId = crypto.randomUUID();
-  const db = m.db.db();
-  db.insert(users)
-    .values({
-      id: userId,
-      username: name,
-      usernameKey: name,
-      email: `${name}@example.com`,
-      passwordHash: "x",
-    })
-    .run();
-  db.insert(accounts).values({ id: accountId, ownerUserId: userId }).run();
-  db.insert(memberships).values({ accountId, userId, role: "primary" }).run();
-  return { userId, accountId };
-}
+const createOwner = (name: string) => insertOwner(m.db, m.schema, name);
 
 /** A queued AI report with one real (processed and stored) photo. */
 async function queuedReport(name: string) {
   const owner = createOwner(name);
-  const car = m.vehicles.createVehicle(owner.accountId, {
-    nickname: "Blue",
-    vin: null,
-    year: 2021,
-    make: "Toyota",
-    model: "Camry",
-    trim: "SE",
-    bodyType: "sedan",
-    priceClass: "mid",
-    paintType: "metallic-pearl",
-    plate: null,
-    status: "active",
-  });
+  const car = m.vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
   if (!car.ok) throw new Error("vehicle not created");
-  const pixels = Buffer.alloc(400 * 300 * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.sin(i * 0.07) * 90 + 130) | 0;
-  const jpeg = await sharp(pixels, { raw: { width: 400, height: 300, channels: 3 } })
-    .resize(1600, 1200, { kernel: "nearest" })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const jpeg = await texturedJpeg();
   const { staged } = await m.photos.stageFiles(
     owner,
     [new File([new Uint8Array(jpeg)], "dent.jpg")],

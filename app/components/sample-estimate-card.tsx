@@ -2,6 +2,8 @@
  * An illustration of the report a host receives, clearly labeled as a sample (the marketing
  * sample range is $729-986). Pure HTML, so the hero costs no image bytes on a slow phone.
  */
+import { ColumnHeaders } from "./column-headers";
+
 const lines = [
   { op: "Repair", part: "Rear bumper cover", detail: "1.5 h × $58", amount: "$87" },
   { op: "R&I", part: "Rear bumper cover", detail: "1.2 h × $58", amount: "$70" },
@@ -29,17 +31,12 @@ export function SampleEstimateCard() {
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">Sample estimate lines</caption>
         <thead>
-          <tr className="text-xs text-slate-600">
-            <th scope="col" className="pb-2 font-medium">
-              Operation
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Detail
-            </th>
-            <th scope="col" className="pb-2 text-right font-medium">
-              Amount
-            </th>
-          </tr>
+          <ColumnHeaders
+            className="text-xs text-slate-600"
+            padding="pb-2"
+            lastPadding="pb-2"
+            columns={["Operation", "Detail", { label: "Amount", numeric: true }]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {lines.map((line) => (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { ColumnHeaders } from "~/components/column-headers";
 import {
   FleetPageHeader,
   FleetSection,
@@ -111,26 +112,17 @@ function VehicleTable({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
     <table className="hidden w-full text-left text-sm md:table">
       <caption className="sr-only">Your vehicles</caption>
       <thead className="border-b border-slate-200 text-slate-600">
-        <tr>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            Vehicle
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            Status
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            Open damage
-          </th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">
-            Reports
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            Last report
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            <span className="sr-only">Links</span>
-          </th>
-        </tr>
+        <ColumnHeaders
+          padding="py-2 pr-4"
+          columns={[
+            "Vehicle",
+            "Status",
+            "Open damage",
+            { label: "Reports", numeric: true },
+            "Last report",
+            { key: "links", label: <span className="sr-only">Links</span> },
+          ]}
+        />
       </thead>
       <tbody className="divide-y divide-slate-100">
         {vehicles.map((summary) => (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/guest-message-templates";
 import { ToolField } from "~/components/tool-fields";
 import { ToolPage } from "~/components/tool-page";
@@ -13,10 +13,9 @@ import {
 } from "~/domain/guest-message-templates";
 import { RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { track } from "~/lib/analytics/start";
-import { env } from "~/lib/runtime/env.server";
 import { useLiveParams } from "~/lib/tools/live-form";
 import { pageMeta } from "~/lib/ui/meta";
-import { recordToolUsage } from "~/lib/tools/tool-usage.server";
+import { toolLoaderData } from "~/lib/tools/tool-page.server";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import {
   parseTemplateQuery,
@@ -40,9 +39,7 @@ const SOURCES = [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  recordToolUsage(request, FEATURE);
-  const { valid } = parseTemplateQuery(new URL(request.url).searchParams);
-  return data({ origin: new URL(env().PUBLIC_URL).origin }, { status: valid ? 200 : 400 });
+  return toolLoaderData(request, FEATURE, (params) => parseTemplateQuery(params).valid);
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/marketplace-claims";
 import { ToolPage } from "~/components/tool-page";
 import { claimsPath, marketplace } from "~/config/marketplace";
@@ -23,10 +23,9 @@ import {
 } from "~/domain/marketplace-rules";
 import { formatCents } from "~/domain/money";
 import { listTimeZones } from "~/domain/zoned-time";
-import { env } from "~/lib/runtime/env.server";
 import { useLiveParams } from "~/lib/tools/live-form";
 import { pageMeta } from "~/lib/ui/meta";
-import { recordToolUsage } from "~/lib/tools/tool-usage.server";
+import { toolLoaderData } from "~/lib/tools/tool-page.server";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import {
   OTHER_TIME_ZONE,
@@ -47,13 +46,12 @@ const SOURCES = [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  recordToolUsage(request, FEATURE);
-  const { errors } = parseClaimsQuery(new URL(request.url).searchParams);
-  const valid = Object.keys(errors).length === 0;
-  return data(
+  return toolLoaderData(
+    request,
+    FEATURE,
+    (params) => Object.keys(parseClaimsQuery(params).errors).length === 0,
     // `now` travels with the page so the server render and the first browser render agree.
-    { origin: new URL(env().PUBLIC_URL).origin, now: Date.now() },
-    { status: valid ? 200 : 400 },
+    { now: Date.now() },
   );
 }
 

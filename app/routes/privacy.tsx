@@ -1,32 +1,21 @@
-import type { ReactNode } from "react";
 import type { Route } from "./+types/privacy";
-import { pageMeta } from "~/lib/ui/meta";
-import { env } from "~/lib/runtime/env.server";
+import { originLoader } from "~/lib/ui/origin.server";
 import { marketplace } from "~/config/marketplace";
 import { Link } from "react-router";
+import { LegalPage, legalPageMeta, type LegalSection } from "~/components/legal-page";
 
-export function loader() {
-  return { origin: new URL(env().PUBLIC_URL).origin };
-}
+export const loader = originLoader;
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Privacy Policy",
-    description:
-      "What personal information FleetAssist collects, including vehicle photos and their location data, how we use and share it, and the rights you have.",
-    path: "/privacy",
-    origin: data?.origin ?? "http://localhost:3000",
-  });
-
-interface Section {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
+export const meta: Route.MetaFunction = legalPageMeta({
+  title: "Privacy Policy",
+  description:
+    "What personal information FleetAssist collects, including vehicle photos and their location data, how we use and share it, and the rights you have.",
+  path: "/privacy",
+});
 
 const privacyEmail = <a href="mailto:privacy@fleetassist.app">privacy@fleetassist.app</a>;
 
-const sections: Section[] = [
+const sections: LegalSection[] = [
   {
     id: "scope",
     title: "Who we are and what this covers",
@@ -459,42 +448,18 @@ const sections: Section[] = [
 
 export default function Privacy() {
   return (
-    <article className="container-page max-w-3xl py-12 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        Privacy Policy
-      </h1>
-      <p className="mt-2 text-sm text-slate-600">Last updated: November 21, 2026</p>
-      <div className="prose-legal mt-8">
-        <p>
+    <LegalPage
+      title="Privacy Policy"
+      lastUpdated="November 21, 2026"
+      summary={
+        <>
           This policy explains what personal information FleetAssist collects, why we collect it,
           who we share it with, how long we keep it and the rights you have. The short version: we
           collect what we need to run the Service, we keep photo evidence intact for your claims,
           and we do not sell your data.
-        </p>
-        <nav
-          aria-labelledby="toc-heading"
-          className="mb-8 rounded-xl border border-slate-200 bg-slate-50 p-5"
-        >
-          <p id="toc-heading" className="mb-2 font-semibold text-slate-900">
-            Contents
-          </p>
-          <ol className="list-decimal pl-6 sm:columns-2 sm:gap-8">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`}>{section.title}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        {sections.map((section, index) => (
-          <section key={section.id} aria-labelledby={section.id}>
-            <h2 id={section.id} className="scroll-mt-24">
-              {index + 1}. {section.title}
-            </h2>
-            {section.body}
-          </section>
-        ))}
-      </div>
-    </article>
+        </>
+      }
+      sections={sections}
+    />
   );
 }

@@ -1,32 +1,21 @@
-import type { ReactNode } from "react";
 import type { Route } from "./+types/terms";
-import { pageMeta } from "~/lib/ui/meta";
-import { env } from "~/lib/runtime/env.server";
+import { originLoader } from "~/lib/ui/origin.server";
 import { marketplace } from "~/config/marketplace";
 import { Link } from "react-router";
+import { LegalPage, legalPageMeta, type LegalSection } from "~/components/legal-page";
 
-export function loader() {
-  return { origin: new URL(env().PUBLIC_URL).origin };
-}
+export const loader = originLoader;
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Terms of Service",
-    description:
-      "The terms for using FleetAssist's AI damage estimates, claims tracking, guest inbox assistant and Concierge service.",
-    path: "/terms",
-    origin: data?.origin ?? "http://localhost:3000",
-  });
-
-interface Section {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
+export const meta: Route.MetaFunction = legalPageMeta({
+  title: "Terms of Service",
+  description:
+    "The terms for using FleetAssist's AI damage estimates, claims tracking, guest inbox assistant and Concierge service.",
+  path: "/terms",
+});
 
 const legalEmail = <a href="mailto:legal@fleetassist.app">legal@fleetassist.app</a>;
 
-const sections: Section[] = [
+const sections: LegalSection[] = [
   {
     id: "agreement",
     title: "Agreeing to these terms",
@@ -513,42 +502,18 @@ const sections: Section[] = [
 
 export default function Terms() {
   return (
-    <article className="container-page max-w-3xl py-12 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        Terms of Service
-      </h1>
-      <p className="mt-2 text-sm text-slate-600">Last updated: November 21, 2026</p>
-      <div className="prose-legal mt-8">
-        <p>
+    <LegalPage
+      title="Terms of Service"
+      lastUpdated="November 21, 2026"
+      summary={
+        <>
           Please read these Terms carefully. In short: FleetAssist helps you document damage,
           estimate repairs, manage claims and answer guests, but you stay in charge of your
           business. Estimates are not repair quotes, you decide what to claim, and we cannot promise
           how {marketplace.name}, a guest or an insurer will respond.
-        </p>
-        <nav
-          aria-labelledby="toc-heading"
-          className="mb-8 rounded-xl border border-slate-200 bg-slate-50 p-5"
-        >
-          <p id="toc-heading" className="mb-2 font-semibold text-slate-900">
-            Contents
-          </p>
-          <ol className="list-decimal pl-6 sm:columns-2 sm:gap-8">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`}>{section.title}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        {sections.map((section, index) => (
-          <section key={section.id} aria-labelledby={section.id}>
-            <h2 id={section.id} className="scroll-mt-24">
-              {index + 1}. {section.title}
-            </h2>
-            {section.body}
-          </section>
-        ))}
-      </div>
-    </article>
+        </>
+      }
+      sections={sections}
+    />
   );
 }

@@ -43,8 +43,9 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The earnings CSV import: prefill the rows and redirect to the (shareable) audit URL. */
 export async function action({ request }: Route.ActionArgs) {
   const submission = await readEarningsCsvSubmission(request);
-  if (!submission.ok)
+  if (!submission.ok) {
     return csvErrorsReply(submission.status, [submission.error], submission.pasted);
+  }
   const result = parseEarningsCsv(submission.text);
   if (!result.ok) return csvErrorsReply(400, result.errors, submission.pasted);
   recordEvent("feature_usage", { feature: FEATURE, action: "import_csv" });
@@ -64,7 +65,9 @@ function csvErrorText(error: EarningsCsvError): string {
 
 /**
  * A file the import can't use, as the one form reply (ADR 0013): its problems are the form's
- * errors, and the pasted text (when short enough to echo) is the value shown again.
+ * errors (`result.error[""]`, one per line of the list), and the pasted text (when short enough
+ * to echo) is the value shown again. The file was read with its size caps, not by Conform, so the
+ * submission is parsed from the pasted text alone, with the problems as the schema's form issues.
  */
 function csvErrorsReply(status: number, errors: EarningsCsvError[], pasted: string) {
   const form = new FormData();

@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import { ToolField } from "~/components/tool-fields";
 import { marketplace } from "~/config/marketplace";
 import type { VehicleAudit } from "~/domain/fleet-audit";
-import { HOST_PLAN_IDS } from "~/domain/marketplace-rules";
 import { formatCents } from "~/domain/money";
 import {
   DAMAGE_RATE_PARAM,
@@ -17,7 +16,7 @@ import {
   type FleetRowState,
   type RowFieldSpec,
 } from "~/lib/tools/fleet-audit-query";
-import { FLEET_AUDIT_PATH as PATH, LosingBadge, planLabel } from "./common";
+import { FLEET_AUDIT_PATH as PATH, LosingBadge, PlanOptions } from "./common";
 
 /** "Your cars": one fieldset per car, Add a car, the fleet-wide damage rate and Calculate. */
 export function AuditForm({
@@ -240,11 +239,7 @@ function VehicleRow({
             aria-describedby={row.errors.plan ? `${planId}-error` : undefined}
             className="input"
           >
-            {HOST_PLAN_IDS.map((id) => (
-              <option key={id} value={id}>
-                {planLabel(id)}
-              </option>
-            ))}
+            <PlanOptions />
           </select>
           {row.errors.plan ? (
             <p id={`${planId}-error`} className="field-error" role="alert">

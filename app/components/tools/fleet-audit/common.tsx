@@ -5,10 +5,19 @@ import type { FleetAuditQuery } from "~/lib/tools/fleet-audit-query";
 
 export const FLEET_AUDIT_PATH = "/fleet-audit-calculator";
 
-export const planLabel = (id: (typeof HOST_PLAN_IDS)[number]) => {
+const planLabel = (id: (typeof HOST_PLAN_IDS)[number]) => {
   const plan = HOST_PLANS[id];
   return `${plan.name}: ${formatCents(plan.deductibleCents, { trimWholeDollars: true })} deductible`;
 };
+
+/** The host plans as a select's options, each with its deductible. */
+export function PlanOptions() {
+  return HOST_PLAN_IDS.map((id) => (
+    <option key={id} value={id}>
+      {planLabel(id)}
+    </option>
+  ));
+}
 
 export function LosingBadge({ className = "" }: { className?: string }) {
   return (

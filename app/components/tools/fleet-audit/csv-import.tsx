@@ -1,11 +1,10 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { marketplace } from "~/config/marketplace";
 import { EARNINGS_COLUMNS, MAX_EARNINGS_CSV_ROWS } from "~/domain/fleet-audit";
-import { HOST_PLAN_IDS } from "~/domain/marketplace-rules";
 import { formatNumber } from "~/domain/money";
 import { valuesOf, type FormReply } from "~/lib/http/form";
 import { CSV_FIELDS } from "~/lib/tools/fleet-audit-query";
-import { planLabel } from "./common";
+import { PlanOptions } from "./common";
 
 /** The earnings CSV import: upload or paste, pick the plan; the route's action answers. */
 export function CsvImport({ defaultPlan }: { defaultPlan: string }) {
@@ -88,11 +87,7 @@ export function CsvImport({ defaultPlan }: { defaultPlan: string }) {
               defaultValue={defaultPlan}
               className="input"
             >
-              {HOST_PLAN_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {planLabel(id)}
-                </option>
-              ))}
+              <PlanOptions />
             </select>
           </div>
         </div>

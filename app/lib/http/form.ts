@@ -1,4 +1,9 @@
-import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { Toast } from "../ui/toast";
@@ -51,15 +56,18 @@ export function valuesOf(result: FormResult | undefined): Record<string, string>
 
 /**
  * Conform's state for one form: validates on blur and then as the user types, shows the
- * server's reply after a post, and focuses the first invalid field.
+ * server's reply after a post, and focuses the first invalid field. `defaultValue` is what the
+ * fields show before any post and after a reply that resets the form (a saved profile, the
+ * preselected option of a select).
  */
 export function useSchemaForm<Schema extends z.ZodObject>(
   schema: Schema,
   lastResult: FormResult | undefined,
-  options: { id?: string } = {},
+  options: { id?: string; defaultValue?: DefaultValue<z.input<Schema>> } = {},
 ) {
   return useForm({
     id: options.id,
+    defaultValue: options.defaultValue,
     lastResult,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",

@@ -82,6 +82,8 @@ export default [
     route("analysis", "routes/api.analysis.ts"),
     route("analysis/:reportId", "routes/api.analysis.$reportId.ts"),
     route("analysis/:reportId/findings", "routes/api.analysis.$reportId.findings.ts"),
+    route("analysis/:reportId/finalize", "routes/api.analysis.$reportId.finalize.ts"),
+    route("analysis/:reportId/revisions", "routes/api.analysis.$reportId.revisions.ts"),
     route("analysis/:reportId/pdf", "routes/api.analysis.$reportId.pdf.ts"),
   ]),
 

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../app/lib/runtime/db.server";
 import { appMeta } from "./schema";
@@ -60,5 +63,74 @@ describe("openDatabase", () => {
     const times = journal.entries.map((entry) => entry.when);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(new Set(times).size).toBe(times.length);
+  });
+
+  it("0003 freezes reports finalized before revisions existed as revision 1", () => {
+    const file = tempFile();
+    const sqlite = new Database(file);
+    const db = drizzle(sqlite);
+    // The schema as it was before revisions: the first three migrations only.
+    const before = path.join(path.dirname(file), "migrations-0002");
+    fs.cpSync("db/migrations", before, { recursive: true });
+    const journalFile = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+    journal.entries = journal.entries.slice(0, 3);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    migrate(db, { migrationsFolder: before });
+
+    const at = Date.UTC(2026, 10, 20, 15, 30);
+    sqlite.exec(`
+      insert into users (id, username, username_key, email, password_hash, created_at)
+        values ('u1', 'host', 'host', 'host@example.com', 'x', ${at});
+      insert into accounts (id, owner_user_id, created_at) values ('a1', 'u1', ${at});
+      insert into rate_settings (account_id, state, overrides, updated_at)
+        values ('a1', 'TX', '{"bodyLabourCentsPerHour":7000}', ${at});
+      insert into vehicles (id, account_id, year, make, model, body_type, price_class, paint_type, created_at, updated_at)
+        values ('v1', 'a1', 2021, 'Toyota', 'Camry', 'sedan', 'mid', 'solid', ${at}, ${at});
+      insert into reports (id, account_id, vehicle_id, status, mode, estimate_json, total_cents, low_cents, high_cents, created_at, updated_at, completed_at)
+        values ('r1', 'a1', 'v1', 'complete', 'manual', '{"totalCents":51234}', 51234, 45000, 60000, ${at}, ${at}, ${at}),
+               ('r2', 'a1', 'v1', 'needs_review', 'manual', null, null, null, null, ${at}, ${at}, null);
+      insert into findings (id, report_id, account_id, vehicle_id, position, panel, damage_type, severity, confidence, source, pre_existing, created_at)
+        values ('f2', 'r1', 'a1', 'v1', 1, 'hood', 'scratch', 'minor', 1, 'host', 1, ${at}),
+               ('f1', 'r1', 'a1', 'v1', 0, 'front-bumper', 'dent', 'moderate', 0.8, 'ai', 0, ${at});
+    `);
+    migrate(db, { migrationsFolder: "db/migrations" });
+
+    const revisions = sqlite.prepare("select * from report_revisions").all() as Array<
+      Record<string, unknown>
+    >;
+    expect(revisions).toHaveLength(1);
+    const [revision] = revisions;
+    expect(revision).toMatchObject({
+      report_id: "r1",
+      number: 1,
+      estimate_json: '{"totalCents":51234}',
+      total_cents: 51234,
+      low_cents: 45000,
+      high_cents: 60000,
+      finalized_at: at,
+    });
+    expect(JSON.parse(String(revision!.rates_json))).toEqual({
+      state: "TX",
+      overrides: { bodyLabourCentsPerHour: 7000 },
+    });
+    const findings = JSON.parse(String(revision!.findings_json)) as Array<Record<string, unknown>>;
+    expect(findings.map((f) => [f.id, f.preExisting, f.createdAt])).toEqual([
+      ["f1", false, "2026-11-20T15:30:00.000Z"],
+      ["f2", true, "2026-11-20T15:30:00.000Z"],
+    ]);
+    expect(findings[0]).toMatchObject({
+      panel: "front-bumper",
+      damageType: "dent",
+      confidence: 0.8,
+    });
+    const reports = sqlite
+      .prepare("select id, revision, pinned_rates_json from reports order by id")
+      .all();
+    expect(reports).toEqual([
+      { id: "r1", revision: 1, pinned_rates_json: revision!.rates_json },
+      { id: "r2", revision: 1, pinned_rates_json: null },
+    ]);
+    sqlite.close();
   });
 });

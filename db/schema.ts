@@ -261,6 +261,16 @@ export const reports = sqliteTable(
     aiModel: text("ai_model"),
     /** Whether the EXIF GPS position is shown to people the report is shared with. */
     shareGps: integer("share_gps", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The revision being worked on or, once complete, the latest final one (1, 2, …). Finalizing
+     * freezes it in report_revisions; editing a complete report opens the next number.
+     */
+    revision: integer("revision").notNull().default(1),
+    /**
+     * JSON { state, overrides }: the rate inputs the open revision is priced with, carried over
+     * from the revision before it. Null prices with the account's current rates.
+     */
+    pinnedRatesJson: text("pinned_rates_json"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     analyzedAt: integer("analyzed_at", { mode: "timestamp_ms" }),
@@ -357,6 +367,38 @@ export const findings = sqliteTable(
   ],
 );
 
+/**
+ * A finalized revision of a report, frozen: what its share links and PDFs show for good, even
+ * after the host edits the report into the next revision.
+ */
+export const reportRevisions = sqliteTable(
+  "report_revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reportId: text("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** JSON of the engine's Estimate as finalized. */
+    estimateJson: text("estimate_json").notNull(),
+    /** JSON array of the report's findings rows as finalized (charged and pre-existing). */
+    findingsJson: text("findings_json").notNull(),
+    /** JSON { state, overrides }: the rate inputs this revision was priced with. */
+    ratesJson: text("rates_json").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    lowCents: integer("low_cents").notNull(),
+    highCents: integer("high_cents").notNull(),
+    finalizedByUserId: text("finalized_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    finalizedAt: integer("finalized_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("report_revisions_number_idx").on(table.reportId, table.number)],
+);
+
 /** Read-only links to one report for an adjuster or guest; revocable and expiring. */
 export const shareLinks = sqliteTable(
   "share_links",
@@ -374,6 +416,8 @@ export const shareLinks = sqliteTable(
     }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** The report revision the link shows; later final revisions are offered from it. */
+    revision: integer("revision").notNull().default(1),
     lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },

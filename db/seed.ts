@@ -136,6 +136,7 @@ export function seedDemoReport(db: BetterSQLite3Database<typeof schema>) {
     rateCard: resolveRateCard(null),
   });
   const now = new Date();
+  const ratesJson = JSON.stringify({ state: null, overrides: {} });
   db.transaction((tx) => {
     tx.insert(schema.vehicles)
       .values({
@@ -160,12 +161,14 @@ export function seedDemoReport(db: BetterSQLite3Database<typeof schema>) {
         totalCents: estimate.totalCents,
         lowCents: estimate.lowCents,
         highCents: estimate.highCents,
+        pinnedRatesJson: ratesJson,
         updatedAt: now,
         completedAt: now,
       })
       .run();
-    for (const { id, position, confidence, ...finding } of findings) {
-      tx.insert(schema.findings)
+    const findingRows = findings.map(({ id, position, confidence, ...finding }) =>
+      tx
+        .insert(schema.findings)
         .values({
           id,
           reportId,
@@ -176,8 +179,24 @@ export function seedDemoReport(db: BetterSQLite3Database<typeof schema>) {
           source: "host",
           ...finding,
         })
-        .run();
-    }
+        .returning()
+        .get(),
+    );
+    // The sample report is final: revision 1, frozen like any finalized report.
+    tx.insert(schema.reportRevisions)
+      .values({
+        reportId,
+        accountId: owner.accountId,
+        number: 1,
+        estimateJson: JSON.stringify(estimate),
+        findingsJson: JSON.stringify(findingRows),
+        ratesJson,
+        totalCents: estimate.totalCents,
+        lowCents: estimate.lowCents,
+        highCents: estimate.highCents,
+        finalizedAt: now,
+      })
+      .run();
     tx.insert(schema.appMeta).values({ key: DEMO_REPORT_KEY, value: reportId }).run();
   });
 }

@@ -3,7 +3,12 @@ import type { Route } from "./+types/api.analysis.$reportId.findings";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema } from "~/lib/estimates/finding-form";
 import { reportDetailJson } from "~/lib/estimates/report-json.server";
-import { loadReport, replaceFindings, ReportInputError } from "~/lib/estimates/reports.server";
+import {
+  getReport,
+  loadReport,
+  replaceFindings,
+  ReportInputError,
+} from "~/lib/estimates/reports.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
 
@@ -16,6 +21,7 @@ const BodySchema = z.object({
 /**
  * PUT /api/analysis/{reportId}/findings { findings: [...] }: the review edit. Replaces every
  * finding (ids of kept AI findings keep their photo and box) and answers the re-priced report.
+ * A finalized revision never changes: 409 until POST …/revisions opens the next one.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
@@ -29,8 +35,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       fieldErrors: fieldErrorsOf(parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(1) }))),
     });
   }
+  const report = getReport(session.accountId, params.reportId);
+  if (!report) return jsonError(404, NOT_FOUND);
+  if (report.status === "complete") {
+    return jsonError(
+      409,
+      `Revision ${report.revision} of this report is final and doesn't change. Open the next revision first: POST /api/analysis/${report.id}/revisions.`,
+    );
+  }
   try {
-    replaceFindings(session.accountId, params.reportId, parsed.data.findings);
+    replaceFindings(session.accountId, report.id, parsed.data.findings);
   } catch (error) {
     if (!(error instanceof ReportInputError)) throw error;
     return jsonError(error.status, error.message);

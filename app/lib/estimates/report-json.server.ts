@@ -1,5 +1,6 @@
 /** The JSON API's shapes for reports (GET /api/analysis and /api/analysis/{reportId}). */
 import { reportView } from "./report-view.server";
+import { revisionInfo } from "./revisions.server";
 import type { ReportData, ReportRow } from "./reports.server";
 
 export function reportSummaryJson(report: ReportRow, vehicleTitle: string) {
@@ -8,6 +9,7 @@ export function reportSummaryJson(report: ReportRow, vehicleTitle: string) {
     vehicleId: report.vehicleId,
     vehicleTitle,
     status: report.status,
+    revision: report.revision,
     mode: report.mode,
     createdAt: report.createdAt.toISOString(),
     completedAt: report.completedAt?.toISOString() ?? null,
@@ -22,6 +24,9 @@ export function reportDetailJson(data: ReportData) {
   return {
     reportId: view.id,
     status: view.status,
+    /** The revision open for edits or, when complete, the newest final one. */
+    revision: data.report.revision,
+    finalRevisions: revisionInfo(data.report).final,
     mode: view.mode,
     failureReason: view.failureReason,
     vehicle: view.vehicle,

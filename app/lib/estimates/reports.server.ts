@@ -21,6 +21,7 @@ import {
   findings,
   photos,
   rateSettings,
+  reportRevisions,
   reports,
   users,
   type ReportStatus,
@@ -30,6 +31,7 @@ import { recordEvent } from "../analytics/server";
 import { db } from "../runtime/db.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
 import { reportPhotos, stagedPhotos, MAX_PHOTOS_PER_REPORT, type PhotoRow } from "./photos.server";
+import { parseRateInputs, type RateInputs } from "./revisions.server";
 import { getVehicle, toEngineVehicle, type VehicleRow } from "./vehicles.server";
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -241,21 +243,30 @@ function parseBox(json: string | null): BoundingBox | undefined {
   }
 }
 
+/** The rate inputs a report's open revision is priced with: pinned ones, else the account's. */
+export function reportRateInputs(
+  report: Pick<ReportRow, "accountId" | "rateState"> & Partial<Pick<ReportRow, "pinnedRatesJson">>,
+): RateInputs {
+  const pinned = parseRateInputs(report.pinnedRatesJson ?? null);
+  if (pinned) return pinned;
+  const settings = accountRateSettings(report.accountId);
+  return { state: report.rateState ?? settings.state, overrides: settings.overrides };
+}
+
 /**
  * Prices the report's new damage with the engine. Pre-existing damage is shown but not charged:
  * the marketplace only pays the difference over damage that was already there.
  */
 export function priceFindings(
-  report: Pick<ReportRow, "accountId" | "rateState">,
+  report: Pick<ReportRow, "accountId" | "rateState"> & Partial<Pick<ReportRow, "pinnedRatesJson">>,
   vehicle: VehicleRow,
   rows: FindingRow[],
 ): Estimate {
-  const settings = accountRateSettings(report.accountId);
-  const rateCard = resolveRateCard(report.rateState ?? settings.state, settings.overrides);
+  const rates = reportRateInputs(report);
   return estimateRepair({
     vehicle: toEngineVehicle(vehicle),
     findings: rows.filter((row) => !row.preExisting).map(toEngineFinding),
-    rateCard,
+    rateCard: resolveRateCard(rates.state, rates.overrides),
   });
 }
 
@@ -389,8 +400,15 @@ export function replaceFindings(
   });
 }
 
-/** Freezes the priced estimate and completes the report. */
-export function finalizeReport(accountId: string, reportId: string): Estimate {
+/**
+ * Freezes the open revision: its estimate, its findings and the rate inputs it was priced with
+ * (report_revisions), and completes the report.
+ */
+export function finalizeReport(
+  accountId: string,
+  reportId: string,
+  finalizedByUserId: string | null = null,
+): Estimate {
   const report = requireEditable(accountId, reportId);
   const vehicle = getVehicle(accountId, report.vehicleId);
   if (!vehicle) throw new ReportInputError("Report not found", 404);
@@ -398,33 +416,77 @@ export function finalizeReport(accountId: string, reportId: string): Estimate {
   if (rows.length === 0) {
     throw new ReportInputError("Add at least one finding before finalizing the estimate.", 422);
   }
+  const rates = reportRateInputs(report);
   const estimate = priceFindings(report, vehicle, rows);
   const now = new Date();
-  db()
-    .update(reports)
-    .set({
-      status: "complete",
-      estimateJson: JSON.stringify(estimate),
-      totalCents: estimate.totalCents,
-      lowCents: estimate.lowCents,
-      highCents: estimate.highCents,
-      completedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(reports.id, report.id))
-    .run();
+  const ratesJson = JSON.stringify(rates);
+  db().transaction((tx) => {
+    tx.insert(reportRevisions)
+      .values({
+        reportId: report.id,
+        accountId,
+        number: report.revision,
+        estimateJson: JSON.stringify(estimate),
+        findingsJson: JSON.stringify(rows),
+        ratesJson,
+        totalCents: estimate.totalCents,
+        lowCents: estimate.lowCents,
+        highCents: estimate.highCents,
+        finalizedByUserId,
+        finalizedAt: now,
+      })
+      .run();
+    tx.update(reports)
+      .set({
+        status: "complete",
+        estimateJson: JSON.stringify(estimate),
+        totalCents: estimate.totalCents,
+        lowCents: estimate.lowCents,
+        highCents: estimate.highCents,
+        pinnedRatesJson: ratesJson,
+        completedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(reports.id, report.id))
+      .run();
+  });
   recordEvent("analysis_completed", { analysisId: report.id });
   return estimate;
 }
 
-/** Back to review: the frozen estimate is dropped and priced live again. */
-export function reopenReport(accountId: string, reportId: string) {
+/**
+ * Opens the next revision of a complete report for editing; the final one stays as it was for
+ * its share links and PDFs. Priced with the same rate inputs until the host re-prices. Answers
+ * the number of the revision now open (the same one again if it was already open).
+ */
+export function openNextRevision(accountId: string, reportId: string): number {
   const report = getReport(accountId, reportId);
   if (!report) throw new ReportInputError("Report not found", 404);
-  if (report.status !== "complete") return;
+  if (report.status !== "complete") return report.revision;
+  const next = report.revision + 1;
   db()
     .update(reports)
-    .set({ status: "needs_review", estimateJson: null, completedAt: null, updatedAt: new Date() })
+    .set({
+      status: "needs_review",
+      revision: next,
+      estimateJson: null,
+      completedAt: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(reports.id, report.id), eq(reports.status, "complete")))
+    .run();
+  return next;
+}
+
+/** @deprecated Renamed: `openNextRevision`. */
+export const reopenReport = openNextRevision;
+
+/** Prices the open revision with the account's current rates from now on (an explicit choice). */
+export function repriceAtCurrentRates(accountId: string, reportId: string) {
+  const report = requireEditable(accountId, reportId);
+  db()
+    .update(reports)
+    .set({ pinnedRatesJson: null, updatedAt: new Date() })
     .where(eq(reports.id, report.id))
     .run();
 }

@@ -12,6 +12,7 @@ import { memberships, reports, shareLinks, users, vehicles } from "../../../db/s
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
 import { db } from "../runtime/db.server";
 import { getReport, ReportInputError, type ReportRow } from "./reports.server";
+import { latestFinalRevision, loadRevision } from "./revisions.server";
 import { SHARE_LINK_DAYS } from "./share-options";
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
@@ -24,7 +25,9 @@ export function createShareLink(
 ): { token: string; link: ShareLinkRow } {
   const report = getReport(accountId, reportId);
   if (!report) throw new ReportInputError("Report not found", 404);
-  if (report.status !== "complete") {
+  // While the next revision is being edited, a new link shares the newest final one.
+  const revision = report.status === "complete" ? report.revision : latestFinalRevision(report.id);
+  if (revision === null) {
     throw new ReportInputError("Finalize the estimate before sharing it.", 409);
   }
   if (!(SHARE_LINK_DAYS as readonly number[]).includes(days)) {
@@ -38,6 +41,7 @@ export function createShareLink(
       reportId: report.id,
       accountId,
       createdByUserId: userId,
+      revision,
       expiresAt: new Date(Date.now() + days * 24 * 3600 * 1000),
     })
     .returning()
@@ -130,7 +134,10 @@ export function shareLinkState(link: ShareLinkRow, now = Date.now()) {
   return "active" as const;
 }
 
-/** The complete report a live share token opens, or null (unknown, revoked, expired). */
+/**
+ * The report a live share token opens, or null (unknown, revoked, expired). The link shows its
+ * own final revision (`link.revision`), whatever the report's current state.
+ */
 export function resolveShareToken(
   token: unknown,
 ): { report: ReportRow; link: ShareLinkRow } | null {
@@ -141,12 +148,23 @@ export function resolveShareToken(
     .innerJoin(reports, eq(reports.id, shareLinks.reportId))
     .where(eq(shareLinks.tokenHash, hashToken(token)))
     .get();
-  if (!row || shareLinkState(row.link) !== "active" || row.report.status !== "complete")
-    return null;
+  if (!row || shareLinkState(row.link) !== "active") return null;
   db()
     .update(shareLinks)
     .set({ lastViewedAt: new Date() })
     .where(eq(shareLinks.id, row.link.id))
     .run();
   return row;
+}
+
+/**
+ * The revision a share link shows: its own, or another final revision of the same report when
+ * the reader follows "superseded by" (`?revision=N`). Null when there is no such revision.
+ */
+export function loadSharedRevision(
+  shared: { report: ReportRow; link: ShareLinkRow },
+  requested: string | null,
+) {
+  const number = requested && /^[1-9]\d{0,5}$/.test(requested) ? Number(requested) : null;
+  return loadRevision(shared.report, number ?? shared.link.revision);
 }

@@ -1,0 +1,165 @@
+/**
+ * Report revisions on a real SQLite database: a finalized revision is frozen for its share links
+ * and PDFs; editing opens the next one, priced with the same rates until the host re-prices.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-revisions-"));
+process.env.DATA_DIR = dataDir;
+
+type Modules = {
+  db: typeof import("../runtime/db.server");
+  schema: typeof import("../../../db/schema");
+  vehicles: typeof import("./vehicles.server");
+  photos: typeof import("./photos.server");
+  reports: typeof import("./reports.server");
+  revisions: typeof import("./revisions.server");
+  shares: typeof import("./shares.server");
+  fleet: typeof import("./fleet.server");
+};
+let m: Modules;
+
+beforeAll(async () => {
+  m = {
+    db: await import("../runtime/db.server"),
+    schema: await import("../../../db/schema"),
+    vehicles: await import("./vehicles.server"),
+    photos: await import("./photos.server"),
+    reports: await import("./reports.server"),
+    revisions: await import("./revisions.server"),
+    shares: await import("./shares.server"),
+    fleet: await import("./fleet.server"),
+  };
+});
+
+afterAll(() => {
+  m.db.closeDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A hand-tagged report with a dented hood on the sample car, in review. */
+async function taggedReport(name: string) {
+  const owner = insertOwner(m.db, m.schema, name);
+  const car = m.vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
+  if (!car.ok) throw new Error("vehicle not created");
+  const { staged } = await m.photos.stageFiles(
+    owner,
+    [new File([new Uint8Array(await texturedJpeg(5))], "hood.jpg")],
+    "post_trip",
+  );
+  const report = m.reports.createReport({
+    ...owner,
+    vehicleId: car.vehicle.id,
+    photoIds: staged.map((photo) => photo.id),
+    mode: "manual",
+  });
+  m.reports.addFinding(owner.accountId, report.id, {
+    panel: "hood",
+    damageType: "dent",
+    severity: "moderate",
+    preExisting: false,
+    note: "Hail-sized dent by the windshield",
+  });
+  return { owner, report };
+}
+
+const setRates = (accountId: string, state: string, bodyCentsPerHour?: number) =>
+  m.fleet.saveRateSettings(accountId, {
+    state,
+    overrides: bodyCentsPerHour ? { bodyLabourCentsPerHour: bodyCentsPerHour } : {},
+  });
+
+describe("report revisions", () => {
+  it("finalizing freezes revision 1: its estimate, findings and rate inputs", async () => {
+    const { owner, report } = await taggedReport("revA");
+    setRates(owner.accountId, "TX");
+    const estimate = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const [revision] = m.revisions.listRevisions(report.id);
+    expect(revision).toMatchObject({
+      number: 1,
+      totalCents: estimate.totalCents,
+      lowCents: estimate.lowCents,
+      highCents: estimate.highCents,
+      finalizedByUserId: owner.userId,
+    });
+    expect(JSON.parse(revision!.ratesJson)).toEqual({ state: "TX", overrides: {} });
+    const findings = m.revisions.revisionFindings(revision!);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ panel: "hood", note: "Hail-sized dent by the windshield" });
+    expect(findings[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("a share link keeps showing its revision while the next one is edited and after it is final", async () => {
+    const { owner, report } = await taggedReport("revB");
+    const first = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const { token } = m.shares.createShareLink(owner.accountId, owner.userId, report.id, 30);
+
+    expect(m.reports.openNextRevision(owner.accountId, report.id)).toBe(2);
+    // Opening twice doesn't skip a number.
+    expect(m.reports.openNextRevision(owner.accountId, report.id)).toBe(2);
+    m.reports.addFinding(owner.accountId, report.id, {
+      panel: "front-bumper",
+      damageType: "scratch",
+      severity: "minor",
+      preExisting: false,
+    });
+
+    // Draft revision 2: the link still answers with revision 1, unchanged.
+    const shared = m.shares.resolveShareToken(token)!;
+    const during = m.shares.loadSharedRevision(shared, null)!;
+    expect(during.revision).toMatchObject({ number: 1, supersededBy: null });
+    expect(during.estimate!.totalCents).toBe(first.totalCents);
+    expect(during.findings.map((f) => f.panel)).toEqual(["hood"]);
+
+    const second = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    expect(second.totalCents).toBeGreaterThan(first.totalCents);
+    const after = m.shares.loadSharedRevision(m.shares.resolveShareToken(token)!, null)!;
+    expect(after.revision).toMatchObject({ number: 1, supersededBy: 2 });
+    expect(after.estimate!.totalCents).toBe(first.totalCents);
+    const newer = m.shares.loadSharedRevision(m.shares.resolveShareToken(token)!, "2")!;
+    expect(newer.revision).toMatchObject({ number: 2, supersededBy: null });
+    expect(newer.findings.map((f) => f.panel)).toEqual(["hood", "front-bumper"]);
+    // A revision that doesn't exist (or isn't final) is not found.
+    expect(m.shares.loadSharedRevision(m.shares.resolveShareToken(token)!, "3")).toBeNull();
+    expect(
+      m.shares.loadSharedRevision(m.shares.resolveShareToken(token)!, "1; drop"),
+    ).not.toBeNull();
+  });
+
+  it("the next revision keeps the last one's rates until the host re-prices", async () => {
+    const { owner, report } = await taggedReport("revC");
+    setRates(owner.accountId, "TX");
+    const first = m.reports.finalizeReport(owner.accountId, report.id);
+
+    // The shop's rates go up after the estimate was sent.
+    setRates(owner.accountId, "CA", 150_00);
+    m.reports.openNextRevision(owner.accountId, report.id);
+    const repriced = m.reports.loadReport(owner.accountId, report.id)!;
+    expect(repriced.estimate!.totalCents).toBe(first.totalCents);
+    expect(m.reports.finalizeReport(owner.accountId, report.id).totalCents).toBe(first.totalCents);
+
+    m.reports.openNextRevision(owner.accountId, report.id);
+    m.reports.repriceAtCurrentRates(owner.accountId, report.id);
+    const third = m.reports.finalizeReport(owner.accountId, report.id);
+    expect(third.totalCents).toBeGreaterThan(first.totalCents);
+    expect(JSON.parse(m.revisions.getRevision(report.id, 3)!.ratesJson)).toEqual({
+      state: "CA",
+      overrides: { bodyLabourCentsPerHour: 150_00 },
+    });
+  });
+
+  it("a new share link made while the next revision is a draft shares the newest final one", async () => {
+    const { owner, report } = await taggedReport("revD");
+    expect(() => m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7)).toThrow(
+      /Finalize/,
+    );
+    m.reports.finalizeReport(owner.accountId, report.id);
+    m.reports.openNextRevision(owner.accountId, report.id);
+    const { link } = m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7);
+    expect(link.revision).toBe(1);
+  });
+});

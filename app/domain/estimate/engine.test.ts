@@ -190,20 +190,48 @@ describe("countLostIncomeDays", () => {
 // ─── Operations ─────────────────────────────────────────────────────────────────────────────────
 
 describe("Polish", () => {
-  it("minor scratch on a door → polish only, at the refinish rate, no paint or tax", () => {
+  it("minor scratch on a door → polish only, at the detail rate with the minimum charge, no paint or tax", () => {
     const estimate = run([finding("front-door-left", "scratch", "minor")]);
-    expect(table(estimate)).toEqual([["Polish", "front-door-left", 0.5, 50_00]]);
-    expect(only(estimate, "Polish")).toMatchObject({ rateType: "refinish", category: "paint" });
-    expect(estimate.totalCents).toBe(50_00);
+    // 0.5 h × $60/h detail rate = $30, under the $75 minimum for a polish.
+    expect(table(estimate)).toEqual([["Polish", "front-door-left", 0.5, 75_00]]);
+    expect(only(estimate, "Polish")).toMatchObject({
+      rateType: "refinish",
+      rateCents: 60_00,
+      category: "paint",
+      minimumChargeCents: 75_00,
+      formula: "minimum charge $75 (0.5 h × $60/h = $30)",
+    });
+    expect(estimate.totalCents).toBe(75_00);
   });
 
-  it("minor paint chip → 0.3 h touch-up; minor bumper scuff → 0.5 h", () => {
+  it("minor paint chip → 0.3 h touch-up; minor bumper scuff → 0.5 h; each at the minimum", () => {
     expect(table(run([finding("hood", "paint-chip", "minor")]))).toEqual([
-      ["Polish", "hood", 0.3, 30_00],
+      ["Polish", "hood", 0.3, 75_00],
     ]);
     expect(table(run([finding("front-bumper", "scuff", "minor")]))).toEqual([
-      ["Polish", "front-bumper", 0.5, 50_00],
+      ["Polish", "front-bumper", 0.5, 75_00],
     ]);
+  });
+
+  it("the minimum applies per line: two polished panels are two minimums", () => {
+    const estimate = run([
+      finding("hood", "paint-chip", "minor"),
+      finding("front-bumper", "scuff", "minor"),
+    ]);
+    expect(estimate.totalCents).toBe(150_00);
+  });
+
+  it("a polish that takes longer than the minimum is charged by the hour at the detail rate", () => {
+    const rateCard: RateCard = {
+      ...ROUND,
+      tables: {
+        ...ROUND.tables,
+        polishHours: { ...ROUND.tables.polishHours, value: { scratch: 2.0 } },
+      },
+    };
+    const estimate = run([finding("front-door-left", "scratch", "minor")], {}, undefined, rateCard);
+    expect(only(estimate, "Polish")).toMatchObject({ amountCents: 120_00, formula: "2 h × $60/h" });
+    expect(only(estimate, "Polish").minimumChargeCents).toBeUndefined();
   });
 });
 
@@ -271,7 +299,7 @@ describe("Repair + Refinish + Blend + Clear coat + Paint materials + Tax", () =>
   });
 
   it.each([
-    ["dent", "minor", 1.0],
+    ["dent", "minor", 2.0], // 12 cm: 2.0 h for its size, over the 1.0 h a minor dent starts at
     ["dent", "moderate", 2.5],
     ["dent", "severe", 5.0],
     ["scratch", "severe", 1.5],
@@ -820,7 +848,7 @@ describe("Lamps", () => {
 
   it("a scuffed lens is polished unless severe", () => {
     expect(table(run([finding("headlamp-left", "scuff", "moderate")]))).toEqual([
-      ["Polish", "headlamp-left", 0.5, 50_00],
+      ["Polish", "headlamp-left", 0.5, 75_00],
     ]);
     expect(linesOf(run([finding("headlamp-left", "scratch", "severe")]), "Replace")).toHaveLength(
       1,
@@ -858,17 +886,18 @@ describe("Mirrors and grille", () => {
 
   it("mirror paint damage: minor → polish, moderate → repair + cap refinish", () => {
     expect(table(run([finding("mirror-left", "scratch", "minor")]))).toEqual([
-      ["Polish", "mirror-left", 0.5, 50_00],
+      ["Polish", "mirror-left", 0.5, 75_00],
     ]);
+    // 0.3 h × $100 = $30, under the $50 minimum for a repair line.
     expect(table(run([finding("mirror-left", "scratch", "moderate")])).slice(0, 2)).toEqual([
-      ["Repair", "mirror-left", 0.3, 30_00],
+      ["Repair", "mirror-left", 0.3, 50_00],
       ["Refinish", "mirror-left", 0.6, 60_00],
     ]);
   });
 
   it("a grille is polished when lightly scuffed, replaced otherwise", () => {
     expect(table(run([finding("grille", "scuff", "minor")]))).toEqual([
-      ["Polish", "grille", 0.5, 50_00],
+      ["Polish", "grille", 0.5, 75_00],
     ]);
     expect(linesOf(run([finding("grille", "scratch", "moderate")]), "Replace")).toHaveLength(1);
   });
@@ -1068,7 +1097,12 @@ describe("Range", () => {
           expect(Number.isInteger(line.amountCents)).toBe(true);
           expect(line.amountCents).toBeGreaterThanOrEqual(0);
           if (line.hours !== undefined && line.rateCents !== undefined) {
-            expect(line.amountCents).toBe(roundToCents(line.hours * line.rateCents));
+            const byTime = roundToCents(line.hours * line.rateCents);
+            if (line.minimumChargeCents === undefined) expect(line.amountCents).toBe(byTime);
+            else {
+              expect(line.amountCents).toBe(line.minimumChargeCents);
+              expect(byTime).toBeLessThan(line.minimumChargeCents);
+            }
           }
         }
         expect(estimate.lines.map((line) => line.id)).toEqual(

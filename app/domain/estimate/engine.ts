@@ -68,15 +68,18 @@ import {
   type RepairChoice,
 } from "./rate-card";
 import {
+  ADAS_SENSOR_LABELS,
   blendTargets,
   DAMAGE_TYPES,
   FindingSchema,
+  HAIL_DENT_SIZES,
   panelExistsOn,
   panelOrder,
   PANELS,
   PRICE_CLASS_LABELS,
   VehicleSchema,
   type Finding,
+  type HailDetail,
   type PanelId,
   type PanelKind,
   type Severity,
@@ -130,6 +133,11 @@ export interface EstimateLine {
   category: LineCategory;
   /** The arithmetic behind the amount: "2.5 h × $67.64/h", "part $350", "sublet $300". */
   formula: string;
+  /**
+   * Set when the line is charged the operation's minimum (hours × rate came to less): then
+   * amountCents = this, otherwise amountCents = hours × rate, rounded to the cent.
+   */
+  minimumChargeCents?: Cents;
 }
 
 export interface EstimateOptions {
@@ -191,6 +199,12 @@ export interface Estimate {
   costRaisers: string[];
   /** What the estimate assumed, in plain language. */
   assumptions: string[];
+  /**
+   * Notes on single findings, by finding id (only findings that have one): why a dent can't be
+   * repaired paintlessly, which matrix cell priced the hail, which sensor was assumed. Estimates
+   * frozen before this field existed don't have it.
+   */
+  findingNotes: Record<string, string[]>;
   adas: { hasAdas: boolean; assumed: boolean };
 }
 
@@ -320,6 +334,8 @@ interface LineDraft {
   category: LineCategory;
   hours?: number;
   rateType?: RateType;
+  /** A rate other than the rate type's own (the detail rate, an aluminum specialist's rate). */
+  rateCents?: Cents;
   partCents?: Cents;
   /** Flat amount for sublet lines (labor and part lines are priced from hours/part). */
   flatCents?: Cents;
@@ -336,6 +352,8 @@ interface FindingPlan {
   /** The plan replaces a part whose sensors then need calibrating. */
   calibrateIfSensors: boolean;
   pdr?: { band: PdrBand; sizeKnown: boolean };
+  /** Notes for this finding (shown with it): see `Estimate.findingNotes`. */
+  notes: string[];
 }
 
 interface Context {
@@ -419,6 +437,7 @@ function plan(finding: Finding, fields: Partial<Omit<FindingPlan, "finding">>): 
     refinish: false,
     removeAndInstall: false,
     calibrateIfSensors: false,
+    notes: [],
     ...fields,
   };
 }
@@ -450,18 +469,22 @@ function planFromRepairChoice(
   const label = PANELS[finding.panel].label;
   if (choice === "replace") return replacePlan();
   if (choice === "polish") {
-    const hours = context.rateCard.tables.polishHours.value[finding.damageType];
+    const tables = context.rateCard.tables;
+    const hours = tables.polishHours.value[finding.damageType];
     if (hours === undefined) throw new Error(`No polish time for ${finding.damageType}`);
     return plan(finding, {
       drafts: [
-        labor(
-          finding,
-          finding.panel,
-          "Polish",
-          `Polish out ${findingText(finding)} on ${lower(label)}`,
-          hours,
-          "refinish",
-        ),
+        {
+          ...labor(
+            finding,
+            finding.panel,
+            "Polish",
+            `Polish out ${findingText(finding)} on ${lower(label)} (detail rate)`,
+            hours,
+            "refinish",
+          ),
+          rateCents: tables.detailLaborCentsPerHour.value,
+        },
       ],
     });
   }
@@ -480,6 +503,250 @@ function planFromRepairChoice(
   });
 }
 
+/** "16–30 quarter-size dents": a matrix cell in words. */
+function hailCellText(detail: HailDetail): string {
+  return `${detail.dentCount.replace("-", "–")} ${detail.dentSize}-size dents`;
+}
+
+/**
+ * Hail on one panel: paintless repair priced from the matrix (count band × dent size, horizontal
+ * or vertical panel), + each oversize dent, + the aluminum mark-up; R&I for access where the
+ * panel needs it (headliner under the roof). Past the matrix ("CR") the panel gets conventional
+ * repair and refinish instead, and the finding says so.
+ */
+function planHail(finding: Finding, context: Context): FindingPlan {
+  const tables = context.rateCard.tables;
+  const label = lower(PANELS[finding.panel].label);
+  const notes: string[] = [];
+  const detail = finding.hail ?? tables.hailDefaultCell.value[finding.severity];
+  if (!finding.hail) {
+    notes.push(
+      `The dents weren't counted: priced as ${hailCellText(detail)} (typical for ${finding.severity} hail). Count them per panel for the matrix price.`,
+    );
+  }
+  const matrix = tables.hailMatrix.value;
+  const horizontal = matrix.horizontalPanels.includes(finding.panel);
+  const cell =
+    matrix[horizontal ? "horizontal" : "vertical"][detail.dentCount][
+      HAIL_DENT_SIZES.indexOf(detail.dentSize)
+    ];
+  if (cell === null || cell === undefined) {
+    notes.push(
+      `${hailCellText(detail)} on the ${label} is past what the hail matrix prices for paintless repair (it says conventional repair): priced as body repair and refinish.`,
+    );
+    const hours = tables.sheetMetalRepair.value.dent?.severe;
+    if (!hours || typeof hours !== "object") throw new Error("No severe dent repair time");
+    return plan(finding, {
+      drafts: [
+        labor(
+          finding,
+          finding.panel,
+          "Repair",
+          `Repair hail damage on ${label} (${hailCellText(detail)}), conventional`,
+          hours.hours,
+        ),
+      ],
+      refinish: true,
+      removeAndInstall: true,
+      notes,
+    });
+  }
+  const aluminum = context.vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
+  const uplift = tables.hailAluminumUpliftPercent.value;
+  const oversize = detail.oversizeDents ?? 0;
+  const oversizeCents = oversize * tables.hailOversizeDentCents.value;
+  const price = roundToCents((aluminum ? cell * (1 + uplift / 100) : cell) + oversizeCents);
+  const extras = [
+    aluminum ? ` + ${formatNumber(uplift, 1)} % for aluminum` : "",
+    oversize > 0
+      ? ` + ${oversize} oversize ${oversize === 1 ? "dent" : "dents"} × ${money(tables.hailOversizeDentCents.value)}`
+      : "",
+  ].join("");
+  const drafts: LineDraft[] = [
+    sublet(
+      finding,
+      "PDR",
+      `Paintless hail repair, ${label}: ${hailCellText(detail)}, matrix ${money(cell)} (${horizontal ? "horizontal" : "vertical"} panel)${extras}`,
+      price,
+    ),
+  ];
+  const access = tables.hailAccessHours.value[finding.panel];
+  if (access) {
+    drafts.push(
+      labor(
+        finding,
+        finding.panel,
+        "R&I",
+        `Remove and refit ${access.what} for hail repair access`,
+        access.hours,
+      ),
+    );
+  }
+  return plan(finding, { drafts, notes });
+}
+
+/**
+ * A dent that can't be repaired paintlessly (cracked paint, too large, severe): body hours by
+ * size (the severity's hours as a floor), longer on panels without back access; a bolt-on panel
+ * with a dent past the replacement threshold is replaced.
+ */
+function planConventionalDent(finding: Finding, context: Context): FindingPlan {
+  const tables = context.rateCard.tables;
+  const rules = tables.dentRepair.value;
+  const label = lower(PANELS[finding.panel].label);
+  const notes: string[] = [];
+  if (finding.paintCracked) {
+    notes.push(
+      "The paint over this dent is cracked, so it can't be repaired paintlessly: priced as a conventional repair and refinish.",
+    );
+  }
+  const floor = tables.sheetMetalRepair.value.dent?.[finding.severity];
+  if (!floor || typeof floor !== "object") throw new Error("No dent repair time");
+  const size = finding.sizeCm;
+  const replacement = tables.panelReplacement.value[finding.panel];
+  if (size !== undefined && size > rules.replaceAboveCm && replacement) {
+    notes.push(
+      `A dent this large (${formatNumber(size, 1)} cm, over ${formatNumber(rules.replaceAboveCm)} cm) is priced as a new panel: repairing it would take about as long and cost more.`,
+    );
+    const priceClass = context.vehicle.priceClass;
+    return plan(finding, {
+      replaces: true,
+      refinish: true,
+      drafts: [
+        labor(
+          finding,
+          finding.panel,
+          "Replace",
+          `Replace ${label} (${findingText(finding)}): transfer handles, trim and mouldings`,
+          replacement.hours,
+        ),
+        part(
+          finding,
+          `${PANELS[finding.panel].label} panel, ${lower(PRICE_CLASS_LABELS[priceClass])}`,
+          replacement.partCents[priceClass],
+        ),
+      ],
+      notes,
+    });
+  }
+  const bySize =
+    size === undefined ? 0 : (rules.hoursBySize.find((band) => size <= band.maxSizeCm)?.hours ?? 0);
+  const limited = rules.limitedAccessPanels.includes(finding.panel);
+  const base = Math.max(floor.hours, bySize);
+  const hours = limited ? base * rules.limitedAccessMultiplier : base;
+  const why = [
+    size !== undefined && bySize > floor.hours ? `${hoursText(bySize)} for its size` : "",
+    limited ? `× ${formatNumber(rules.limitedAccessMultiplier, 2)}: no access from behind` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return plan(finding, {
+    drafts: [
+      labor(
+        finding,
+        finding.panel,
+        "Repair",
+        `Repair ${label} (${findingText(finding)}${finding.paintCracked ? ", paint cracked" : ""})${why ? `: ${why}` : ""}`,
+        hours,
+      ),
+    ],
+    refinish: floor.refinish,
+    removeAndInstall: floor.removeAndInstall,
+    notes,
+  });
+}
+
+/**
+ * Aluminum panels in conventional work: repair hours × the multiplier, and repair and replace
+ * labor at the aluminum specialist's rate (body rate × ratio).
+ */
+function withAluminum(result: FindingPlan, context: Context): FindingPlan {
+  if (!(context.vehicle.aluminiumPanels?.includes(result.finding.panel) ?? false)) return result;
+  const tables = context.rateCard.tables;
+  const { hoursMultiplier, specialistRateRatio } = tables.aluminumRepair.value;
+  const rateCents = roundToCents(context.rateCard.bodyLabourCentsPerHour * specialistRateRatio);
+  const drafts = result.drafts.map((draft): LineDraft => {
+    if (
+      draft.rateType !== "body" ||
+      (draft.operation !== "Repair" && draft.operation !== "Replace")
+    )
+      return draft;
+    const repair = draft.operation === "Repair";
+    return {
+      ...draft,
+      description: `${draft.description} (aluminum${repair ? `: × ${formatNumber(hoursMultiplier, 2)} time` : ""}, specialist rate)`,
+      hours: repair ? roundHours((draft.hours ?? 0) * hoursMultiplier) : draft.hours,
+      rateCents,
+    };
+  });
+  return { ...result, drafts };
+}
+
+/**
+ * A damaged camera or sensor: replace it (labor + part by class), paint it if it is body-colored,
+ * take the bumper cover off to reach it where needed (R&I, written once per panel), and calibrate
+ * it the way its maker requires (static or dynamic).
+ */
+function planSensor(finding: Finding, context: Context): FindingPlan {
+  const tables = context.rateCard.tables;
+  const info = PANELS[finding.panel];
+  const notes: string[] = [];
+  const sensor = finding.sensor ?? info.adasSensors[0];
+  if (!sensor) throw new Error(`The ${info.label} carries no sensor`);
+  if (!finding.sensor && info.adasSensors.length > 1) {
+    notes.push(
+      `Which sensor on the ${lower(info.label)} is damaged wasn't given: priced as the ${sensor}.`,
+    );
+  }
+  const spec = tables.sensors.value[sensor];
+  const priceClass = context.vehicle.priceClass;
+  const name = lower(ADAS_SENSOR_LABELS[sensor]);
+  const drafts: LineDraft[] = [
+    labor(
+      finding,
+      finding.panel,
+      "Replace",
+      `Replace damaged ${name} on ${lower(info.label)} (${findingText(finding)})`,
+      spec.hours,
+    ),
+    part(
+      finding,
+      `${ADAS_SENSOR_LABELS[sensor]}, ${lower(PRICE_CLASS_LABELS[priceClass])}`,
+      spec.partCents[priceClass],
+    ),
+  ];
+  if (spec.refinishHours > 0) {
+    drafts.push(
+      labor(
+        finding,
+        finding.panel,
+        "Refinish",
+        `Refinish the new ${name} to the body color`,
+        spec.refinishHours,
+        "refinish",
+      ),
+    );
+  }
+  if (spec.calibration !== "none") {
+    const prices =
+      spec.calibration === "static" ? tables.calibrationCents : tables.dynamicCalibrationCents;
+    drafts.push({
+      findingId: finding.id,
+      panel: finding.panel,
+      operation: "Calibration",
+      description: `Calibrate the new ${name} (${spec.calibration === "static" ? "static: targets in the shop" : "dynamic: road drive with a scan tool"})`,
+      category: "sublet",
+      flatCents: prices.value[priceClass],
+    });
+  }
+  return plan(finding, {
+    component: "none",
+    drafts,
+    removeAndInstall: spec.accessByRemovingPanel,
+    notes,
+  });
+}
+
 function planFinding(finding: Finding, context: Context): FindingPlan {
   const { vehicle, rateCard } = context;
   const tables = rateCard.tables;
@@ -489,6 +756,8 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
   const label = info.label;
   const replaceHours = tables.replaceHours.value;
   const parts = tables.parts;
+
+  if (finding.damageType === "sensor-damage") return planSensor(finding, context);
 
   switch (info.kind) {
     case "sheet-metal": {
@@ -507,8 +776,9 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           ],
         });
       }
+      if (finding.damageType === "hail") return withAluminum(planHail(finding, context), context);
       if (finding.damageType === "dent") {
-        const band = pdrBandFor(finding, context);
+        const band = finding.paintCracked ? null : pdrBandFor(finding, context);
         if (band) {
           const aluminum = vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
           const uplift = tables.pdr.value.aluminumUpliftPercent;
@@ -531,12 +801,16 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
             pdr: { band, sizeKnown: finding.sizeCm !== undefined },
           });
         }
+        return withAluminum(planConventionalDent(finding, context), context);
       }
       const choice = tables.sheetMetalRepair.value[finding.damageType]?.[finding.severity];
       if (!choice) throw new Error(`No sheet-metal rule for ${finding.damageType}`);
-      return planFromRepairChoice(finding, choice, context, () => {
-        throw new Error("Sheet-metal panels are always repaired");
-      });
+      return withAluminum(
+        planFromRepairChoice(finding, choice, context, () => {
+          throw new Error("Sheet-metal panels are repaired here");
+        }),
+        context,
+      );
     }
 
     case "bumper": {
@@ -636,35 +910,49 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
       }
       const headlamp = finding.panel.startsWith("headlamp");
       const fog = finding.panel.startsWith("fog-lamp");
-      const headlampType =
-        vehicle.headlampType ??
-        (priceClass === "economy" || priceClass === "mid" ? "halogen" : "led");
+      const basicLamps = priceClass === "economy" || priceClass === "mid";
+      const headlampType = vehicle.headlampType ?? (basicLamps ? "halogen" : "led");
+      const taillampType = vehicle.taillampType ?? (basicLamps ? "bulb" : "led");
+      const headlampParts = {
+        halogen: ["halogen", parts.headlampHalogen],
+        led: ["LED", parts.headlampLed],
+        "adaptive-led": ["adaptive LED", parts.headlampAdaptiveLed],
+      } as const;
       const [partLabel, price, hours] = headlamp
         ? [
-            `Headlamp assembly, ${headlampType === "led" ? "LED" : "halogen"} (${classLabel})`,
-            (headlampType === "led" ? parts.headlampLed : parts.headlampHalogen).value[priceClass],
+            `Headlamp assembly, ${headlampParts[headlampType][0]} (${classLabel})`,
+            headlampParts[headlampType][1].value[priceClass],
             replaceHours.headlamp,
           ]
         : fog
           ? [`Fog lamp (${classLabel})`, parts.fogLamp.value[priceClass], replaceHours.fogLamp]
           : [
-              `Taillamp assembly (${classLabel})`,
-              parts.taillamp.value[priceClass],
+              `Taillamp assembly${taillampType === "led" ? ", LED" : ""} (${classLabel})`,
+              (taillampType === "led" ? parts.taillampLed : parts.taillamp).value[priceClass],
               replaceHours.taillamp,
             ];
-      return plan(finding, {
-        replaces: true,
-        drafts: [
+      const drafts = [
+        labor(
+          finding,
+          finding.panel,
+          "Replace",
+          `Replace ${lower(label)} (${findingText(finding)})`,
+          hours,
+        ),
+        part(finding, partLabel, price),
+      ];
+      if (headlamp && headlampType === "adaptive-led") {
+        drafts.push(
           labor(
             finding,
             finding.panel,
-            "Replace",
-            `Replace ${lower(label)} (${findingText(finding)})`,
-            hours,
+            "Calibration",
+            `Aim and initialize the new adaptive headlamp (scan tool)`,
+            tables.adaptiveHeadlampAimHours.value,
           ),
-          part(finding, partLabel, price),
-        ],
-      });
+        );
+      }
+      return plan(finding, { replaces: true, drafts });
     }
 
     case "mirror": {
@@ -977,13 +1265,25 @@ function rateFor(rateType: RateType, rateCard: RateCard): Cents {
 function priceDraft(draft: LineDraft, rateCard: RateCard): Omit<EstimateLine, "id"> {
   const { flatCents, ...rest } = draft;
   if (draft.hours !== undefined && draft.rateType) {
-    const rateCents = rateFor(draft.rateType, rateCard);
-    return {
-      ...rest,
-      rateCents,
-      amountCents: roundToCents(draft.hours * rateCents),
-      formula: `${hoursText(draft.hours)} × ${money(rateCents)}/h`,
-    };
+    const rateCents = draft.rateCents ?? rateFor(draft.rateType, rateCard);
+    const byTime = roundToCents(draft.hours * rateCents);
+    const formula = `${hoursText(draft.hours)} × ${money(rateCents)}/h`;
+    const minimum =
+      draft.findingId === null
+        ? undefined
+        : rateCard.tables.minimumChargeCents.value[
+            draft.operation as keyof typeof rateCard.tables.minimumChargeCents.value
+          ];
+    if (minimum !== undefined && byTime < minimum) {
+      return {
+        ...rest,
+        rateCents,
+        amountCents: minimum,
+        minimumChargeCents: minimum,
+        formula: `minimum charge ${money(minimum)} (${formula} = ${money(byTime)})`,
+      };
+    }
+    return { ...rest, rateCents, amountCents: byTime, formula };
   }
   if (draft.partCents !== undefined) {
     return { ...rest, amountCents: draft.partCents, formula: `part ${money(draft.partCents)}` };
@@ -1062,6 +1362,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
       ? undefined
       : kept.find((candidate) => candidate.removeAndInstall);
 
+    const writtenRandI = new Set<string>();
     for (const candidate of kept) {
       for (const draft of candidate.drafts) {
         if (draft.operation === "Polish" && refinishPlan) {
@@ -1070,9 +1371,17 @@ export function estimateRepair(input: EstimateInput): Estimate {
           );
           continue;
         }
+        // One R&I for access per panel, however many findings need it (hail on the roof twice).
+        if (draft.operation === "R&I") {
+          if (writtenRandI.has(draft.description)) continue;
+          writtenRandI.add(draft.description);
+        }
         drafts.push(draft);
       }
     }
+    const ownCalibration = kept.some((candidate) =>
+      candidate.drafts.some((draft) => draft.operation === "Calibration"),
+    );
 
     const sensors = hasSensors(panelId, context);
     const removeHours = tables.removeAndInstallHours.value[panelId];
@@ -1121,7 +1430,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     const calibrationPlan =
       (mainReplacement?.calibrateIfSensors ? mainReplacement : undefined) ??
       (removePlan && removeHours !== undefined ? removePlan : undefined);
-    if (calibrationPlan && sensors) {
+    if (calibrationPlan && sensors && !ownCalibration) {
       const sensorText = info.adasSensors.join(" and ");
       drafts.push({
         findingId: calibrationPlan.finding.id,
@@ -1134,6 +1443,13 @@ export function estimateRepair(input: EstimateInput): Estimate {
     }
 
     costRaisersForPanel(panelId, kept, mainReplacement, removePlan, context, raise, assume);
+  }
+
+  const findingNotes: Record<string, string[]> = {};
+  for (const plans of plansByPanel.values()) {
+    for (const candidate of plans) {
+      if (candidate.notes.length > 0) findingNotes[candidate.finding.id] = [...candidate.notes];
+    }
   }
 
   // 3. Blends: once per adjacent panel that is painted, not refinished and not replaced.
@@ -1407,6 +1723,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     lostIncomeDays: lostIncome.days,
     costRaisers,
     assumptions,
+    findingNotes,
     adas,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../validation";
+import { HAIL_DENT_COUNT_BANDS, PRICE_CLASSES } from "./taxonomy";
 import {
   defaultBodyRateCents,
   ESTIMATE_TABLES,
@@ -85,9 +86,104 @@ describe("the default table", () => {
       expect(cents).toBeGreaterThanOrEqual(150_00);
       expect(cents).toBeLessThanOrEqual(600_00);
     }
-    for (const cents of Object.values(ESTIMATE_TABLES.parts.headlampLed.value)) {
-      expect(cents).toBeGreaterThanOrEqual(1_000_00);
+    const { headlampLed, headlampAdaptiveLed, taillamp, taillampLed } = ESTIMATE_TABLES.parts;
+    // LED headlamp: aftermarket $300–800 on economy cars, OEM $700–1,500+ (and > $1,000) above.
+    expect(headlampLed.value.economy).toBeGreaterThanOrEqual(300_00);
+    expect(headlampLed.value.economy).toBeLessThanOrEqual(800_00);
+    for (const priceClass of ["mid", "premium", "luxury", "ev-hybrid"] as const) {
+      expect(headlampLed.value[priceClass], priceClass).toBeGreaterThanOrEqual(1_000_00);
+      expect(headlampLed.value[priceClass], priceClass).toBeLessThanOrEqual(1_500_00);
     }
+    for (const priceClass of PRICE_CLASSES) {
+      // Adaptive LED costs more than plain LED, up to the $2,400 dealer quotes.
+      expect(headlampAdaptiveLed.value[priceClass]).toBeGreaterThan(headlampLed.value[priceClass]);
+      expect(headlampAdaptiveLed.value[priceClass]).toBeLessThanOrEqual(2_400_00);
+      expect(taillampLed.value[priceClass]).toBeGreaterThan(taillamp.value[priceClass]);
+    }
+    // LED taillamp: aftermarket $80–200 on economy cars; OEM $250–800 above.
+    expect(taillampLed.value.economy).toBeGreaterThanOrEqual(80_00);
+    expect(taillampLed.value.economy).toBeLessThanOrEqual(200_00);
+    for (const priceClass of ["mid", "premium", "luxury", "ev-hybrid"] as const) {
+      expect(taillampLed.value[priceClass]).toBeGreaterThanOrEqual(250_00);
+      expect(taillampLed.value[priceClass]).toBeLessThanOrEqual(800_00);
+    }
+    for (const cents of Object.values(ESTIMATE_TABLES.dynamicCalibrationCents.value)) {
+      expect(cents).toBeGreaterThanOrEqual(150_00);
+      expect(cents).toBeLessThanOrEqual(600_00);
+    }
+  });
+
+  it("holds the hail matrix as published, rising with count and size", () => {
+    const matrix = ESTIMATE_TABLES.hailMatrix.value;
+    expect(matrix.horizontal["1-5"]).toEqual([125_00, 155_00, 185_00, 215_00]);
+    expect(matrix.horizontal["76-100"]).toEqual([625_00, 725_00, 850_00, null]);
+    expect(matrix.vertical["1-5"]).toEqual([95_00, 125_00, 155_00, 185_00]);
+    expect(matrix.vertical["31-50"]).toEqual([325_00, 375_00, 425_00, null]);
+    for (const rows of [matrix.horizontal, matrix.vertical]) {
+      let previous: (number | null)[] = [0, 0, 0, 0];
+      for (const band of HAIL_DENT_COUNT_BANDS) {
+        const row = rows[band];
+        row.forEach((cents, column) => {
+          if (cents === null) return;
+          if (column > 0 && row[column - 1] !== null) {
+            expect(cents, `${band} column ${column}`).toBeGreaterThan(row[column - 1]!);
+          }
+          if (previous[column] !== null) {
+            expect(cents, `${band} column ${column}`).toBeGreaterThan(previous[column]!);
+          }
+        });
+        previous = [...row];
+      }
+    }
+    // Vertical panels never cost more than horizontal ones in the same cell.
+    for (const band of HAIL_DENT_COUNT_BANDS) {
+      matrix.vertical[band].forEach((cents, column) => {
+        const horizontal = matrix.horizontal[band][column];
+        if (cents !== null && horizontal !== null && horizontal !== undefined) {
+          expect(cents).toBeLessThanOrEqual(horizontal);
+        }
+      });
+    }
+    expect(ESTIMATE_TABLES.hailOversizeDentCents.value).toBe(50_00);
+    const uplift = ESTIMATE_TABLES.hailAluminumUpliftPercent.value;
+    expect(uplift).toBeGreaterThanOrEqual(20);
+    expect(uplift).toBeLessThanOrEqual(25);
+  });
+
+  it("prices each sensor job inside AAA's published range on a mid-range car", () => {
+    // AAA 2018 installed ranges; the job here = part + labor at the US body rate + calibration.
+    const ranges = {
+      "front radar": [900_00, 1_300_00],
+      "forward camera": [850_00, 1_900_00],
+      "blind-spot radar": [850_00, 2_050_00],
+      "surround-view camera": [500_00, 1_100_00],
+      "side camera": [500_00, 1_100_00],
+      "rear camera": [500_00, 1_100_00],
+    } as const;
+    const body = LABOR_DEFAULTS.nationalBodyCentsPerHour.value;
+    for (const [sensor, [low, high]] of Object.entries(ranges)) {
+      const spec = ESTIMATE_TABLES.sensors.value[sensor as keyof typeof ranges];
+      const calibration =
+        spec.calibration === "static"
+          ? ESTIMATE_TABLES.calibrationCents.value.mid
+          : spec.calibration === "dynamic"
+            ? ESTIMATE_TABLES.dynamicCalibrationCents.value.mid
+            : 0;
+      const job = spec.partCents.mid + spec.hours * body + calibration;
+      expect(job, sensor).toBeGreaterThanOrEqual(low);
+      expect(job, sensor).toBeLessThanOrEqual(high);
+    }
+  });
+
+  it("keeps the detail rate below the body rate and the minimums at the published low ends", () => {
+    expect(ESTIMATE_TABLES.detailLaborCentsPerHour.value).toBeLessThan(
+      LABOR_DEFAULTS.nationalBodyCentsPerHour.value,
+    );
+    expect(ESTIMATE_TABLES.minimumChargeCents.value.Polish).toBe(75_00);
+    const aluminum = ESTIMATE_TABLES.aluminumRepair.value;
+    expect(aluminum.hoursMultiplier).toBeGreaterThan(1);
+    expect(aluminum.specialistRateRatio).toBeGreaterThan(1);
+    expect(aluminum.specialistRateRatio).toBeLessThan(92 / 49.1); // the survey's certified average
   });
 
   it("has a state entry for all 50 states and DC with a plausible tax rate", () => {

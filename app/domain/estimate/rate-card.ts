@@ -13,10 +13,18 @@
  */
 import { roundToCents, type Cents } from "../money";
 import { assertValid, checkNumber, type FieldErrors, type NumberRule } from "../validation";
-import type { DamageType, PanelId, PriceClass, Severity } from "./taxonomy";
+import type {
+  AdasSensor,
+  DamageType,
+  HailDentCountBand,
+  HailDetail,
+  PanelId,
+  PriceClass,
+  Severity,
+} from "./taxonomy";
 
 /** The date these defaults were last checked against their sources (ISO date). */
-export const RATES_AS_OF = "2026-11-21";
+export const RATES_AS_OF = "2026-11-23";
 
 // ─── Sources ────────────────────────────────────────────────────────────────────────────────────
 
@@ -146,6 +154,107 @@ export const RATE_SOURCES = {
       "Tax Foundation, 'State and Local Sales Tax Rates, 2025' (state-level rates as of January 1, 2025; local rates not included)",
     url: "https://taxfoundation.org/data/all/state/2025-sales-tax-rates/",
     published: "2025-01-01",
+  },
+  hailMatrix: {
+    title:
+      "A PDR hail matrix as insurers publish it, transcribed in an open-source hail-quote app (AppWizards QuickQuoteHail, Calculator.java): hood, roof and trunk 1–5 dents $125 dime → $215 half dollar … 76–100 dents $625 → $850; fenders, doors, quarter panels and rails 1–5 dents $95 → $185 … 31–50 dents $325 → $425; 'CR' (conventional repair) beyond",
+    url: "https://github.com/sage-utsa/AppWizards_QuickQuoteHail",
+    published: "2025",
+    note: "A transcription in a student project, not the insurer's own sheet: weak.",
+  },
+  iapathMatrix: {
+    title:
+      "IA Path, 'Estimate with a PDR matrix': hail is priced per panel from the dent count and the size most dents have (dime, nickel, quarter, half dollar), plus mark-ups and R&I for access",
+    url: "https://iapath.com/estimate-with-a-pdr-matrix/",
+    published: "2023",
+  },
+  hailestOversize: {
+    title:
+      "Hailest, 'How to read an auto hail damage repair hail chart': each dent larger than a half dollar (oversize) adds $50 (some insurers pay $40)",
+    url: "https://hailest.com/2023/12/hail-chart-hail-matrix",
+    published: "2023-12",
+    note: "A hail-estimating vendor's blog: weak.",
+  },
+  hailAluminum: {
+    title:
+      "EngineerFix, 'How much does hail dent repair actually cost': aluminum panels carry a 20–25 % mark-up on the PDR matrix",
+    url: "https://engineerfix.com/how-much-does-hail-dent-repair-actually-cost",
+    published: "2025",
+    note: "A consumer explainer: weak; agrees with the +15–30 % per-dent aluminum uplift.",
+  },
+  aaaAdas2018: {
+    title:
+      "AAA (2018), ADAS repair costs (OEM list parts, 2018 Rogue, Camry, F-150): front radar $900–1,300; rear (blind-spot) radar $850–2,050; front camera $850–1,900; front, mirror or rear around-view camera $500–1,100; ultrasonic parking sensors $500–1,300",
+    url: "https://www.autocareweek.com/aaa-new-vehicle-tech-doubles-collision-repair-bills-52121.htm",
+    published: "2018-10",
+  },
+  aaaAdas2023: {
+    title:
+      "AAA (Dec 2023), ADAS share of repair costs (three 2023 models): front-end ADAS components $1,540; mirror camera $1,067 of a mirror repair; rear ADAS $684 of a $1,698 rear repair; windshield ADAS $360 of $1,440",
+    url: "https://newsroom.aaa.com/2023/12/fixing-advanced-vehicle-systems-makes-up-over-one-third-of-repair-costs-following-a-crash/",
+    published: "2023-12-14",
+  },
+  ledHeadlamp: {
+    title:
+      "Ryan's Auto, 'How much do LED headlights cost to replace': LED headlamp assembly $300–800 aftermarket, $700–1,500 or more OEM or luxury; adaptive or pixel LED costs more",
+    url: "https://www.ryansautomi.net/articles/how-much-do-led-headlights-cost-to-replace.html",
+    published: "2025",
+    note: "A shop's article: weak.",
+  },
+  adaptiveHeadlamp: {
+    title:
+      "Consumer reports of dealer quotes for one adaptive / matrix LED headlamp: about $1,800 and $2,400 per unit",
+    url: "https://eatsip365.com/the-added-cost-of-a-car-with-led-systems",
+    published: "2026",
+    note: "Anecdotes on content-farm pages: weak, a sanity range only.",
+  },
+  taillampPrices: {
+    title:
+      "Tail lamp assembly: OEM $200–1,000+, aftermarket $50–500 (TC Autoparts); OEM $250–800+, aftermarket $80–200 (EngineerFix)",
+    url: "https://www.tc-autoparts.com/how-much-does-it-cost-to-replace-a-tail-light-assembly/",
+    published: "2024",
+    note: "Parts-seller and explainer pages: weak.",
+  },
+  conventionalDent: {
+    title:
+      "EngineerFix, 'How much does a body shop charge to fix a dent': PDR $50–250 for the first dent; conventional repair with refinish $400–1,500+ per panel",
+    url: "https://engineerfix.com/how-much-does-a-body-shop-charge-to-fix-a-dent/",
+    published: "2025",
+    note: "A consumer explainer: weak.",
+  },
+  pdrMinimum: {
+    title:
+      "The Dent Devils (San Diego), PDR prices: a soft 1″ ding with easy access starts at $175",
+    url: "https://thedentdevils.com/paintless-dent-repair-prices/",
+    published: "2024",
+    note: "One shop's price list: weak.",
+  },
+  buffing: {
+    title:
+      "Scratch buffing by a detailer or shop, per panel: light clear-coat scratches $75–150; scratches into the color coat $150–400",
+    url: "https://eatsip365.com/the-average-cost-of-pro-car-scratch-buffing",
+    published: "2026",
+    note: "A content-farm page: weak; the low end is used as the minimum charge.",
+  },
+  paintCorrection: {
+    title:
+      "EngineerFix, 'How much does it cost to buff out a car': a single-stage polish of a sedan $500–1,000 (a detailer's day, ≈ 8–12 h)",
+    url: "https://engineerfix.com/how-much-does-it-cost-to-buff-out-a-car",
+    published: "2025",
+    note: "A consumer explainer: weak.",
+  },
+  aluminumRates: {
+    title:
+      "CRASH Network / Collision Advice 'Who pays for what?' (Oct 2015, 130 OEM-certified shops): aluminum repair rates from a few dollars over the shop's body rate to more than $145/h, about $92/h on average",
+    url: "http://www.searchautoparts.com/abrn/collision-news-general/new-who-pays-what-survey-results-show-wide-range-certified-aluminum-labo",
+    published: "2016-01-05",
+  },
+  aluminumTime: {
+    title:
+      "BodyShop Business, 'Ask the expert: determining labor rates for aluminum': some insurers tell shops to keep their rate and double the repair time on aluminum",
+    url: "https://www.bodyshopbusiness.com/ask-expert-determining-labor-rates-aluminum/",
+    published: "2016",
+    note: "An expert column: weak.",
   },
   assumption: {
     title:
@@ -362,6 +471,8 @@ export const NATIONAL_DEFAULT_SALES_TAX = sourced(6, "taxFoundation", true);
 // ─── Operation times and prices ─────────────────────────────────────────────────────────────────
 
 type ByClass = Readonly<Record<PriceClass, Cents>>;
+/** One matrix row: dime, nickel, quarter, half dollar; null = conventional repair. */
+type HailRow = readonly [Cents | null, Cents | null, Cents | null, Cents | null];
 type BySeverity<T> = Readonly<Record<Severity, T>>;
 
 function byClass(
@@ -589,6 +700,252 @@ export const ESTIMATE_TABLES = {
     false,
     "The engine charges each band's midpoint; the band's low–high shows in the line.",
   ),
+  /**
+   * Hail: paintless repair of each panel priced from the matrix (dent count band × the size most
+   * dents have). `null` is the matrix's "CR": too many or too large dents for PDR, so the panel
+   * gets conventional repair and refinish instead. Horizontal panels (hood, roof, trunk lid) cost
+   * more than the vertical ones; 101–200 dents exist only on horizontal panels.
+   */
+  hailMatrix: sourced(
+    {
+      horizontal: {
+        "1-5": [125_00, 155_00, 185_00, 215_00],
+        "6-15": [185_00, 215_00, 255_00, 325_00],
+        "16-30": [255_00, 325_00, 375_00, 425_00],
+        "31-50": [375_00, 425_00, 475_00, 575_00],
+        "51-75": [475_00, 525_00, 625_00, 800_00],
+        "76-100": [625_00, 725_00, 850_00, null],
+        "101-150": [850_00, 1_000_00, 1_200_00, 1_500_00],
+        "151-200": [1_200_00, 1_500_00, 1_800_00, null],
+      },
+      vertical: {
+        "1-5": [95_00, 125_00, 155_00, 185_00],
+        "6-15": [135_00, 175_00, 215_00, 255_00],
+        "16-30": [185_00, 255_00, 325_00, 375_00],
+        "31-50": [325_00, 375_00, 425_00, null],
+        "51-75": [null, null, null, null],
+        "76-100": [null, null, null, null],
+        "101-150": [null, null, null, null],
+        "151-200": [null, null, null, null],
+      },
+      /** Panels priced on the horizontal rows; every other sheet-metal panel is vertical. */
+      horizontalPanels: ["hood", "roof", "trunk-liftgate"] as readonly PanelId[],
+    } satisfies {
+      horizontal: Record<HailDentCountBand, HailRow>;
+      vertical: Record<HailDentCountBand, HailRow>;
+      horizontalPanels: readonly PanelId[];
+    },
+    ["hailMatrix", "iapathMatrix"],
+    true,
+    "Columns: dime, nickel, quarter, half dollar.",
+  ),
+  /** Hail without a count and size is priced as this matrix cell, by severity (assumption). */
+  hailDefaultCell: sourced<BySeverity<HailDetail>>(
+    {
+      minor: { dentCount: "6-15", dentSize: "nickel" },
+      moderate: { dentCount: "16-30", dentSize: "quarter" },
+      severe: { dentCount: "31-50", dentSize: "half-dollar" },
+    },
+    "assumption",
+    true,
+  ),
+  /** Each dent larger than a half dollar, on top of the matrix price. */
+  hailOversizeDentCents: sourced(50_00, "hailestOversize", true),
+  /** Aluminum panels: mark-up on the matrix price (the middle of the published 20–25 %). */
+  hailAluminumUpliftPercent: sourced(22.5, ["hailAluminum", "pdr"], true),
+  /**
+   * R&I for PDR access on hail-damaged panels, body hours: the roof needs the headliner down,
+   * the trunk lid / liftgate its trim panel.
+   */
+  hailAccessHours: sourced<Readonly<Partial<Record<PanelId, { hours: number; what: string }>>>>(
+    {
+      roof: { hours: 2.0, what: "headliner" },
+      "trunk-liftgate": { hours: 0.5, what: "trim panel" },
+    },
+    ["iapathMatrix", "assumption"],
+    true,
+    "The matrix excludes R&I for access; the hours are typical labor-guide magnitudes (assumption).",
+  ),
+  /**
+   * Conventional dent repair (cracked paint, too large or severe for PDR): body hours grow with the
+   * dent's longest dimension; the severity's hours are a floor. Panels without back access
+   * (welded roof, quarter panels, rockers) take longer. A bolt-on panel with a dent larger than
+   * `replaceAboveCm` is replaced instead.
+   */
+  dentRepair: sourced(
+    {
+      hoursBySize: [
+        { maxSizeCm: 5, hours: 1.0 },
+        { maxSizeCm: 10, hours: 1.5 },
+        { maxSizeCm: 15, hours: 2.0 },
+        { maxSizeCm: 25, hours: 3.0 },
+        { maxSizeCm: 35, hours: 4.0 },
+        { maxSizeCm: Number.POSITIVE_INFINITY, hours: 5.5 },
+      ] as readonly { maxSizeCm: number; hours: number }[],
+      limitedAccessMultiplier: 1.25,
+      limitedAccessPanels: [
+        "roof",
+        "quarter-panel-left",
+        "quarter-panel-right",
+        "rocker-left",
+        "rocker-right",
+      ] as readonly PanelId[],
+      replaceAboveCm: 45,
+    },
+    ["conventionalDent", "assumption"],
+    true,
+    "Chosen so a one-panel conventional dent repair sits in the published $400–1,500+ per panel.",
+  ),
+  /** Bolt-on sheet-metal panels that can be replaced: labor hours and the part by class. */
+  panelReplacement: sourced<
+    Readonly<Partial<Record<PanelId, { hours: number; partCents: ByClass }>>>
+  >(
+    {
+      hood: { hours: 1.5, partCents: byClass(350_00, 500_00, 800_00, 1_200_00, 1_000_00) },
+      "front-fender-left": {
+        hours: 2.0,
+        partCents: byClass(150_00, 250_00, 450_00, 700_00, 550_00),
+      },
+      "front-fender-right": {
+        hours: 2.0,
+        partCents: byClass(150_00, 250_00, 450_00, 700_00, 550_00),
+      },
+      "front-door-left": {
+        hours: 3.5,
+        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
+      },
+      "front-door-right": {
+        hours: 3.5,
+        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
+      },
+      "rear-door-left": {
+        hours: 3.0,
+        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
+      },
+      "rear-door-right": {
+        hours: 3.0,
+        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
+      },
+      "trunk-liftgate": {
+        hours: 2.0,
+        partCents: byClass(400_00, 600_00, 900_00, 1_300_00, 1_100_00),
+      },
+    },
+    "assumption",
+    true,
+    "Door shells and bolt-on panels; economy cars priced with aftermarket or used panels.",
+  ),
+  /**
+   * Aluminum panels in conventional repair: repair hours × `hoursMultiplier`, and all body labor on
+   * the panel at the body rate × `specialistRateRatio` (aluminum needs its own tools and room).
+   */
+  aluminumRepair: sourced(
+    { hoursMultiplier: 1.3, specialistRateRatio: 1.45 },
+    ["aluminumRates", "aluminumTime", "pdr", "assumption"],
+    true,
+    "Hours: the top of the published +15–30 % aluminum uplift (insurers have proposed double time). Rate: between the regular rate and the survey's ≈ 1.9 × (certified shops' $92/h average over the $49 body rate of the time), since cosmetic repairs are not structural.",
+  ),
+  /**
+   * Minimum charge per line, by operation: a shop never bills a buffed scuff at a fraction of an
+   * hour. A labor line costing less than this is charged the minimum.
+   */
+  minimumChargeCents: sourced<Readonly<Partial<Record<"Polish" | "Repair", Cents>>>>(
+    { Polish: 75_00, Repair: 50_00 },
+    ["buffing", "pdrMinimum", "assumption"],
+    true,
+    "Polish: the low end of per-panel buffing prices. Repair: a body repair line is never billed below $50 (assumption, well under the $175 a PDR shop starts at).",
+  ),
+  /** Polish and buff work is detailer's work, charged at a detail rate, not the body rate. */
+  detailLaborCentsPerHour: sourced(
+    60_00,
+    ["paintCorrection", "assumption"],
+    true,
+    "A detailer's day polishing a sedan ($500–1,000 for ≈ 8–12 h) is about $50–85/h.",
+  ),
+  /**
+   * Damaged cameras and sensors: replace labor (body hours), the part by class and the calibration
+   * the maker requires afterwards: static (targets in the shop), dynamic (a road drive with a scan
+   * tool) or none. `accessByRemovingPanel`: the bumper cover comes off to reach the sensor (its
+   * R&I is written once per panel); parking sensors are painted to the body color.
+   */
+  sensors: sourced<
+    Readonly<
+      Record<
+        AdasSensor,
+        {
+          hours: number;
+          partCents: ByClass;
+          calibration: "static" | "dynamic" | "none";
+          accessByRemovingPanel: boolean;
+          refinishHours: number;
+        }
+      >
+    >
+  >(
+    {
+      "forward camera": {
+        hours: 0.5,
+        partCents: byClass(600_00, 700_00, 900_00, 1_100_00, 900_00),
+        calibration: "static",
+        accessByRemovingPanel: false,
+        refinishHours: 0,
+      },
+      "front radar": {
+        hours: 1.0,
+        partCents: byClass(600_00, 650_00, 700_00, 720_00, 700_00),
+        calibration: "static",
+        accessByRemovingPanel: false,
+        refinishHours: 0,
+      },
+      "parking sensors": {
+        hours: 0.3,
+        partCents: byClass(360_00, 420_00, 520_00, 650_00, 520_00),
+        calibration: "none",
+        accessByRemovingPanel: true,
+        refinishHours: 0.3,
+      },
+      "blind-spot radar": {
+        hours: 0.8,
+        partCents: byClass(550_00, 700_00, 900_00, 1_200_00, 900_00),
+        calibration: "static",
+        accessByRemovingPanel: true,
+        refinishHours: 0,
+      },
+      "surround-view camera": {
+        hours: 0.5,
+        partCents: byClass(330_00, 420_00, 550_00, 700_00, 550_00),
+        calibration: "static",
+        accessByRemovingPanel: false,
+        refinishHours: 0,
+      },
+      "side camera": {
+        hours: 0.6,
+        partCents: byClass(330_00, 420_00, 550_00, 700_00, 550_00),
+        calibration: "static",
+        accessByRemovingPanel: false,
+        refinishHours: 0,
+      },
+      "rear camera": {
+        hours: 0.5,
+        partCents: byClass(330_00, 420_00, 550_00, 700_00, 550_00),
+        calibration: "dynamic",
+        accessByRemovingPanel: false,
+        refinishHours: 0,
+      },
+    },
+    ["aaaAdas2018", "aaaAdas2023", "assumption"],
+    true,
+    "AAA gives installed ranges per sensor; the split into part, labor and calibration and by class is our assumption, chosen so each job sits in AAA's range.",
+  ),
+  /** A dynamic calibration (road drive with a scan tool), cheaper than a static one. */
+  dynamicCalibrationCents: sourced(
+    byClass(150_00, 180_00, 240_00, 300_00, 240_00),
+    ["windshield", "assumption"],
+    true,
+    "Inside the published $150–600 calibration range; the split by class is our assumption.",
+  ),
+  /** Aim and initialize a new adaptive headlamp (scan tool), body hours. */
+  adaptiveHeadlampAimHours: sourced(0.5, "assumption", true),
   /** Wheel curb-rash repair per wheel, by severity. */
   wheelRepairCents: sourced<BySeverity<Cents>>(
     { minor: 125_00, moderate: 160_00, severe: 200_00 },
@@ -633,13 +990,30 @@ export const ESTIMATE_TABLES = {
       "Economy: aftermarket (midpoint of $75–250); others OEM ($200–500+).",
     ),
     headlampLed: sourced(
-      byClass(1_000_00, 1_000_00, 1_200_00, 1_500_00, 1_200_00),
-      "headlamp",
+      byClass(550_00, 1_000_00, 1_200_00, 1_500_00, 1_200_00),
+      ["ledHeadlamp", "headlamp"],
       true,
-      "Source: 'more than $1,000'.",
+      "Economy: aftermarket (midpoint of $300–800); others OEM ($700–1,500+).",
+    ),
+    headlampAdaptiveLed: sourced(
+      byClass(1_400_00, 1_600_00, 1_800_00, 2_400_00, 2_000_00),
+      ["adaptiveHeadlamp", "ledHeadlamp"],
+      true,
+      "Above the OEM LED range; dealer quotes of $1,800–2,400 per unit.",
+    ),
+    taillampLed: sourced(
+      byClass(180_00, 320_00, 450_00, 650_00, 550_00),
+      "taillampPrices",
+      true,
+      "Economy: aftermarket ($80–200); others OEM ($250–800+).",
     ),
     fogLamp: sourced(byClass(60_00, 100_00, 180_00, 250_00, 150_00), "assumption", true),
-    taillamp: sourced(byClass(120_00, 200_00, 350_00, 500_00, 400_00), "assumption", true),
+    taillamp: sourced(
+      byClass(120_00, 200_00, 350_00, 500_00, 400_00),
+      ["taillampPrices", "assumption"],
+      true,
+      "Bulb-type lamps, inside the published aftermarket and OEM ranges.",
+    ),
     mirror: sourced(byClass(150_00, 250_00, 450_00, 700_00, 500_00), "assumption", true),
     mirrorGlass: sourced(byClass(50_00, 80_00, 150_00, 250_00, 150_00), "assumption", true),
     grille: sourced(byClass(120_00, 220_00, 400_00, 650_00, 350_00), "assumption", true),

@@ -118,6 +118,8 @@ describe("damage types", () => {
       "interior-burn",
       "interior-tear",
       "odour",
+      "hail",
+      "sensor-damage",
     ]);
   });
 

@@ -76,13 +76,27 @@ export type PanelKind = (typeof PANEL_KINDS)[number];
 export type Side = "left" | "right";
 
 /** ADAS sensors a panel can carry; replacing or removing that panel means a calibration. */
-export type AdasSensor =
-  | "forward camera"
-  | "front radar"
-  | "parking sensors"
-  | "blind-spot radar"
-  | "side camera"
-  | "rear camera";
+export const ADAS_SENSORS = [
+  "forward camera",
+  "front radar",
+  "parking sensors",
+  "blind-spot radar",
+  "surround-view camera",
+  "side camera",
+  "rear camera",
+] as const;
+export type AdasSensor = (typeof ADAS_SENSORS)[number];
+
+/** Sentence-case names of the sensors, for selects and estimate lines. */
+export const ADAS_SENSOR_LABELS: Readonly<Record<AdasSensor, string>> = {
+  "forward camera": "Windshield (forward) camera",
+  "front radar": "Front radar",
+  "parking sensors": "Parking sensor",
+  "blind-spot radar": "Blind-spot radar",
+  "surround-view camera": "Surround-view camera (front)",
+  "side camera": "Surround-view camera (mirror)",
+  "rear camera": "Rear camera",
+};
 
 export interface PanelInfo {
   id: PanelId;
@@ -126,7 +140,9 @@ export const PANELS: Readonly<Record<PanelId, PanelInfo>> = {
     adjacentForBlend: ["front-fender-left", "front-fender-right"],
     adasSensors: ["front radar", "parking sensors"],
   }),
-  grille: panel("grille", "Grille", "trim", { adasSensors: ["front radar"] }),
+  grille: panel("grille", "Grille", "trim", {
+    adasSensors: ["front radar", "surround-view camera"],
+  }),
   hood: panel("hood", "Hood", "sheet-metal", {
     adjacentForBlend: ["front-fender-left", "front-fender-right"],
   }),
@@ -245,6 +261,8 @@ export const DAMAGE_TYPE_IDS = [
   "interior-burn",
   "interior-tear",
   "odour",
+  "hail",
+  "sensor-damage",
 ] as const;
 export type DamageType = (typeof DAMAGE_TYPE_IDS)[number];
 
@@ -253,6 +271,8 @@ export interface DamageTypeInfo {
   label: string;
   /** The panel kinds this damage can be found on; anything else is rejected by the schema. */
   panelKinds: readonly PanelKind[];
+  /** Only on panels that can carry an ADAS sensor (a damaged camera or sensor). */
+  sensorPanelsOnly?: boolean;
 }
 
 const EXTERIOR_PAINTED: readonly PanelKind[] = ["bumper", "sheet-metal", "mirror", "trim"];
@@ -284,12 +304,65 @@ export const DAMAGE_TYPES: Readonly<Record<DamageType, DamageTypeInfo>> = {
   "interior-burn": { id: "interior-burn", label: "Interior burn", panelKinds: ["interior"] },
   "interior-tear": { id: "interior-tear", label: "Interior tear", panelKinds: ["interior"] },
   odour: { id: "odour", label: "Odor", panelKinds: ["interior"] },
+  hail: { id: "hail", label: "Hail dents", panelKinds: ["sheet-metal"] },
+  "sensor-damage": {
+    id: "sensor-damage",
+    label: "Damaged camera or sensor",
+    panelKinds: ["bumper", "sheet-metal", "glass", "mirror", "trim"],
+    sensorPanelsOnly: true,
+  },
 };
 
 /** Whether `damageType` can be found on `panelId` (e.g. no curb rash on a hood). */
 export function damageFitsPanel(damageType: DamageType, panelId: PanelId): boolean {
-  return DAMAGE_TYPES[damageType].panelKinds.includes(PANELS[panelId].kind);
+  const info = DAMAGE_TYPES[damageType];
+  const panelInfo = PANELS[panelId];
+  if (info.sensorPanelsOnly && panelInfo.adasSensors.length === 0) return false;
+  return info.panelKinds.includes(panelInfo.kind);
 }
+
+// ─── Hail ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Dents per panel, in the count bands of the industry's PDR hail matrix (the estimator counts the
+ * dents on one panel and looks up the band).
+ */
+export const HAIL_DENT_COUNT_BANDS = [
+  "1-5",
+  "6-15",
+  "16-30",
+  "31-50",
+  "51-75",
+  "76-100",
+  "101-150",
+  "151-200",
+] as const;
+export type HailDentCountBand = (typeof HAIL_DENT_COUNT_BANDS)[number];
+
+/** The size most of a panel's hail dents have, as the matrix names it (coin diameters). */
+export const HAIL_DENT_SIZES = ["dime", "nickel", "quarter", "half-dollar"] as const;
+export type HailDentSize = (typeof HAIL_DENT_SIZES)[number];
+
+export const HAIL_DENT_SIZE_LABELS: Readonly<Record<HailDentSize, string>> = {
+  dime: "Dime (18 mm)",
+  nickel: "Nickel (21 mm)",
+  quarter: "Quarter (24 mm)",
+  "half-dollar": "Half dollar (31 mm)",
+};
+
+/** What a hail finding says about its panel: how many dents, what size, how many oversize. */
+export interface HailDetail {
+  dentCount: HailDentCountBand;
+  dentSize: HailDentSize;
+  /** Dents larger than a half dollar, priced one by one on top of the matrix. */
+  oversizeDents?: number;
+}
+
+export const HailDetailSchema = z.object({
+  dentCount: z.enum(HAIL_DENT_COUNT_BANDS),
+  dentSize: z.enum(HAIL_DENT_SIZES),
+  oversizeDents: z.number().int().min(0).max(50).optional(),
+}) satisfies z.ZodType<HailDetail>;
 
 export const SEVERITIES = ["minor", "moderate", "severe"] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -358,8 +431,22 @@ export const VEHICLE_STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = {
 /** Bodies without rear side doors: a quarter panel meets the front door. */
 export const TWO_DOOR_BODY_TYPES: readonly BodyType[] = ["coupe", "convertible"];
 
-export const HEADLAMP_TYPES = ["halogen", "led"] as const;
+export const HEADLAMP_TYPES = ["halogen", "led", "adaptive-led"] as const;
 export type HeadlampType = (typeof HEADLAMP_TYPES)[number];
+
+export const HEADLAMP_TYPE_LABELS: Readonly<Record<HeadlampType, string>> = {
+  halogen: "Halogen",
+  led: "LED",
+  "adaptive-led": "Adaptive LED",
+};
+
+export const TAILLAMP_TYPES = ["bulb", "led"] as const;
+export type TaillampType = (typeof TAILLAMP_TYPES)[number];
+
+export const TAILLAMP_TYPE_LABELS: Readonly<Record<TaillampType, string>> = {
+  bulb: "Bulb",
+  led: "LED",
+};
 
 export interface Vehicle {
   year: number;
@@ -375,10 +462,15 @@ export interface Vehicle {
   hasAdas?: boolean;
   /** Panels known to carry ADAS sensors (e.g. a rear bumper with parking sensors). */
   sensorPanels?: PanelId[];
-  /** Aluminum body panels (PDR costs more on aluminum). */
+  /**
+   * Aluminum body panels: PDR costs more, and conventional repair takes longer at a specialist's
+   * rate.
+   */
   aluminiumPanels?: PanelId[];
   /** When not given: halogen on economy and mid cars, LED on the others. */
   headlampType?: HeadlampType;
+  /** When not given: bulbs on economy and mid cars, LED on the others. */
+  taillampType?: TaillampType;
 }
 
 export const MIN_VEHICLE_YEAR = 1950;
@@ -407,6 +499,7 @@ export const VehicleSchema = z.object({
     })
     .optional(),
   headlampType: z.enum(HEADLAMP_TYPES).optional(),
+  taillampType: z.enum(TAILLAMP_TYPES).optional(),
 }) satisfies z.ZodType<Vehicle>;
 
 // ─── Findings ───────────────────────────────────────────────────────────────────────────────────
@@ -432,6 +525,12 @@ export interface Finding {
   photoId?: string;
   box?: BoundingBox;
   note?: string;
+  /** Hail only: the panel's dent count band and dent size (the matrix lookup). */
+  hail?: HailDetail;
+  /** Damaged camera or sensor only: which one (default: the panel's first sensor). */
+  sensor?: AdasSensor;
+  /** Dent only: the paint over it is cracked, so it can't be repaired paintlessly. */
+  paintCracked?: boolean;
 }
 
 /** Largest damage size a finding can report (a whole side of a van is about 5 m). */
@@ -447,7 +546,7 @@ export const BoundingBoxSchema = z
 
 /** Zod refinement shared by every finding schema: damage that can't be on that panel is refused. */
 export function refineDamageFitsPanel(
-  finding: { damageType: DamageType; panel: PanelId },
+  finding: { damageType: DamageType; panel: PanelId; sensor?: AdasSensor },
   context: z.RefinementCtx,
 ) {
   if (!damageFitsPanel(finding.damageType, finding.panel)) {
@@ -455,6 +554,13 @@ export function refineDamageFitsPanel(
       code: "custom",
       path: ["damageType"],
       message: `${DAMAGE_TYPES[finding.damageType].label} can't be on the ${PANELS[finding.panel].label.toLowerCase()}.`,
+    });
+  }
+  if (finding.sensor !== undefined && !PANELS[finding.panel].adasSensors.includes(finding.sensor)) {
+    context.addIssue({
+      code: "custom",
+      path: ["sensor"],
+      message: `The ${PANELS[finding.panel].label.toLowerCase()} carries no ${finding.sensor}.`,
     });
   }
 }
@@ -475,6 +581,9 @@ export const FindingSchema = z
     photoId: z.string().trim().min(1).max(200).optional(),
     box: BoundingBoxSchema.optional(),
     note: z.string().max(1_000).optional(),
+    hail: HailDetailSchema.optional(),
+    sensor: z.enum(ADAS_SENSORS).optional(),
+    paintCracked: z.boolean().optional(),
   })
   .superRefine(refineDamageFitsPanel) satisfies z.ZodType<Finding>;
 

@@ -18,6 +18,8 @@ import { resolveRateCard, type RateCard } from "./rate-card";
 import {
   DAMAGE_TYPE_IDS,
   damageFitsPanel,
+  HAIL_DENT_COUNT_BANDS,
+  HAIL_DENT_SIZES,
   PANEL_IDS,
   panelExistsOn,
   SEVERITIES,
@@ -1057,6 +1059,15 @@ describe("Range", () => {
       severity: fc.constantFrom(...SEVERITIES),
       sizeCm: fc.option(fc.double({ min: 0.5, max: 80, noNaN: true }), { nil: undefined }),
       confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+      paintCracked: fc.boolean(),
+      hail: fc.option(
+        fc.record({
+          dentCount: fc.constantFrom(...HAIL_DENT_COUNT_BANDS),
+          dentSize: fc.constantFrom(...HAIL_DENT_SIZES),
+          oversizeDents: fc.integer({ min: 0, max: 5 }),
+        }),
+        { nil: undefined },
+      ),
     });
     const vehicleArb = fc.record({
       year: fc.integer({ min: 2005, max: 2026 }),
@@ -1064,10 +1075,18 @@ describe("Range", () => {
       priceClass: fc.constantFrom("economy", "mid", "premium", "luxury", "ev-hybrid"),
       paintType: fc.constantFrom("solid", "metallic-pearl", "tri-coat"),
       state: fc.constantFrom("CA", "TX", "NY", "OR", "WY", "US"),
+      headlampType: fc.constantFrom("halogen", "led", "adaptive-led"),
+      taillampType: fc.constantFrom("bulb", "led"),
+      aluminiumPanels: fc.subarray([
+        "hood",
+        "front-fender-left",
+        "roof",
+        "trunk-liftgate",
+      ] as const),
     });
     fc.assert(
       fc.property(vehicleArb, fc.array(findingArb, { maxLength: 8 }), (v, raw) => {
-        const vehicle: Vehicle = { ...SEDAN, ...v };
+        const vehicle: Vehicle = { ...SEDAN, ...v, aluminiumPanels: [...v.aluminiumPanels] };
         const findings: Finding[] = raw
           .filter((item) => panelExistsOn(item.pair[0], vehicle.bodyType))
           .map((item, index) => ({
@@ -1077,6 +1096,8 @@ describe("Range", () => {
             severity: item.severity,
             confidence: item.confidence,
             ...(item.sizeCm !== undefined && { sizeCm: item.sizeCm }),
+            ...(item.pair[1] === "dent" && { paintCracked: item.paintCracked }),
+            ...(item.pair[1] === "hail" && item.hail && { hail: item.hail }),
           }));
         const estimate = estimateRepair({
           vehicle,
@@ -1237,5 +1258,352 @@ describe("Validation", () => {
     expect(Object.keys(errorsOf(() => run([], {}, { repairStartDate: "2026-13-01" })))).toEqual([
       "options.repairStartDate",
     ]);
+  });
+});
+
+// ─── Damage real rental cars get ────────────────────────────────────────────────────────────────
+
+function hail(
+  panel: PanelId,
+  dentCount: NonNullable<Finding["hail"]>["dentCount"],
+  dentSize: NonNullable<Finding["hail"]>["dentSize"],
+  extra: Partial<Finding> = {},
+): Finding {
+  return finding(panel, "hail", "moderate", {
+    id: `${panel}/hail/${dentCount}/${dentSize}`,
+    hail: { dentCount, dentSize },
+    ...extra,
+  });
+}
+
+describe("Hail: the PDR matrix per panel", () => {
+  it("a horizontal panel is priced from its row: hood, 16–30 quarter-size dents → $375", () => {
+    const estimate = run([hail("hood", "16-30", "quarter")]);
+    expect(table(estimate)).toEqual([["PDR", "hood", null, 375_00]]);
+    expect(only(estimate, "PDR")).toMatchObject({
+      category: "sublet",
+      description:
+        "Paintless hail repair, hood: 16–30 quarter-size dents, matrix $375 (horizontal panel)",
+    });
+    expect(linesOf(estimate, "Refinish")).toEqual([]);
+  });
+
+  it("vertical panels cost less in the same cell: a door, 16–30 quarter-size → $325", () => {
+    expect(table(run([hail("front-door-left", "16-30", "quarter")]))).toEqual([
+      ["PDR", "front-door-left", null, 325_00],
+    ]);
+  });
+
+  it.each([
+    ["1-5", "dime", 125_00],
+    ["1-5", "half-dollar", 215_00],
+    ["6-15", "nickel", 215_00],
+    ["31-50", "half-dollar", 575_00],
+    ["51-75", "quarter", 625_00],
+    ["101-150", "half-dollar", 1_500_00],
+  ] as const)("trunk lid %s %s → %i cents + trim panel R&I", (count, size, cents) => {
+    const estimate = run([hail("trunk-liftgate", count, size)]);
+    expect(only(estimate, "PDR").amountCents).toBe(cents);
+    expect(only(estimate, "R&I")).toMatchObject({ hours: 0.5, amountCents: 50_00 });
+  });
+
+  it("the roof needs the headliner down, once however many hail findings it has", () => {
+    const estimate = run([
+      hail("roof", "31-50", "nickel"),
+      hail("roof", "1-5", "half-dollar", { id: "roof-big" }),
+    ]);
+    expect(linesOf(estimate, "PDR").map((line) => line.amountCents)).toEqual([215_00, 425_00]);
+    expect(only(estimate, "R&I")).toMatchObject({
+      panel: "roof",
+      hours: 2.0,
+      amountCents: 200_00,
+      description: "Remove and refit headliner for hail repair access",
+    });
+  });
+
+  it("aluminum panels add 22.5 %; each oversize dent adds $50", () => {
+    const aluminum = run([hail("hood", "1-5", "dime")], { aluminiumPanels: ["hood"] });
+    expect(only(aluminum, "PDR").amountCents).toBe(roundToCents(125_00 * 1.225));
+    expect(only(aluminum, "PDR").description).toMatch(/\+ 22\.5 % for aluminum$/);
+    const oversize = run([
+      hail("hood", "6-15", "quarter", {
+        hail: { dentCount: "6-15", dentSize: "quarter", oversizeDents: 2 },
+      }),
+    ]);
+    expect(only(oversize, "PDR").amountCents).toBe(255_00 + 2 * 50_00);
+    expect(only(oversize, "PDR").description).toMatch(/\+ 2 oversize dents × \$50$/);
+  });
+
+  it("past the matrix (CR) the panel gets conventional repair and refinish, and says why", () => {
+    const panelHail = hail("front-fender-left", "51-75", "nickel");
+    const estimate = run([panelHail]);
+    expect(linesOf(estimate, "PDR")).toEqual([]);
+    expect(only(estimate, "Repair")).toMatchObject({ panel: "front-fender-left", hours: 5.0 });
+    expect(only(estimate, "Refinish")).toMatchObject({ panel: "front-fender-left", hours: 1.8 });
+    expect(estimate.findingNotes[panelHail.id]?.join(" ")).toMatch(
+      /past what the hail matrix prices for paintless repair/,
+    );
+  });
+
+  it("uncounted hail is priced from a typical cell for its severity, with a note", () => {
+    const uncounted = finding("hood", "hail", "moderate");
+    const estimate = run([uncounted]);
+    expect(only(estimate, "PDR").amountCents).toBe(375_00); // 16–30 quarter-size
+    expect(estimate.findingNotes[uncounted.id]?.[0]).toMatch(
+      /dents weren't counted: priced as 16–30 quarter-size dents/,
+    );
+  });
+
+  it("a whole car after a storm: one matrix line per panel, summed to the cent", () => {
+    const estimate = run([
+      hail("hood", "31-50", "quarter"),
+      hail("roof", "51-75", "quarter"),
+      hail("trunk-liftgate", "16-30", "quarter"),
+      hail("front-fender-left", "6-15", "nickel"),
+      hail("front-fender-right", "6-15", "nickel"),
+      hail("front-door-left", "1-5", "dime"),
+    ]);
+    expect(sumOf(estimate, ["PDR"])).toBe(475_00 + 625_00 + 375_00 + 175_00 + 175_00 + 95_00);
+    expect(sumOf(estimate, ["R&I"])).toBe(200_00 + 50_00);
+    expect(estimate.totalCents).toBe(1_920_00 + 250_00);
+  });
+});
+
+function sumOf(estimate: Estimate, operations: Operation[]): number {
+  return estimate.lines
+    .filter((line) => operations.includes(line.operation))
+    .reduce((sum, line) => sum + line.amountCents, 0);
+}
+
+describe("Cameras and sensors as damaged parts", () => {
+  it("a front radar: replace, OEM part by class, static calibration, no bumper R&I", () => {
+    const estimate = run([
+      finding("front-bumper", "sensor-damage", "severe", { sensor: "front radar" }),
+    ]);
+    expect(table(estimate)).toEqual([
+      ["Replace", "front-bumper", 1.0, 100_00],
+      ["Part", "front-bumper", null, 650_00],
+      ["Calibration", "front-bumper", null, 300_00],
+      ["Tax", null, null, 65_00],
+    ]);
+    expect(only(estimate, "Calibration").description).toBe(
+      "Calibrate the new front radar (static: targets in the shop)",
+    );
+  });
+
+  it("a parking sensor: the cover comes off to reach it and the new sensor is painted", () => {
+    const estimate = run([
+      finding("rear-bumper", "sensor-damage", "moderate", { sensor: "parking sensors" }),
+    ]);
+    expect(table(estimate).slice(0, 4)).toEqual([
+      ["Replace", "rear-bumper", 0.3, 30_00],
+      ["Part", "rear-bumper", null, 420_00],
+      ["R&I", "rear-bumper", 1.2, 120_00],
+      ["Refinish", "rear-bumper", 0.3, 30_00],
+    ]);
+    expect(linesOf(estimate, "Calibration")).toEqual([]);
+  });
+
+  it("a rear camera gets a dynamic calibration; a mirror camera a static one", () => {
+    const rear = run([finding("trunk-liftgate", "sensor-damage", "moderate")]);
+    expect(only(rear, "Part").description).toBe("Rear camera, mid-range");
+    expect(only(rear, "Calibration")).toMatchObject({
+      amountCents: 180_00,
+      description: "Calibrate the new rear camera (dynamic: road drive with a scan tool)",
+    });
+    const mirror = run([finding("mirror-right", "sensor-damage", "severe")]);
+    expect(only(mirror, "Part").description).toBe("Surround-view camera (mirror), mid-range");
+    expect(only(mirror, "Calibration").amountCents).toBe(300_00);
+  });
+
+  it("a windshield camera replaced with the windshield is calibrated once", () => {
+    const estimate = run([
+      finding("windshield", "glass-damage", "severe"),
+      finding("windshield", "sensor-damage", "severe", { id: "camera" }),
+    ]);
+    expect(linesOf(estimate, "Replace").map((line) => line.amountCents)).toEqual([
+      50_00, // 0.5 h camera swap
+      1_300_00, // the windshield, installed with its camera bracket
+    ]);
+    expect(only(estimate, "Part")).toMatchObject({
+      amountCents: 700_00,
+      description: "Windshield (forward) camera, mid-range",
+    });
+    expect(linesOf(estimate, "Calibration")).toHaveLength(1);
+  });
+
+  it("a sensor not named is the panel's first one, and the finding says so", () => {
+    const unnamed = finding("front-bumper", "sensor-damage", "moderate");
+    const estimate = run([unnamed]);
+    expect(only(estimate, "Part").description).toBe("Front radar, mid-range");
+    expect(estimate.findingNotes[unnamed.id]).toEqual([
+      "Which sensor on the front bumper is damaged wasn't given: priced as the front radar.",
+    ]);
+  });
+
+  it("two different sensors on one bumper are both replaced; a new cover doesn't supersede them", () => {
+    const estimate = run([
+      finding("front-bumper", "crack", "severe", { id: "cover" }),
+      finding("front-bumper", "sensor-damage", "severe", { id: "radar", sensor: "front radar" }),
+      finding("front-bumper", "sensor-damage", "minor", {
+        id: "park",
+        sensor: "parking sensors",
+      }),
+    ]);
+    expect(linesOf(estimate, "Part").map((line) => line.description)).toEqual([
+      "Front bumper cover, mid-range (OEM)",
+      "Parking sensor, mid-range",
+      "Front radar, mid-range",
+    ]);
+    expect(linesOf(estimate, "R&I")).toEqual([]); // the cover is replaced, not removed
+  });
+
+  it("is refused on a panel without sensors, or for a sensor the panel doesn't carry", () => {
+    expect(() => run([finding("hood", "sensor-damage", "minor")])).toThrow(InvalidInputError);
+    expect(() =>
+      run([finding("front-bumper", "sensor-damage", "minor", { sensor: "rear camera" })]),
+    ).toThrow(InvalidInputError);
+  });
+});
+
+describe("Dents that can't be repaired paintlessly", () => {
+  it("cracked paint rules out PDR: repair + refinish, with a note on the finding", () => {
+    const cracked = finding("front-door-left", "dent", "minor", { sizeCm: 2, paintCracked: true });
+    const estimate = run([cracked]);
+    expect(linesOf(estimate, "PDR")).toEqual([]);
+    expect(only(estimate, "Repair")).toMatchObject({
+      hours: 1.0,
+      description: "Repair left front door (minor dent, 2 cm, paint cracked)",
+    });
+    expect(only(estimate, "Refinish").hours).toBe(2.2);
+    expect(estimate.findingNotes[cracked.id]).toEqual([
+      "The paint over this dent is cracked, so it can't be repaired paintlessly: priced as a conventional repair and refinish.",
+    ]);
+  });
+
+  it.each([
+    [4, 1.0],
+    [8, 1.5],
+    [12, 2.0],
+    [20, 3.0],
+    [30, 4.0],
+    [44, 5.5],
+  ])("repair time grows with size: a %d cm dent on the hood → %d h", (sizeCm, hours) => {
+    const estimate = run([finding("hood", "dent", "minor", { sizeCm, paintCracked: true })]);
+    expect(only(estimate, "Repair").hours).toBe(hours);
+  });
+
+  it("panels without access from behind take 25 % longer", () => {
+    const estimate = run([finding("quarter-panel-left", "dent", "minor", { sizeCm: 20 })]);
+    expect(only(estimate, "Repair")).toMatchObject({ hours: 3.8 }); // 3.0 × 1.25 = 3.75
+    expect(only(estimate, "Repair").description).toMatch(/no access from behind/);
+  });
+
+  it("past 45 cm a bolt-on panel is replaced; a welded quarter panel is still repaired", () => {
+    const huge = finding("front-door-right", "dent", "severe", { sizeCm: 50 });
+    const door = run([huge]);
+    expect(table(door).filter((row) => row[1] === "front-door-right")).toEqual([
+      ["Replace", "front-door-right", 3.5, 350_00],
+      ["Part", "front-door-right", null, 650_00],
+      ["Refinish", "front-door-right", 2.2, 220_00],
+    ]);
+    expect(linesOf(door, "R&I")).toEqual([]);
+    expect(door.findingNotes[huge.id]?.[0]).toMatch(/priced as a new panel/);
+    const quarter = run([finding("quarter-panel-right", "dent", "severe", { sizeCm: 50 })]);
+    expect(linesOf(quarter, "Replace")).toEqual([]);
+    expect(only(quarter, "Repair").hours).toBe(6.9); // 5.5 × 1.25
+  });
+
+  it("aluminum: 30 % more repair time at the specialist rate (body rate × 1.45)", () => {
+    const estimate = run([finding("hood", "dent", "minor", { sizeCm: 12 })], {
+      aluminiumPanels: ["hood"],
+    });
+    expect(only(estimate, "Repair")).toMatchObject({
+      hours: 2.6, // 2.0 × 1.3
+      rateCents: 145_00,
+      amountCents: 377_00,
+    });
+    expect(only(estimate, "Repair").description).toMatch(/aluminum: × 1\.3 time, specialist rate/);
+    // Refinish is paint work: the same on any metal.
+    expect(only(estimate, "Refinish").rateCents).toBe(100_00);
+    const replaced = run([finding("hood", "dent", "severe", { sizeCm: 60 })], {
+      aluminiumPanels: ["hood"],
+    });
+    expect(only(replaced, "Replace")).toMatchObject({ hours: 1.5, rateCents: 145_00 });
+  });
+});
+
+describe("Lamps by type", () => {
+  it("adaptive LED headlamps cost more and are aimed and initialized", () => {
+    const estimate = run([finding("headlamp-left", "broken-lamp", "severe")], {
+      headlampType: "adaptive-led",
+    });
+    expect(table(estimate).slice(0, 3)).toEqual([
+      ["Replace", "headlamp-left", 0.8, 80_00],
+      ["Part", "headlamp-left", null, 1_600_00],
+      ["Calibration", "headlamp-left", 0.5, 50_00],
+    ]);
+    expect(only(estimate, "Part").description).toBe("Headlamp assembly, adaptive LED (mid-range)");
+  });
+
+  it("taillamps: bulbs on economy and mid cars, LED on the others, unless the vehicle says", () => {
+    const part = (vehicle: Partial<Vehicle>) =>
+      only(run([finding("taillamp-right", "broken-lamp", "severe")], vehicle), "Part");
+    expect(part({})).toMatchObject({
+      amountCents: 200_00,
+      description: "Taillamp assembly (mid-range)",
+    });
+    expect(part({ taillampType: "led" })).toMatchObject({
+      amountCents: 320_00,
+      description: "Taillamp assembly, LED (mid-range)",
+    });
+    expect(part({ priceClass: "premium" }).amountCents).toBe(450_00);
+    expect(part({ priceClass: "luxury", taillampType: "bulb" }).amountCents).toBe(500_00);
+  });
+});
+
+describe("Blends across panels", () => {
+  const blends = (estimate: Estimate) => linesOf(estimate, "Blend").map((line) => line.panel);
+
+  it("a sideswipe across the rear door and quarter panel refinishes both and blends the front door once", () => {
+    const estimate = run([
+      finding("rear-door-left", "scratch", "moderate", { sizeCm: 60 }),
+      finding("quarter-panel-left", "scratch", "moderate", { sizeCm: 40 }),
+    ]);
+    expect(linesOf(estimate, "Refinish").map((line) => line.panel)).toEqual([
+      "rear-door-left",
+      "quarter-panel-left",
+    ]);
+    expect(blends(estimate)).toEqual(["front-door-left"]);
+  });
+
+  it("a panel between two refinished panels is blended once", () => {
+    const estimate = run([
+      finding("front-door-left", "scratch", "moderate"),
+      finding("quarter-panel-left", "dent", "moderate", { sizeCm: 20 }),
+    ]);
+    expect(blends(estimate)).toEqual(["front-fender-left", "rear-door-left"]);
+  });
+
+  it("on a coupe a door-to-quarter sideswipe blends only the fender", () => {
+    const estimate = run(
+      [
+        finding("front-door-right", "scratch", "severe"),
+        finding("quarter-panel-right", "scratch", "severe"),
+      ],
+      { bodyType: "coupe" },
+    );
+    expect(blends(estimate)).toEqual(["front-fender-right"]);
+  });
+
+  it("tri-coat counts every refinished and blended panel; solid paint blends nothing", () => {
+    const findings = [
+      finding("rear-door-left", "scratch", "moderate"),
+      finding("quarter-panel-left", "scratch", "moderate"),
+    ];
+    const triCoat = run(findings, { paintType: "tri-coat" });
+    // 70 % × 2.5 h (quarter) + 40 % × (2.0 h door + 1.1 h front-door blend) = 1.75 + 1.24
+    expect(only(triCoat, "Tri-coat").hours).toBe(3.0);
+    expect(blends(run(findings, { paintType: "solid" }))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import {
   browserContext,
   newUserDetails,
   pathOf,
+  registerViaApi,
+  submitSignInForm,
   waitForNthEmail,
 } from "../support/accounts";
 import { expect, linkIn, query, test, waitForHydration } from "../support/fixtures";
@@ -245,3 +247,72 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+/**
+ * The form contract on /account (ADR 0013): the profile form's schema speaks in the browser on
+ * blur, before anything is posted, and the action answers a post without JavaScript with the same
+ * message, keeping what was typed in the other inputs.
+ */
+test.describe("the profile form on /account checks with its schema", () => {
+  const message = "Use letters, numbers, dots, dashes and underscores only.";
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a username with a space, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({
+      browser,
+    }) => {
+      const user = await registerViaApi("acctform");
+      const context = await browserContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto("/auth");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await submitSignInForm(page, user.username, user.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto("/account");
+      if (javaScriptEnabled) await waitForHydration(page);
+
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (request.method() === "POST" && url.pathname.startsWith("/account"))
+          posts.push(url.href);
+      });
+      const profile = page.getByRole("region", { name: "Profile" });
+      const username = profile.getByLabel("Username");
+      await profile.getByLabel("First name").fill("Renamed");
+      await username.fill("has space");
+
+      if (javaScriptEnabled) {
+        await username.blur();
+        await expect(profile.getByText(message)).toBeVisible();
+        await expect(username).toHaveAttribute("aria-invalid", "true");
+        // Saving is refused in the browser too: still nothing posted.
+        await profile.getByRole("button", { name: "Save profile" }).click();
+        await expect(username).toBeFocused();
+        expect(posts).toEqual([]);
+      } else {
+        const answer = page.waitForResponse(
+          (response) =>
+            response.request().method() === "POST" && response.url().endsWith("/account"),
+        );
+        await profile.getByRole("button", { name: "Save profile" }).click();
+        expect((await answer).status()).toBe(400);
+        await expect(profile.getByText(message)).toBeVisible();
+        await expect(username).toHaveAttribute("aria-invalid", "true");
+        await expect(username).toHaveValue("has space");
+        await expect(profile.getByLabel("First name")).toHaveValue("Renamed");
+        await expect(profile.getByLabel("Last name")).toHaveValue(user.lastName);
+        await expect(profile.getByLabel("Email")).toHaveValue(user.email);
+        expect(posts).toHaveLength(1);
+      }
+      // Nothing was saved either way.
+      expect(
+        query<{ first_name: string; username: string }>(
+          "select first_name, username from users where id = ?",
+          user.id,
+        ),
+      ).toEqual([{ first_name: user.firstName, username: user.username }]);
+      await context.close();
+      await user.api.dispose();
+    });
+  }
+});

@@ -1,16 +1,36 @@
 import { z } from "zod";
-import { emailField, newPasswordField, usernameField } from "./schemas";
+import type { FormReply } from "../http/form";
+import { emailField, nameField, newPasswordField, usernameField } from "./schemas";
 
-const name = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(60, `Your ${label} must be at most 60 characters.`);
+/** The forms of /account: each posts its name as `intent`, and its reply carries it back. */
+export const ACCOUNT_INTENTS = [
+  "profile",
+  "password",
+  "resend",
+  "signout-others",
+  "signout-all",
+  "invite",
+  "role",
+  "remove",
+  "revoke",
+  "delete",
+] as const;
+
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
+
+export function isAccountIntent(value: unknown): value is AccountIntent {
+  return ACCOUNT_INTENTS.includes(value as AccountIntent);
+}
+
+/**
+ * /account's reply: the form reply (ADR 0013) and, when a form worked and the page stays, the
+ * note it shows ("Profile saved.", "Invitation sent to …").
+ */
+export type AccountReply = FormReply<AccountIntent> & { success?: string };
 
 export const profileSchema = z.object({
-  firstName: name("first name"),
-  lastName: name("last name"),
+  firstName: nameField("first name"),
+  lastName: nameField("last name"),
   username: usernameField,
   email: emailField,
 });
@@ -26,14 +46,35 @@ export const changePasswordSchema = z
     message: "The two passwords don't match.",
   });
 
+/** The password form's fields, never sent back to the page. */
+export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** Forms that are a button only (resend the email, sign out): nothing to check but the intent. */
+export const buttonSchema = z.object({});
+
+const teamRole = z.enum(["team_member", "va"], { error: "Choose Team or VA." });
+
 export const inviteSchema = z.object({
   email: emailField,
-  role: z.enum(["team_member", "va"], { error: "Choose Team or VA." }),
+  role: teamRole,
 });
 
+/** Changing a member's role (`role` set) or removing them. */
 export const memberSchema = z.object({
   userId: z.uuid("Unknown member."),
-  role: z.enum(["team_member", "va"], { error: "Choose Team or VA." }).optional(),
+  role: teamRole.optional(),
 });
 
-export const deleteSchema = z.object({ confirm: z.string().max(100) });
+export const revokeSchema = z.object({ invitationId: z.coerce.number().int() });
+
+/** Deleting the account: the person types their own username. */
+export function deleteSchema(username: string) {
+  const message = `Type your username, ${username}, to confirm.`;
+  return z.object({
+    confirm: z
+      .string({ error: message })
+      .max(100, message)
+      .trim()
+      .refine((value) => value === username, message),
+  });
+}

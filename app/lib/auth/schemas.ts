@@ -24,7 +24,7 @@ export const newPasswordField = z
   .refine((value) => [...value].length >= 8, "Use at least 8 characters.")
   .refine((value) => [...value].length <= 128, "Use at most 128 characters.");
 
-const nameField = (label: string) =>
+export const nameField = (label: string) =>
   z
     .string({ error: `Enter your ${label}.` })
     .trim()

@@ -1,0 +1,100 @@
+import { getFormProps, type DefaultValue, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { FormAlert } from "~/components/form-field";
+import type { AccountIntent, AccountReply } from "~/lib/auth/account-schemas";
+import { useSchemaForm } from "~/lib/http/form";
+
+/** The pieces every section of /account is made of. */
+
+export function Section({
+  id,
+  title,
+  children,
+  description,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-5 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }) + " UTC";
+
+/** A form's button: while any post is under way, every button on the page waits for it. */
+export function SubmitButton({
+  className,
+  label,
+  children,
+}: {
+  className: string;
+  /** Names the button for screen readers when its text alone is ambiguous. */
+  label?: string;
+  children: ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button type="submit" className={className} disabled={busy} aria-label={label}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Conform's state for one form of the page; the action's reply is this form's only when it
+ * posted `intent`. Forms repeated per row pass their own `id` and no reply.
+ */
+export function useAccountForm<Schema extends z.ZodObject>(
+  schema: Schema,
+  reply: AccountReply | undefined,
+  intent: AccountIntent,
+  options: { id?: string; defaultValue?: DefaultValue<z.input<Schema>> } = {},
+) {
+  const own = reply?.intent === intent ? reply : undefined;
+  const [form, fields] = useSchemaForm(schema, own?.result, {
+    id: options.id ?? intent,
+    defaultValue: options.defaultValue,
+  });
+  return { form, fields, success: own?.success };
+}
+
+/** A form of the page: posts its intent, checked by Conform when JavaScript runs. */
+export function AccountForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  className,
+  children,
+}: {
+  form: FormMetadata<Schema>;
+  intent: AccountIntent;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+/** What a form says after its post: the note when it worked, else its form-level error. */
+export function ResultAlert({ success, error }: { success?: string; error?: string }) {
+  return <FormAlert message={success ?? error} tone={success ? "success" : "error"} />;
+}

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { constraintsOf } from "~/lib/http/form";
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
@@ -25,9 +25,6 @@ export function FormField({
   ...input
 }: FormFieldProps) {
   const id = `${idPrefix}${name}`;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
   const fromField =
     field && input.type !== "password"
       ? {
@@ -48,10 +45,25 @@ export function FormField({
         name={name}
         className="input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy(id, { hint, error })}
         {...fromField}
         {...input}
       />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The ids of a field's hint and error (`aria-describedby`), for fields built by hand. */
+export function describedBy(id: string, notes: { hint?: unknown; error?: unknown }) {
+  const ids = [notes.hint ? `${id}-hint` : "", notes.error ? `${id}-error` : ""].filter(Boolean);
+  return ids.join(" ") || undefined;
+}
+
+/** A field's hint and error under it, with the ids `describedBy` names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
           {hint}
@@ -62,7 +74,7 @@ export function FormField({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from "react";
+import type { FieldMetadata } from "@conform-to/react";
+import { useMemo, useState, type ReactNode } from "react";
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -11,17 +12,43 @@ import {
 } from "~/domain/estimate/taxonomy";
 import type { FieldErrors } from "~/domain/validation";
 import { decodeVin, normalizeVin, validateVin, VIN_LENGTH } from "~/domain/vin";
-import { FormField } from "./form-field";
+import { vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
+import { useSchemaForm, type FormResult } from "~/lib/http/form";
+import { describedBy, FieldNotes, FormField } from "./form-field";
 
-export interface VehicleFieldsProps {
-  /** The form's values as posted (or the saved vehicle's, as strings). */
-  values?: Record<string, string>;
-  errors?: FieldErrors;
+type VehicleFieldName =
+  | "nickname"
+  | "vin"
+  | "year"
+  | "make"
+  | "model"
+  | "trim"
+  | "bodyType"
+  | "priceClass"
+  | "paintType"
+  | "plate"
+  | "status";
+
+/** Conform's metadata of the vehicle form's fields (`useSchemaForm(vehicleFormForBrowser, …)`). */
+export type VehicleFieldsMetadata = Record<VehicleFieldName, FieldMetadata<unknown>>;
+
+interface LayoutProps {
   /** Prefix for ids when one page has two vehicle forms. */
   idPrefix?: string;
   /** The fleet status select (editing a vehicle; a new car starts active). */
   showStatus?: boolean;
 }
+
+export type VehicleFieldsProps = LayoutProps &
+  (
+    | { fields: VehicleFieldsMetadata }
+    | {
+        /** @deprecated Pass `fields` (ADR 0013); kept for the /app page until it moves over. */
+        values?: Record<string, string>;
+        /** @deprecated Pass `fields` (ADR 0013). */
+        errors?: FieldErrors;
+      }
+  );
 
 type VinNote = { tone: "ok" | "warn"; text: string } | null;
 
@@ -46,42 +73,44 @@ export function vinNote(input: string): VinNote {
   return { tone: "ok", text: `Decoded from the VIN: ${parts.join(" · ")}` };
 }
 
+/** The value a field shows again (posted, or saved), as text. */
+const textOf = (field: FieldMetadata<unknown>) =>
+  typeof field.initialValue === "string" ? field.initialValue : "";
+
 function SelectField({
+  field,
   id,
-  name,
   label,
-  value,
-  error,
   hint,
   placeholder,
+  fallback = "",
   options,
 }: {
+  field: FieldMetadata<unknown>;
   id: string;
-  name: string;
   label: string;
-  value: string;
-  error?: string;
   hint?: ReactNode;
   /** The empty first option ("Choose…") when the host must pick one. */
   placeholder?: string;
+  /** The choice shown when there is no value yet. */
+  fallback?: string;
   options: ReadonlyArray<readonly [string, string]>;
 }) {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
+  const error = field.errors?.[0];
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
       <select
+        key={field.key}
         id={id}
-        name={name}
-        defaultValue={value}
-        required={placeholder !== undefined}
+        name={field.name}
+        defaultValue={textOf(field) || fallback}
+        required={field.required}
         className="input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy(id, { hint, error })}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map(([optionValue, optionLabel]) => (
@@ -90,16 +119,7 @@ function SelectField({
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -107,23 +127,72 @@ function SelectField({
 const entries = <K extends string>(keys: readonly K[], labels: Readonly<Record<K, string>>) =>
   keys.map((key) => [key, labels[key]] as const);
 
+/** The three choices that price the car, each with a "Choose…" placeholder. */
+const PRICING_CHOICES = [
+  {
+    name: "bodyType",
+    label: "Body type",
+    options: entries(BODY_TYPES, BODY_TYPE_LABELS),
+    hint: "Sets the diagram you tag damage on and which panels the car has.",
+  },
+  {
+    name: "priceClass",
+    label: "Price class",
+    options: entries(PRICE_CLASSES, PRICE_CLASS_LABELS),
+    hint: "Drives the part prices: a luxury bumper cover costs several times an economy one.",
+  },
+  {
+    name: "paintType",
+    label: "Paint type",
+    options: entries(PAINT_TYPES, PAINT_TYPE_LABELS),
+    hint: "Tri-coat paint (many pearl whites and deep reds) takes longer to refinish and costs more.",
+  },
+] as const;
+
 /**
  * The vehicle's fields for adding or editing a car (the /dashboard pages and the /app page when a
  * host has no vehicle yet). Field names match `VehicleFormSchema`. With JavaScript, a complete VIN
  * is decoded as it is typed and fills an empty year and make; without, the server fills them.
  */
-export function VehicleFields({
-  values = {},
-  errors = {},
+export function VehicleFields(props: VehicleFieldsProps) {
+  return "fields" in props ? <VehicleInputs {...props} /> : <LegacyVehicleFields {...props} />;
+}
+
+/** Posted values and plain errors (a form not on the form contract yet) as Conform's fields. */
+function LegacyVehicleFields({
+  values,
+  errors,
+  ...layout
+}: LayoutProps & { values?: Record<string, string>; errors?: FieldErrors }) {
+  const lastResult = useMemo<FormResult>(
+    () => ({
+      initialValue: values ?? {},
+      error: Object.fromEntries(
+        Object.entries(errors ?? {}).flatMap(([name, message]) =>
+          message ? [[name, [message]]] : [],
+        ),
+      ),
+    }),
+    [values, errors],
+  );
+  const [, fields] = useSchemaForm(vehicleFormForBrowser, lastResult, {
+    id: `${layout.idPrefix ?? ""}vehicle-fields`,
+  });
+  return <VehicleInputs fields={fields} {...layout} />;
+}
+
+function VehicleInputs({
+  fields,
   idPrefix = "",
   showStatus = false,
-}: VehicleFieldsProps) {
+}: LayoutProps & { fields: VehicleFieldsMetadata }) {
   const id = (name: string) => `${idPrefix}${name}`;
-  const initialVin = values.vin ?? "";
+  const initialVin = textOf(fields.vin);
   const [vin, setVin] = useState(initialVin);
-  // The server's error for this VIN already says the same: don't show it twice.
+  const vinError = fields.vin.errors?.[0];
+  // The VIN's error already says the same: don't show it twice.
   const decodedNote = vinNote(vin);
-  const note = decodedNote && decodedNote.text === errors.vin ? null : decodedNote;
+  const note = decodedNote && decodedNote.text === vinError ? null : decodedNote;
 
   const onVinInput = (input: HTMLInputElement) => {
     setVin(input.value);
@@ -142,9 +211,6 @@ export function VehicleFields({
   };
 
   const vinId = id("vin");
-  const vinDescribedBy = [`${vinId}-hint`, `${vinId}-decoded`, errors.vin ? `${vinId}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -153,17 +219,19 @@ export function VehicleFields({
           VIN (optional)
         </label>
         <input
+          key={fields.vin.key}
           id={vinId}
-          name="vin"
+          name={fields.vin.name}
           className="input font-mono uppercase placeholder:font-sans placeholder:normal-case"
+          required={fields.vin.required}
           maxLength={40}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
           defaultValue={initialVin}
           onChange={(event) => onVinInput(event.currentTarget)}
-          aria-invalid={errors.vin ? true : undefined}
-          aria-describedby={vinDescribedBy}
+          aria-invalid={vinError ? true : undefined}
+          aria-describedby={`${vinId}-hint ${vinId}-decoded${vinError ? ` ${vinId}-error` : ""}`}
         />
         <p id={`${vinId}-hint`} className="mt-1 text-sm text-slate-600">
           17 characters, on the driver&apos;s side of the dashboard or the door frame. We check it
@@ -176,114 +244,77 @@ export function VehicleFields({
         >
           {note?.text ?? ""}
         </p>
-        {errors.vin ? (
-          <p id={`${vinId}-error`} className="field-error">
-            {errors.vin}
-          </p>
-        ) : null}
+        <FieldNotes id={vinId} error={vinError} />
       </div>
 
       <FormField
-        name="year"
+        field={fields.year}
         idPrefix={idPrefix}
         label="Year"
         inputMode="numeric"
         maxLength={4}
         autoComplete="off"
-        defaultValue={values.year ?? ""}
-        error={errors.year}
         hint="Leave blank to use the year from the VIN."
       />
       <FormField
-        name="make"
+        field={fields.make}
         idPrefix={idPrefix}
         label="Make"
         maxLength={60}
         autoComplete="off"
-        defaultValue={values.make ?? ""}
-        error={errors.make}
         hint="Leave blank to use the make from the VIN."
       />
       <FormField
-        name="model"
+        field={fields.model}
         idPrefix={idPrefix}
         label="Model"
-        required
         maxLength={80}
         autoComplete="off"
-        defaultValue={values.model ?? ""}
-        error={errors.model}
       />
       <FormField
-        name="trim"
+        field={fields.trim}
         idPrefix={idPrefix}
         label="Trim (optional)"
         maxLength={60}
         autoComplete="off"
-        defaultValue={values.trim ?? ""}
-        error={errors.trim}
         hint="E.g. SE or Limited."
       />
 
-      <SelectField
-        id={id("bodyType")}
-        name="bodyType"
-        label="Body type"
-        value={values.bodyType ?? ""}
-        placeholder="Choose the body type"
-        options={entries(BODY_TYPES, BODY_TYPE_LABELS)}
-        error={errors.bodyType}
-        hint="Sets the diagram you tag damage on and which panels the car has."
-      />
-      <SelectField
-        id={id("priceClass")}
-        name="priceClass"
-        label="Price class"
-        value={values.priceClass ?? ""}
-        placeholder="Choose the price class"
-        options={entries(PRICE_CLASSES, PRICE_CLASS_LABELS)}
-        error={errors.priceClass}
-        hint="Drives the part prices: a luxury bumper cover costs several times an economy one."
-      />
-      <SelectField
-        id={id("paintType")}
-        name="paintType"
-        label="Paint type"
-        value={values.paintType ?? ""}
-        placeholder="Choose the paint type"
-        options={entries(PAINT_TYPES, PAINT_TYPE_LABELS)}
-        error={errors.paintType}
-        hint="Tri-coat paint (many pearl whites and deep reds) takes longer to refinish and costs more."
-      />
+      {PRICING_CHOICES.map((choice) => (
+        <SelectField
+          key={choice.name}
+          field={fields[choice.name]}
+          id={id(choice.name)}
+          label={choice.label}
+          placeholder={`Choose the ${choice.label.toLowerCase()}`}
+          options={choice.options}
+          hint={choice.hint}
+        />
+      ))}
       {showStatus ? (
         <SelectField
+          field={fields.status}
           id={id("status")}
-          name="status"
           label="Status"
-          value={values.status ?? "active"}
+          fallback="active"
           options={entries(VEHICLE_STATUSES, VEHICLE_STATUS_LABELS)}
-          error={errors.status}
         />
       ) : null}
       <div className="sm:col-start-1">
         <FormField
-          name="nickname"
+          field={fields.nickname}
           idPrefix={idPrefix}
           label="Nickname (optional)"
           maxLength={60}
-          defaultValue={values.nickname ?? ""}
-          error={errors.nickname}
           hint="What you call the car, e.g. Blue Camry."
         />
       </div>
       <FormField
-        name="plate"
+        field={fields.plate}
         idPrefix={idPrefix}
         label="License plate (optional)"
         maxLength={15}
         autoCapitalize="characters"
-        defaultValue={values.plate ?? ""}
-        error={errors.plate}
       />
     </div>
   );

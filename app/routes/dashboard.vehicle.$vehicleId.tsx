@@ -1,16 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
 import {
   FleetPageHeader,
   FleetSection,
   formatDate,
   ReportListItem,
-  useFocusFirstError,
   VehicleStatusBadge,
 } from "~/components/fleet";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FormAlert } from "~/components/form-field";
-import { VehicleFields } from "~/components/vehicle-fields";
+import { DamageItem } from "~/components/vehicles/damage-item";
+import { VehicleDetailsForm } from "~/components/vehicles/vehicle-details-form";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
@@ -19,7 +19,6 @@ import {
   markVehicleRepaired,
   vehicleHistory,
   vehicleReports,
-  type HistoryEntry,
 } from "~/lib/estimates/fleet.server";
 import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
 import {
@@ -27,19 +26,15 @@ import {
   updateVehicle,
   vehicleJson,
   vehicleLabel,
+  type VehicleRow,
 } from "~/lib/estimates/vehicles.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { errorsOf, parseSubmission } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 type Intent = "update" | "repair" | "repair-all";
-
-interface ActionData {
-  intent: Intent | null;
-  values?: Record<string, string>;
-  fieldErrors?: FieldErrors;
-  error?: string;
-}
+const INTENTS: readonly Intent[] = ["update", "repair", "repair-all"];
 
 /** Unknown ids and another account's vehicles get the same answer. */
 const VEHICLE_NOT_FOUND = "We couldn't find that vehicle in this account.";
@@ -60,58 +55,78 @@ export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   const vehicle = getVehicle(session.accountId, params.vehicleId) ?? notFound(VEHICLE_NOT_FOUND);
   const form = await readForm(request);
-  const rawIntent = String(form?.get("intent") ?? "");
-  const intent = (["update", "repair", "repair-all"] as const).find((i) => i === rawIntent) ?? null;
-  const reply = (status: number, result: Omit<ActionData, "intent">) =>
-    data<ActionData>({ intent, ...result }, { status });
-  if (!form) return reply(400, { error: "We couldn't read that form. Please try again." });
-  const here = `/dashboard/vehicle/${vehicle.id}`;
-
+  if (!form) return formReply(null, { status: 400 });
+  const intent = INTENTS.find((i) => i === form.get("intent"));
+  const target = { accountId: session.accountId, vehicle, form };
   switch (intent) {
-    case "update": {
-      const values = formValues(form);
-      const parsed = parseForm(VehicleFormSchema, form);
-      if (!parsed.ok) {
-        return reply(400, {
-          values,
-          fieldErrors: parsed.fieldErrors,
-          error: "Check the highlighted fields.",
-        });
-      }
-      const result = updateVehicle(session.accountId, vehicle.id, parsed.data);
-      if (!result) notFound(VEHICLE_NOT_FOUND);
-      if (!result.ok) {
-        return reply(409, {
-          values,
-          fieldErrors: result.fieldErrors,
-          error: "Check the highlighted fields.",
-        });
-      }
-      return redirectWithToast(here, { title: "Vehicle saved" });
-    }
-    case "repair": {
-      const findingId = String(form.get("findingId") ?? "");
-      const repaired = form.get("repaired") !== "false";
-      const result = markFindingRepaired(session.accountId, findingId, repaired, vehicle.id);
-      if (!result.ok) return reply(result.status, { error: result.error });
-      return redirectWithToast(here, {
-        title: repaired ? "Marked repaired" : "Damage reopened",
-      });
-    }
-    case "repair-all": {
-      const result = markVehicleRepaired(session.accountId, vehicle.id);
-      if (!result) notFound(VEHICLE_NOT_FOUND);
-      return redirectWithToast(here, {
-        title: "All damage marked repaired",
-        description:
-          result.count === 1
-            ? "1 finding marked repaired."
-            : `${result.count} findings marked repaired.`,
-      });
-    }
+    case "update":
+      return update(target);
+    case "repair":
+      return repair(target);
+    case "repair-all":
+      return repairAll(target);
     default:
-      return reply(400, { error: "Unknown action. Reload the page and try again." });
+      return formReply(null, {
+        status: 400,
+        formError: "Unknown action. Reload the page and try again.",
+      });
   }
+}
+
+interface Target {
+  accountId: string;
+  vehicle: VehicleRow;
+  form: FormData;
+}
+
+const here = (vehicle: VehicleRow) => `/dashboard/vehicle/${vehicle.id}`;
+
+async function update({ accountId, vehicle, form }: Target) {
+  const submission = parseSubmission(form, VehicleFormSchema);
+  if (submission.status !== "success")
+    return formReply<Intent>(submission, {
+      status: 400,
+      intent: "update",
+      formError: "Check the highlighted fields.",
+    });
+  const result = updateVehicle(accountId, vehicle.id, submission.value);
+  if (!result) notFound(VEHICLE_NOT_FOUND);
+  if (!result.ok) {
+    return formReply<Intent>(submission, {
+      status: 409,
+      intent: "update",
+      formError: "Check the highlighted fields.",
+      fieldErrors: result.fieldErrors,
+    });
+  }
+  return redirectWithToast(here(vehicle), { title: "Vehicle saved" });
+}
+
+async function repair({ accountId, vehicle, form }: Target) {
+  const findingId = String(form.get("findingId") ?? "");
+  const repaired = form.get("repaired") !== "false";
+  const result = markFindingRepaired(accountId, findingId, repaired, vehicle.id);
+  if (!result.ok)
+    return formReply<Intent>(null, {
+      status: result.status,
+      intent: "repair",
+      formError: result.error,
+    });
+  return redirectWithToast(here(vehicle), {
+    title: repaired ? "Marked repaired" : "Damage reopened",
+  });
+}
+
+async function repairAll({ accountId, vehicle }: Target) {
+  const result = markVehicleRepaired(accountId, vehicle.id);
+  if (!result) notFound(VEHICLE_NOT_FOUND);
+  return redirectWithToast(here(vehicle), {
+    title: "All damage marked repaired",
+    description:
+      result.count === 1
+        ? "1 finding marked repaired."
+        : `${result.count} findings marked repaired.`,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data, params }) =>
@@ -138,54 +153,15 @@ function vehicleValues(vehicle: ReturnType<typeof vehicleJson>): Record<string, 
   };
 }
 
-function DamageItem({ entry, busy }: { entry: HistoryEntry; busy: boolean }) {
-  const repaired = entry.state === "repaired";
-  return (
-    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">
-          <span className="mr-2 inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-slate-100 px-1.5 text-xs font-semibold text-slate-700 tabular-nums">
-            <span className="sr-only">Number </span>
-            {entry.number}
-          </span>
-          {entry.label} · {entry.panelLabel}
-        </p>
-        <p className="mt-0.5 text-sm text-slate-600">
-          {entry.preExisting ? "Pre-existing, seen " : "Found "}
-          {formatDate(entry.reportDate)} ·{" "}
-          <Link to={`/analysis/${entry.reportId}`} className="text-brand-600 underline">
-            report
-          </Link>
-          {repaired ? ` · repaired ${formatDate(entry.repairedAt)}` : ""}
-        </p>
-      </div>
-      <Form method="post" preventScrollReset className="shrink-0">
-        <input type="hidden" name="intent" value="repair" />
-        <input type="hidden" name="findingId" value={entry.id} />
-        <input type="hidden" name="repaired" value={repaired ? "false" : "true"} />
-        <button
-          type="submit"
-          className={repaired ? "btn-ghost border border-slate-200 py-2" : "btn-outline py-2"}
-          disabled={busy}
-          aria-label={`${repaired ? "Reopen" : "Mark repaired"}: ${entry.label}, ${entry.panelLabel.toLowerCase()} (number ${entry.number})`}
-        >
-          {repaired ? "Reopen" : "Mark repaired"}
-        </button>
-      </Form>
-    </li>
-  );
-}
-
 export default function VehiclePage({ loaderData, actionData }: Route.ComponentProps) {
   const { vehicle, label, history, reports } = loaderData;
   const busy = useNavigation().state === "submitting";
   const open = history.filter((entry) => entry.state === "open");
   const repaired = history.filter((entry) => entry.state === "repaired");
   const inReview = history.filter((entry) => entry.state === "in-review").length;
-  const updateResult = actionData?.intent === "update" ? actionData : undefined;
-  const formRef = useFocusFirstError<HTMLFormElement>(updateResult);
-  const otherError = actionData && actionData.intent !== "update" ? actionData.error : undefined;
-  const editValues = updateResult?.values ?? vehicleValues(vehicle);
+  const otherError =
+    actionData?.intent === "update" ? undefined : errorsOf(actionData?.result).form;
+  const saved = vehicleValues(vehicle);
   const newEstimate = `/app?${new URLSearchParams({ vehicleId: vehicle.id })}`;
 
   return (
@@ -286,28 +262,13 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
         title="Vehicle details"
         description="The body type, price class and paint type set the prices of this car's estimates."
       >
-        <Form
-          // A save re-renders the fields with the stored (normalised) values.
-          key={JSON.stringify(vehicleValues(vehicle))}
-          ref={formRef}
-          method="post"
-          className="space-y-4"
-          aria-labelledby="details-heading"
-        >
-          <input type="hidden" name="intent" value="update" />
-          <FormAlert message={updateResult?.error} />
-          <VehicleFields
-            values={editValues}
-            errors={updateResult?.fieldErrors}
-            idPrefix="edit-"
-            showStatus
-          />
-          <div className="flex justify-end">
-            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-              Save changes
-            </button>
-          </div>
-        </Form>
+        <VehicleDetailsForm
+          // A save starts a fresh form with the stored (normalised) values.
+          key={JSON.stringify(saved)}
+          saved={saved}
+          lastResult={actionData?.intent === "update" ? actionData.result : undefined}
+          busy={busy}
+        />
       </FleetSection>
     </div>
   );

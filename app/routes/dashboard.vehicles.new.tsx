@@ -1,22 +1,20 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicles.new";
-import { FleetPageHeader, useFocusFirstError } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
-import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
+import { VehicleFormSchema, vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
 import { createVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
-interface ActionData {
-  values: Record<string, string>;
-  fieldErrors: FieldErrors;
-  error?: string;
-}
+const CHECK_FIELDS = "Check the highlighted fields.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSession(request);
@@ -26,26 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
-  if (!form) {
-    return data<ActionData>(
-      { values: {}, fieldErrors: {}, error: "We couldn't read that form. Please try again." },
-      { status: 400 },
-    );
-  }
-  const values = formValues(form);
-  const parsed = parseForm(VehicleFormSchema, form);
-  if (!parsed.ok) {
-    return data<ActionData>(
-      { values, fieldErrors: parsed.fieldErrors, error: "Check the highlighted fields." },
-      { status: 400 },
-    );
-  }
-  const result = createVehicle(session.accountId, parsed.data);
+  if (!form) return formReply(null, { status: 400 });
+  const submission = parseSubmission(form, VehicleFormSchema);
+  if (submission.status !== "success")
+    return formReply(submission, { status: 400, formError: CHECK_FIELDS });
+  const result = createVehicle(session.accountId, submission.value);
   if (!result.ok) {
-    return data<ActionData>(
-      { values, fieldErrors: result.fieldErrors, error: "Check the highlighted fields." },
-      { status: 409 },
-    );
+    return formReply(submission, {
+      status: 409,
+      formError: CHECK_FIELDS,
+      fieldErrors: result.fieldErrors,
+    });
   }
   recordEvent("vehicle_added", { vehicleId: result.vehicle.id }, session.user.id);
   return redirectWithToast(`/dashboard/vehicle/${result.vehicle.id}`, {
@@ -64,10 +53,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function NewVehicle({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const formRef = useFocusFirstError<HTMLFormElement>(actionData);
-  const fieldErrors = actionData?.fieldErrors ?? {};
-  // Field errors without an input on this form (none today) still reach the host.
-  const message = actionData?.error ?? (fieldErrors.form || undefined);
+  const [form, fields] = useSchemaForm(vehicleFormForBrowser, actionData?.result, {
+    id: "new-vehicle",
+  });
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -76,13 +64,13 @@ export default function NewVehicle({ actionData }: Route.ComponentProps) {
         intro="The car's details set the part prices and paint costs in its estimates."
       />
       <Form
-        ref={formRef}
         method="post"
         className="space-y-6 rounded-2xl border border-slate-200 p-4 sm:p-6"
         aria-label="New vehicle"
+        {...getFormProps(form)}
       >
-        <FormAlert message={message} />
-        <VehicleFields values={actionData?.values} errors={fieldErrors} />
+        <FormAlert message={form.errors?.[0]} />
+        <VehicleFields fields={fields} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/dashboard" className="btn-ghost">
             Cancel

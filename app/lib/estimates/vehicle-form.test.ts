@@ -1,7 +1,9 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseSubmission } from "../http/form";
 import { fieldErrorsOf } from "../http/form.server";
-import { VehicleFormSchema } from "./vehicle-form";
+import { VehicleFormSchema, vehicleFormForBrowser } from "./vehicle-form";
 
 /** A 2021 Toyota (WMI 4T1, model-year code M) with a valid check digit. */
 const TOYOTA_2021 = "4T1B11HK4MU123456";
@@ -133,6 +135,44 @@ describe("VehicleFormSchema", () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("the vehicle form's native constraints", () => {
+  const constraint = getZodConstraint(vehicleFormForBrowser);
+
+  it("leave year and make optional in the browser: the server fills them from a VIN", () => {
+    expect(constraint.year?.required).toBe(false);
+    expect(constraint.make?.required).toBe(false);
+    expect(constraint.vin?.required).toBe(false);
+  });
+
+  it("require the model and the three pricing choices, not the status", () => {
+    for (const name of ["model", "bodyType", "priceClass", "paintType"]) {
+      expect(constraint[name]?.required, name).toBe(true);
+    }
+    expect(constraint.status?.required).toBe(false);
+  });
+
+  it("parse in the browser as on the server (the VIN fills a blank year and make)", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...base, vin: TOYOTA_2021, year: "", make: "" }))
+      form.set(name, value);
+    const submission = parseSubmission(form, vehicleFormForBrowser);
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      year: 2021,
+      make: "Toyota",
+    });
+  });
+});
+
+describe("the JSON API's vehicle", () => {
+  it("takes the year as a number too, with the same message for an impossible one", () => {
+    expect(VehicleFormSchema.parse({ ...base, year: 2020, make: "Honda" }).year).toBe(2020);
+    expect(errors({ ...base, year: 2020.5, make: "Honda" }).year).toBe(
+      "Enter the model year, e.g. 2021.",
     );
   });
 });

@@ -47,51 +47,72 @@ function fillFromVin(input: unknown): unknown {
 const yearMessage = "Enter the model year, e.g. 2021.";
 const makeMessage = "Enter the make, e.g. Toyota.";
 
-export const VehicleFormSchema = z.preprocess(
-  fillFromVin,
-  z.object({
-    nickname: optionalText(60, "Nickname"),
-    vin: z
-      .string()
+const vehicleFields = z.object({
+  nickname: optionalText(60, "Nickname"),
+  vin: z
+    .string()
+    .trim()
+    .max(40, "A VIN has 17 characters.")
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      const result = validateVin(value);
+      if (!result.ok) {
+        context.addIssue({ code: "custom", message: result.error });
+        return z.NEVER;
+      }
+      return result.vin;
+    }),
+  // Not required in the browser: a blank year or make is filled from the VIN. The JSON API may
+  // send the year as a number.
+  year: z.preprocess(
+    (value) => (typeof value === "number" ? String(value) : value),
+    z
+      .string({ error: yearMessage })
       .trim()
-      .max(40, "A VIN has 17 characters.")
+      .max(4, yearMessage)
       .optional()
       .transform((value, context) => {
-        if (!value) return null;
-        const result = validateVin(value);
-        if (!result.ok) {
-          context.addIssue({ code: "custom", message: result.error });
-          return z.NEVER;
-        }
-        return result.vin;
-      }),
-    year: z
-      .union([z.number(), z.string().trim()], { error: yearMessage })
-      .transform((value, context) => {
-        const year = typeof value === "number" ? value : value === "" ? NaN : Number(value);
+        const year = value ? Number(value) : NaN;
         if (!Number.isInteger(year) || year < MIN_VEHICLE_YEAR || year > MAX_VEHICLE_YEAR) {
           context.addIssue({ code: "custom", message: yearMessage });
           return z.NEVER;
         }
         return year;
       }),
-    make: z
-      .string({ error: makeMessage })
-      .trim()
-      .min(1, makeMessage)
-      .max(60, "Make can be at most 60 characters."),
-    model: z
-      .string({ error: "Enter the model, e.g. Camry." })
-      .trim()
-      .min(1, "Enter the model, e.g. Camry.")
-      .max(80, "Model can be at most 80 characters."),
-    trim: optionalText(60, "Trim"),
-    bodyType: choice(BODY_TYPES, "Choose the body type."),
-    priceClass: choice(PRICE_CLASSES, "Choose the price class."),
-    paintType: choice(PAINT_TYPES, "Choose the paint type."),
-    plate: optionalText(15, "Plate"),
-    status: choice(VEHICLE_STATUSES, "Choose a status.").default("active"),
-  }),
-);
+  ),
+  make: z
+    .string({ error: makeMessage })
+    .trim()
+    .max(60, "Make can be at most 60 characters.")
+    .optional()
+    .transform((value, context) => {
+      if (!value) {
+        context.addIssue({ code: "custom", message: makeMessage });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  model: z
+    .string({ error: "Enter the model, e.g. Camry." })
+    .trim()
+    .min(1, "Enter the model, e.g. Camry.")
+    .max(80, "Model can be at most 80 characters."),
+  trim: optionalText(60, "Trim"),
+  bodyType: choice(BODY_TYPES, "Choose the body type."),
+  priceClass: choice(PRICE_CLASSES, "Choose the price class."),
+  paintType: choice(PAINT_TYPES, "Choose the paint type."),
+  plate: optionalText(15, "Plate"),
+  status: choice(VEHICLE_STATUSES, "Choose a status.").default("active"),
+});
+
+export const VehicleFormSchema = z.preprocess(fillFromVin, vehicleFields);
+
+/**
+ * The same schema typed as its object of fields, for `useSchemaForm` (which takes an object:
+ * field names and native constraints come from the object, and Conform reads them through the
+ * VIN fill). Parsing it still fills the year and make from the VIN, in the browser as on the server.
+ */
+export const vehicleFormForBrowser = VehicleFormSchema as unknown as typeof vehicleFields;
 
 export type VehicleFormData = z.infer<typeof VehicleFormSchema>;

@@ -1,0 +1,43 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { FormAlert } from "~/components/form-field";
+import { VehicleFields } from "~/components/vehicle-fields";
+import { vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
+import type { FormResult } from "~/lib/http/form";
+import { useSavedValuesForm } from "~/lib/http/saved-form";
+
+/**
+ * The edit form of a saved vehicle (the "update" intent of its page). Render it with a `key` of
+ * the saved values: a save starts a fresh form showing the stored (normalised) values.
+ */
+export function VehicleDetailsForm({
+  saved,
+  lastResult,
+  busy,
+}: {
+  /** The saved vehicle's values, shown until the first post. */
+  saved: Record<string, string>;
+  lastResult?: FormResult;
+  busy: boolean;
+}) {
+  const [form, fields] = useSavedValuesForm(vehicleFormForBrowser, saved, lastResult, {
+    id: "edit-vehicle",
+  });
+  return (
+    <Form
+      method="post"
+      className="space-y-4"
+      aria-labelledby="details-heading"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="update" />
+      <FormAlert message={form.errors?.[0]} />
+      <VehicleFields fields={fields} idPrefix="edit-" showStatus />
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          Save changes
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,35 +1,22 @@
-import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.rates";
-import { FleetPageHeader, useFocusFirstError } from "~/components/fleet";
-import { FormAlert } from "~/components/form-field";
+import { FleetPageHeader } from "~/components/fleet";
+import { OWNER_ONLY, RatesForm } from "~/components/rates/rates-form";
 import {
   RATE_FIELDS,
   RATE_OVERRIDE_LIMITS,
   RATE_SOURCES,
   RATES_AS_OF,
-  resolveRateCard,
-  US_STATE_CODES,
-  US_STATE_DEFAULTS,
-  type RateField,
   type RateSource,
 } from "~/domain/estimate/rate-card";
-import { formatCents, formatNumber } from "~/domain/money";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
 import { parseRateForm, saveRateSettings } from "~/lib/estimates/fleet.server";
 import { accountRateSettings } from "~/lib/estimates/reports.server";
-import { formValues, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { rateFormSchema } from "~/lib/estimates/rate-form";
+import { parseSubmission } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-
-interface ActionData {
-  values: Record<string, string>;
-  fieldErrors: FieldErrors;
-  error?: string;
-}
-
-const OWNER_ONLY = "Only the account owner can change the shop rates.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
@@ -51,22 +38,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
-  const values = form ? formValues(form) : {};
+  const submission = form ? parseSubmission(form, rateFormSchema) : null;
   if (session.role !== "primary") {
-    return data<ActionData>({ values, fieldErrors: {}, error: OWNER_ONLY }, { status: 403 });
+    return formReply(submission, { status: 403, formError: OWNER_ONLY });
   }
-  if (!form) {
-    return data<ActionData>(
-      { values, fieldErrors: {}, error: "We couldn't read that form. Please try again." },
-      { status: 400 },
-    );
-  }
+  if (!form || !submission) return formReply(null, { status: 400 });
+  // The schema says which fields there are; the rates' own parse reads and range-checks them.
   const parsed = parseRateForm(form);
-  if (!parsed.ok) {
-    return data<ActionData>(
-      { values, fieldErrors: parsed.fieldErrors, error: "Check the highlighted rates." },
-      { status: 400 },
-    );
+  if (submission.status !== "success" || !parsed.ok) {
+    return formReply(submission, {
+      status: 400,
+      formError: "Check the highlighted rates.",
+      fieldErrors: parsed.ok ? undefined : parsed.fieldErrors,
+    });
   }
   saveRateSettings(session.accountId, parsed.data);
   return redirectWithToast("/dashboard/rates", {
@@ -83,39 +67,6 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
-const FIELD_TEXT: Record<RateField, { unit: string; hint: string }> = {
-  bodyLabourCentsPerHour: { unit: "$ per hour", hint: "Dent, panel and bumper repair." },
-  refinishLabourCentsPerHour: { unit: "$ per hour", hint: "Painting and blending." },
-  mechanicalLabourCentsPerHour: {
-    unit: "$ per hour",
-    hint: "Wheels, tires, lamps and sensor work.",
-  },
-  paintMaterialsCentsPerRefinishHour: {
-    unit: "$ per refinish hour",
-    hint: "Paint and supplies, charged for each hour of painting.",
-  },
-  salesTaxPercent: {
-    unit: "%",
-    hint: "On parts and materials. Local sales taxes are not included.",
-  },
-};
-
-/** "$63.67 (CA default)" or "6% (US average)". */
-function defaultPlaceholder(state: string, field: RateField) {
-  let card;
-  try {
-    card = resolveRateCard(state);
-  } catch {
-    card = resolveRateCard(null);
-  }
-  const value = card[field];
-  const shown =
-    RATE_OVERRIDE_LIMITS[field].kind === "cents"
-      ? formatCents(value)
-      : `${formatNumber(value, 3)}%`;
-  return `${shown} (${card.region === "US" ? "US average" : `${card.region} default`})`;
-}
-
 /** The sources behind the regional defaults shown on this page (labor rates and sales tax). */
 const SOURCE_NOTES: readonly RateSource[] = [
   RATE_SOURCES.crashNetwork,
@@ -124,13 +75,6 @@ const SOURCE_NOTES: readonly RateSource[] = [
 ];
 
 export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
-  const { isOwner } = loaderData;
-  const values = actionData?.values ?? loaderData.values;
-  const errors = actionData?.fieldErrors ?? {};
-  const busy = useNavigation().state === "submitting";
-  const formRef = useFocusFirstError<HTMLFormElement>(actionData);
-  // Placeholders follow the chosen state while the host picks one (the server renders the saved one).
-  const [state, setState] = useState(values.state ?? "");
   const asOf = new Date(`${RATES_AS_OF}T00:00:00Z`).toLocaleDateString("en-US", {
     dateStyle: "long",
     timeZone: "UTC",
@@ -144,112 +88,13 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
         intro="Estimates use the regional default rates unless you enter your shop's own. Leave a field blank to keep the default shown in it."
       />
 
-      <Form
-        // A save re-renders the fields with the stored (normalised) values.
+      <RatesForm
+        // A save starts a fresh form with the stored (normalised) values.
         key={JSON.stringify(loaderData.values)}
-        ref={formRef}
-        method="post"
-        className="space-y-6 rounded-2xl border border-slate-200 p-4 sm:p-6"
-        aria-label="Shop rates"
-      >
-        <FormAlert message={actionData?.error} />
-        {isOwner ? null : (
-          <p role="note" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-            {OWNER_ONLY} You can see the rates your estimates use.
-          </p>
-        )}
-        <fieldset disabled={!isOwner} className="space-y-5">
-          <legend className="sr-only">Rates</legend>
-          <div>
-            <label htmlFor="state" className="label">
-              Home state
-            </label>
-            <select
-              id="state"
-              name="state"
-              value={state}
-              onChange={(event) => setState(event.currentTarget.value)}
-              className="input"
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={`state-hint${errors.state ? " state-error" : ""}`}
-            >
-              <option value="">US national average</option>
-              {US_STATE_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {US_STATE_DEFAULTS[code].name}
-                </option>
-              ))}
-            </select>
-            <p id="state-hint" className="mt-1 text-sm text-slate-600">
-              Sets the default labor rates and sales tax of new estimates.
-            </p>
-            {errors.state ? (
-              <p id="state-error" className="field-error">
-                {errors.state}
-              </p>
-            ) : null}
-          </div>
-
-          <div className="grid gap-5 sm:grid-cols-2">
-            {RATE_FIELDS.map((field) => {
-              const money = RATE_OVERRIDE_LIMITS[field].kind === "cents";
-              const error = errors[field];
-              return (
-                <div key={field}>
-                  <label htmlFor={field} className="label">
-                    {RATE_OVERRIDE_LIMITS[field].label} ({FIELD_TEXT[field].unit})
-                  </label>
-                  <div className="relative">
-                    {money ? (
-                      <span
-                        aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600"
-                      >
-                        $
-                      </span>
-                    ) : null}
-                    <input
-                      id={field}
-                      name={field}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      maxLength={20}
-                      defaultValue={values[field] ?? ""}
-                      placeholder={defaultPlaceholder(state, field).replace(/^\$/, "")}
-                      className={`input ${money ? "pl-7" : "pr-8"}`}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={`${field}-hint${error ? ` ${field}-error` : ""}`}
-                    />
-                    {money ? null : (
-                      <span
-                        aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600"
-                      >
-                        %
-                      </span>
-                    )}
-                  </div>
-                  <p id={`${field}-hint`} className="mt-1 text-sm text-slate-600">
-                    {FIELD_TEXT[field].hint} Default: {defaultPlaceholder(state, field)}.
-                  </p>
-                  {error ? (
-                    <p id={`${field}-error`} className="field-error">
-                      {error}
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
-        {isOwner ? (
-          <div className="flex justify-end">
-            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-              {busy ? "Saving…" : "Save rates"}
-            </button>
-          </div>
-        ) : null}
-      </Form>
+        saved={loaderData.values}
+        lastResult={actionData?.result}
+        isOwner={loaderData.isOwner}
+      />
 
       <section aria-labelledby="sources-heading" className="text-sm text-slate-700">
         <h2 id="sources-heading" className="font-semibold text-slate-900">

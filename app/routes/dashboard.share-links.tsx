@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/dashboard.share-links";
 import { FleetPageHeader } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
@@ -7,7 +8,8 @@ import { env } from "~/lib/runtime/env.server";
 import { shareLinkCreatorLabel } from "~/lib/estimates/share-options";
 import { listActiveAccountShareLinks, revokeShareLink } from "~/lib/estimates/shares.server";
 import { vehicleLabel } from "~/lib/estimates/vehicles.server";
-import { readForm } from "~/lib/http/form.server";
+import { errorsOf, parseSubmission } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
@@ -31,16 +33,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A Revoke button's hidden fields: which link of which report. */
+const revokeSchema = z.object({
+  reportId: z.string().min(1),
+  linkId: z
+    .string()
+    .transform(Number)
+    .refine((id) => Number.isSafeInteger(id)),
+});
+
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
-  const reportId = String(form?.get("reportId") ?? "");
-  const linkId = Number(form?.get("linkId"));
-  if (!form || !reportId || !Number.isSafeInteger(linkId)) {
-    return data({ error: "Choose a link to revoke." }, { status: 400 });
+  const submission = form ? parseSubmission(form, revokeSchema) : null;
+  if (submission?.status !== "success") {
+    return formReply(submission, { status: 400, formError: "Choose a link to revoke." });
   }
+  const { reportId, linkId } = submission.value;
   if (!revokeShareLink(session.accountId, reportId, linkId)) {
-    return data({ error: "That link was already revoked or has expired." }, { status: 404 });
+    return formReply(submission, {
+      status: 404,
+      formError: "That link was already revoked or has expired.",
+    });
   }
   return redirectWithToast("/dashboard/share-links", {
     title: "Link revoked",
@@ -66,7 +80,7 @@ export default function ShareLinks({ loaderData, actionData }: Route.ComponentPr
         title="Share links"
         intro="Read-only report links your team has sent to adjusters and guests that still open. A link keeps working when the person who made it leaves the team; revoke it here if it should stop."
       />
-      <FormAlert message={actionData?.error} />
+      <FormAlert message={errorsOf(actionData?.result).form} />
       {links.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center text-slate-700">
           No active share links. Create one from a finished estimate.

@@ -5,6 +5,8 @@ import { acceptInvitation, findInvitation, invitationIsFor } from "~/lib/auth/ac
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { switchAccount } from "~/lib/auth/switch.server";
 import { env } from "~/lib/runtime/env.server";
+import { errorsOf } from "~/lib/http/form";
+import { formReply } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
@@ -54,12 +56,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!accepted.ok) {
     const found = accepted.reason === "wrong-user" ? findInvitation(params.token) : undefined;
     return found
-      ? data({ error: wrongUser(found.invitation.email, session.user.email) }, { status: 403 })
-      : data({ error: DEAD }, { status: 404 });
+      ? formReply(null, {
+          status: 403,
+          formError: wrongUser(found.invitation.email, session.user.email),
+        })
+      : formReply(null, { status: 404, formError: DEAD });
   }
   // Straight into the account they joined.
   const switched = await switchAccount(session, accepted.accountId, request, context);
-  if (!switched.ok) return data({ error: DEAD }, { status: 404 });
+  if (!switched.ok) return formReply(null, { status: 404, formError: DEAD });
   switched.headers.append("Location", "/account");
   return new Response(null, { status: 303, headers: switched.headers });
 }
@@ -74,6 +79,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Invite({ loaderData, actionData, params }: Route.ComponentProps) {
   const { invitation, signedIn, notForYou } = loaderData;
+  const actionError = errorsOf(actionData?.result).form;
   const redirectTo = `/invite/${params.token}`;
   return (
     <div className="container-page flex max-w-lg flex-col items-center py-16 text-center">
@@ -81,14 +87,14 @@ export default function Invite({ loaderData, actionData, params }: Route.Compone
         <>
           <h1 className="text-3xl font-bold text-slate-900">Invitation not found</h1>
           <p role="alert" className="mt-4 text-slate-700">
-            {actionData?.error ?? DEAD}
+            {actionError ?? DEAD}
           </p>
         </>
-      ) : actionData?.error || notForYou ? (
+      ) : actionError || notForYou ? (
         <>
           <h1 className="text-3xl font-bold text-slate-900">Can't accept this invitation</h1>
           <p role="alert" className="mt-4 text-slate-700">
-            {actionData?.error ?? notForYou}
+            {actionError ?? notForYou}
           </p>
           {notForYou ? (
             <Link to="/logout" className="btn-outline mt-8 px-6 py-3">

@@ -1,17 +1,25 @@
-import { data, Form, Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField } from "~/components/form-field";
 import { newPasswordSchema, RESET_LINK_INVALID, resetRequestSchema } from "~/lib/auth/schemas";
 import { requestPasswordReset, resetPassword } from "~/lib/auth/service.server";
 import { peekToken } from "~/lib/auth/tokens.server";
 import { env } from "~/lib/runtime/env.server";
-import { formValues, parseForm, readForm, type FieldErrors } from "~/lib/http/form.server";
+import { errorsOf, parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
 import { clientIp } from "~/lib/http/request.server";
 import type { Toast } from "~/lib/ui/toast";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { useActionToast } from "~/lib/ui/toast-store";
+
+/** Asking for a link, or choosing the new password with one. */
+type Intent = "request" | "reset";
+
+/** Never sent back to the page. */
+const SECRETS = ["password", "confirmPassword", "token"];
 
 export const RESET_SENT: Toast = {
   id: "reset-sent",
@@ -20,14 +28,6 @@ export const RESET_SENT: Toast = {
     "If an account with that email exists, we've sent instructions to reset your password",
   variant: "default",
 };
-
-interface ActionData {
-  fieldErrors: FieldErrors;
-  values: Record<string, string>;
-  formError?: string;
-  sent?: boolean;
-  toast?: Toast;
-}
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -41,54 +41,56 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form)
-    return data<ActionData>(
-      { fieldErrors: {}, values: {}, formError: "We couldn't read that form." },
-      { status: 400 },
-    );
-  const values = formValues(form, ["password", "confirmPassword", "token"]);
+    return formReply<Intent>(null, { status: 400, formError: "We couldn't read that form." });
+  return form.get("intent") === "reset" ? reset(form) : requestLink(form, context);
+}
 
-  if (form.get("intent") === "reset") {
-    const parsed = parseForm(newPasswordSchema, form);
-    if (!parsed.ok) {
-      const { token: badToken, ...fieldErrors } = parsed.fieldErrors;
-      return data<ActionData>(
-        { fieldErrors, values, formError: badToken ? RESET_LINK_INVALID : undefined },
-        { status: 400 },
-      );
-    }
-    const result = await resetPassword(parsed.data.token, parsed.data.password);
-    if (!result.ok)
-      return data<ActionData>(
-        { fieldErrors: {}, values, formError: result.message },
-        { status: result.status },
-      );
-    return redirectWithToast("/auth", {
-      title: "Password updated",
-      description: "Sign in with your new password.",
+async function reset(form: FormData) {
+  const submission = parseSubmission(form, newPasswordSchema);
+  if (submission.status !== "success") {
+    return formReply<Intent>(submission, {
+      status: 400,
+      intent: "reset",
+      // The token is hidden: its error is the link's.
+      formError: submission.error?.token ? RESET_LINK_INVALID : undefined,
+      hideFields: SECRETS,
     });
   }
+  const result = await resetPassword(submission.value.token, submission.value.password);
+  if (!result.ok)
+    return formReply<Intent>(submission, {
+      status: result.status,
+      intent: "reset",
+      formError: result.message,
+      hideFields: SECRETS,
+    });
+  return redirectWithToast("/auth", {
+    title: "Password updated",
+    description: "Sign in with your new password.",
+  });
+}
 
+function requestLink(form: FormData, context: AppLoadContext) {
+  const submission = parseSubmission(form, resetRequestSchema);
   if (!checkRateLimit(clientIp(context), "reset").allowed) {
-    const toast: Toast = {
-      id: `reset-${Date.now()}`,
-      title: "Request Failed",
-      description: RATE_LIMIT_MESSAGE,
-      variant: "destructive",
-    };
-    return data<ActionData>(
-      { fieldErrors: {}, values, formError: RATE_LIMIT_MESSAGE, toast },
-      { status: 429 },
-    );
+    return formReply<Intent>(submission, {
+      status: 429,
+      intent: "request",
+      formError: RATE_LIMIT_MESSAGE,
+      toast: {
+        id: `reset-${Date.now()}`,
+        title: "Request Failed",
+        description: RATE_LIMIT_MESSAGE,
+        variant: "destructive",
+      },
+    });
   }
-  const parsed = parseForm(resetRequestSchema, form);
-  if (!parsed.ok)
-    return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+  if (submission.status !== "success")
+    return formReply<Intent>(submission, { status: 400, intent: "request" });
   // The same answer whether or not the address has an account.
-  requestPasswordReset(parsed.data.email);
-  return data<ActionData>({
-    fieldErrors: {},
-    values,
-    sent: true,
+  requestPasswordReset(submission.value.email);
+  return formReply<Intent>(submission, {
+    intent: "request",
     toast: { ...RESET_SENT, id: `reset-${Date.now()}` },
   });
 }
@@ -102,14 +104,21 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData?.fieldErrors ?? {};
   useActionToast(actionData?.toast);
   const settingPassword = loaderData.token !== null;
-  // An error on a field this form doesn't show (a crafted post) still reaches the person.
-  const shownFields = settingPassword ? ["password", "confirmPassword"] : ["email"];
-  const formError =
-    actionData?.formError ??
-    Object.entries(errors).find(([field]) => !shownFields.includes(field))?.[1];
+  const intent: Intent = settingPassword ? "reset" : "request";
+  // A reply without an intent (an unreadable post) belongs to the form on the page.
+  const lastResult =
+    actionData && (actionData.intent ?? intent) === intent ? actionData.result : undefined;
+  const [form, fields] = useSchemaForm(
+    settingPassword ? newPasswordSchema : resetRequestSchema,
+    lastResult,
+    { id: intent },
+  );
+  const sent = !settingPassword && lastResult?.status === "success";
+  // A post for the other form (a used link posted to /reset-password, say) still reaches the person.
+  const other = lastResult ? {} : errorsOf(actionData?.result);
+  const message = form.errors?.[0] ?? other.form ?? Object.values(other)[0];
 
   return (
     <div className="container-page flex max-w-md flex-col py-12 sm:py-16">
@@ -125,55 +134,51 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </Link>
           </>
         ) : settingPassword ? (
-          <Form method="post" className="space-y-4">
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="reset" />
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
-            <FormAlert message={formError} />
+            <FormAlert message={message} />
             <FormField
-              name="password"
+              field={fields.password}
               label="New password"
               type="password"
               autoComplete="new-password"
               required
               minLength={8}
               maxLength={128}
-              error={errors.password}
               hint="At least 8 characters. Signing in with it ends your other sessions."
             />
             <FormField
-              name="confirmPassword"
+              field={fields.confirmPassword}
               label="Repeat the new password"
               type="password"
               autoComplete="new-password"
               required
-              error={errors.confirmPassword}
             />
             <button type="submit" className="btn-primary w-full py-3">
               Set new password
             </button>
           </Form>
         ) : (
-          <Form method="post" className="space-y-4">
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="request" />
-            {actionData?.sent ? (
+            {sent ? (
               <FormAlert
                 tone="success"
                 message={`${RESET_SENT.title}. ${RESET_SENT.description}.`}
               />
             ) : (
-              <FormAlert message={formError} />
+              <FormAlert message={message} />
             )}
             <p className="text-slate-700">
               Enter the email of your account and we'll send you a link to choose a new password.
             </p>
             <FormField
-              name="email"
+              field={fields.email}
               label="Email"
               type="email"
               autoComplete="email"
               required
-              defaultValue={actionData?.values.email}
-              error={errors.email}
             />
             <button type="submit" className="btn-primary w-full py-3">
               Send reset link

@@ -1,9 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/verify-email";
 import { verifyEmail } from "~/lib/auth/service.server";
 import { peekToken } from "~/lib/auth/tokens.server";
 import { env } from "~/lib/runtime/env.server";
-import { readForm } from "~/lib/http/form.server";
+import { errorsOf, parseSubmission } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 
 const INVALID =
@@ -22,11 +24,14 @@ export function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** The button's hidden field: the emailed token. */
+const verifySchema = z.object({ token: z.string() });
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const token = form?.get("token");
-  if (typeof token !== "string" || !verifyEmail(token)) {
-    return data({ error: INVALID }, { status: 400 });
+  const submission = form ? parseSubmission(form, verifySchema) : null;
+  if (submission?.status !== "success" || !verifyEmail(submission.value.token)) {
+    return formReply(submission, { status: 400, formError: INVALID, hideFields: ["token"] });
   }
   throw redirect("/email-verified");
 }
@@ -40,7 +45,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const error = actionData?.error ?? (loaderData.token ? null : INVALID);
+  const error = errorsOf(actionData?.result).form ?? (loaderData.token ? null : INVALID);
   return (
     <div className="container-page flex max-w-md flex-col items-center py-20 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Verify your email</h1>

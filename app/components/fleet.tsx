@@ -3,7 +3,7 @@
  * vehicle status badge, page header and sections, dates and money ranges written the same way
  * everywhere. Report statuses use the estimate pages' `ReportStatusBadge`.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCents, formatRange } from "~/domain/money";
 import { VEHICLE_STATUS_LABELS, type VehicleStatus } from "~/domain/estimate/taxonomy";
@@ -158,18 +158,4 @@ export function ReportListItem({
       </p>
     </li>
   );
-}
-
-/**
- * After a failed post (JavaScript on, so the page doesn't reload at the top), moves focus to the
- * form's first invalid field so the host sees and hears what to fix. `result` is the action data:
- * a new object for every answer.
- */
-export function useFocusFirstError<T extends HTMLElement>(result: unknown) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    if (!result) return;
-    ref.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [result]);
-  return ref;
 }

@@ -12,8 +12,7 @@ import {
 } from "~/domain/estimate/rate-card";
 import { formatCents, formatNumber } from "~/domain/money";
 import { rateFormSchema } from "~/lib/estimates/rate-form";
-import type { FormResult } from "~/lib/http/form";
-import { useSavedValuesForm } from "~/lib/http/saved-form";
+import { useSchemaForm, type FormResult } from "~/lib/http/form";
 
 export const OWNER_ONLY = "Only the account owner can change the shop rates.";
 
@@ -63,7 +62,10 @@ export function RatesForm({
   lastResult?: FormResult;
   isOwner: boolean;
 }) {
-  const [form, fields] = useSavedValuesForm(rateFormSchema, saved, lastResult, { id: "rates" });
+  const [form, fields] = useSchemaForm(rateFormSchema, lastResult, {
+    id: "rates",
+    defaultValue: saved,
+  });
   const busy = useNavigation().state === "submitting";
   const stateError = fields.state.errors?.[0];
   // Placeholders follow the chosen state while the host picks one (the server renders the saved one).

@@ -3,8 +3,7 @@ import { Form } from "react-router";
 import { FormAlert } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
-import type { FormResult } from "~/lib/http/form";
-import { useSavedValuesForm } from "~/lib/http/saved-form";
+import { useSchemaForm, type FormResult } from "~/lib/http/form";
 
 /**
  * The edit form of a saved vehicle (the "update" intent of its page). Render it with a `key` of
@@ -20,8 +19,9 @@ export function VehicleDetailsForm({
   lastResult?: FormResult;
   busy: boolean;
 }) {
-  const [form, fields] = useSavedValuesForm(vehicleFormForBrowser, saved, lastResult, {
+  const [form, fields] = useSchemaForm(vehicleFormForBrowser, lastResult, {
     id: "edit-vehicle",
+    defaultValue: saved,
   });
   return (
     <Form

@@ -256,6 +256,27 @@ export const RATE_SOURCES = {
     published: "2016",
     note: "An expert column: weak.",
   },
+  hailTotals: {
+    title:
+      "Fix Things Right, 'How much to fix hail damage': minor hail $50–150 per dent; moderate (dents on several panels) $500–3,000; severe over $3,000, up to $10,000 or more",
+    url: "https://fixthingsright.blogspot.com/2025/08/how-much-to-fix-hail-damage.html",
+    published: "2025-08",
+    note: "A blog: weak, used only for whole-car sanity ranges.",
+  },
+  tireReplacement: {
+    title:
+      "EngineerFix, 'How much does it cost to replace 1 tire': $150–350 for one tire, mounted and balanced",
+    url: "https://engineerfix.com/how-much-does-it-cost-to-replace-1-tire",
+    published: "2025",
+    note: "A consumer explainer: weak.",
+  },
+  smokeOdor: {
+    title:
+      "Professional cigarette-smell removal: basic $150–250, standard $250–450 for a sedan",
+    url: "https://visualfoodie.com/pro-car-cigarette-smell-removal-cost-details",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
   assumption: {
     title:
       "FleetAssist assumption: no public source found; typical magnitude chosen to sit inside the public price ranges above",

@@ -1,40 +1,20 @@
 /**
- * Realistic estimates checked against published price ranges for common repairs (`PUBLIC`
- * below). Each scenario uses a state's default rate card, so the ranges hold for real regional
- * rates (California is the most expensive in the table, Florida the cheapest), not just round
- * test numbers.
+ * The accuracy suite (./scenarios.ts): every scenario's estimate must land in its published range
+ * within the stated tolerance, and its low–high must overlap that range; a few scenarios also
+ * check how the estimate is built (which lines, which blends). The suite fails when the engine or
+ * the rate card drifts away from the published prices.
  */
 import { describe, expect, it } from "vitest";
 import { AVERAGE_REPAIRABLE_CLAIM_CENTS } from "../industry-benchmarks";
-import { estimateRepair, type Estimate, type Operation } from "./engine";
-import { resolveRateCard } from "./rate-card";
-import type { Finding, Vehicle } from "./taxonomy";
-
-type Dollars = readonly [low: number, high: number];
-
-/** Published repair price ranges, in dollars. */
-const PUBLIC = {
-  bumperCoverEconomy: [450, 1_000],
-  bumperCoverMid: [700, 1_500],
-  bumperCoverOem: [1_100, 2_200],
-  windshieldNoAdas: [250, 600],
-  windshieldWithAdas: [1_200, 1_650],
-  calibration: [150, 600],
-  pdrDimeNickel: [100, 150],
-  pdrQuarter: [150, 225],
-  pdrGolfBall: [250, 375],
-  pdrCrease: [400, 600],
-  aluminumUplift: [1.15, 1.3],
-  curbRashPerWheel: [125, 200],
-  headlampHalogenAftermarket: [75, 250],
-  headlampHalogenOem: [200, 500],
-  headlampLedMin: 1_000,
-} as const satisfies Record<string, Dollars | number>;
-
-function expectWithin(cents: number, [low, high]: Dollars, what: string) {
-  expect(cents, `${what}: ${cents / 100} not in ${low}–${high}`).toBeGreaterThanOrEqual(low * 100);
-  expect(cents, `${what}: ${cents / 100} not in ${low}–${high}`).toBeLessThanOrEqual(high * 100);
-}
+import type { Estimate, Operation } from "./engine";
+import { RATE_SOURCES } from "./rate-card";
+import {
+  ACCURACY_SCENARIOS,
+  DEFAULT_TOLERANCE,
+  evaluateScenario,
+  sourceText,
+  type AccuracyScenario,
+} from "./scenarios";
 
 function sumOf(estimate: Estimate, operations: Operation[]): number {
   return estimate.lines
@@ -42,337 +22,160 @@ function sumOf(estimate: Estimate, operations: Operation[]): number {
     .reduce((sum, line) => sum + line.amountCents, 0);
 }
 
+function formatTolerance(scenario: AccuracyScenario): string {
+  return `${Math.round((scenario.tolerance ?? DEFAULT_TOLERANCE) * 100)} %`;
+}
+
 function amountOf(estimate: Estimate, operation: Operation): number {
   return sumOf(estimate, [operation]);
 }
 
-/** Part + paint + labor of a bumper cover job: everything except calibration and the sensor transfer. */
-function bumperCoverJob(estimate: Estimate): number {
-  const sensorTransfer = estimate.lines
-    .filter((line) => line.operation === "R&I" && line.description.startsWith("Transfer"))
-    .reduce((sum, line) => sum + line.amountCents, 0);
-  return estimate.totalCents - amountOf(estimate, "Calibration") - sensorTransfer;
-}
+/** How some scenarios must be built, beyond landing in their range. */
+const STRUCTURE: Partial<Record<string, (estimate: Estimate) => void>> = {
+  "bumper-scuff-polish-tx": (estimate) => {
+    expect(estimate.lines.map((line) => line.operation)).toEqual(["Polish"]);
+    expect(estimate.lines[0]?.minimumChargeCents).toBe(75_00);
+  },
+  "bumper-mid-il": (estimate) => {
+    expect(estimate.lines.filter((line) => line.operation === "Blend")).toHaveLength(2);
+  },
+  "bumper-ev-sensors-ca": (estimate) => {
+    expect(amountOf(estimate, "Calibration")).toBeGreaterThan(0);
+    expect(amountOf(estimate, "EV adjustment")).toBeGreaterThan(0);
+  },
+  "windshield-no-adas-tx": (estimate) => expect(amountOf(estimate, "Calibration")).toBe(0),
+  "windshield-adas-ca": (estimate) => {
+    const calibration = amountOf(estimate, "Calibration");
+    expect(calibration).toBeGreaterThanOrEqual(150_00);
+    expect(calibration).toBeLessThanOrEqual(600_00);
+  },
+  "windshield-adas-assumed-il": (estimate) => {
+    expect(estimate.adas).toEqual({ hasAdas: true, assumed: true });
+  },
+  "curb-rash-two-wheels-fl": (estimate) => {
+    const wheels = estimate.lines.filter((line) => line.operation === "Wheel repair");
+    expect(wheels).toHaveLength(2);
+    for (const line of wheels) {
+      expect(line.amountCents).toBeGreaterThanOrEqual(125_00);
+      expect(line.amountCents).toBeLessThanOrEqual(200_00);
+    }
+  },
+  "interior-smoke-ny": (estimate) => {
+    expect(estimate.costRaisers.join(" ")).toMatch(/smoking fee/);
+  },
+  "tri-coat-door-ca": (estimate) => {
+    expect(amountOf(estimate, "Tri-coat")).toBeGreaterThan(0);
+    expect(amountOf(estimate, "Clear coat")).toBe(0);
+    // CCC: 26 % of repairable claims are $2,000 or less; a one-door scratch is one of them.
+    expect(estimate.totalCents).toBeLessThanOrEqual(2_000_00);
+  },
+  "sideswipe-doors-mirror-tx": (estimate) => {
+    // Each door is refinished, so neither is blended into the other.
+    expect(blendedPanels(estimate)).toEqual(["front-fender-left", "quarter-panel-left"]);
+    expect(estimate.totalCents).toBeLessThan(AVERAGE_REPAIRABLE_CLAIM_CENTS.value);
+  },
+  "rental-wear-ma": (estimate) => expect(estimate.lostIncomeDays).toBe(1),
+  "sideswipe-door-quarter-il": (estimate) => {
+    expect(blendedPanels(estimate)).toEqual(["front-door-right"]);
+  },
+  "sideswipe-coupe-fl": (estimate) => {
+    expect(blendedPanels(estimate)).toEqual(["front-fender-left"]);
+  },
+  "sideswipe-tri-coat-ny": (estimate) => {
+    expect(blendedPanels(estimate)).toEqual(["front-fender-left", "quarter-panel-left"]);
+    expect(amountOf(estimate, "Tri-coat")).toBeGreaterThan(0);
+  },
+  "cracked-paint-door-tx": (estimate) => {
+    expect(amountOf(estimate, "PDR")).toBe(0);
+    expect(Object.values(estimate.findingNotes).flat().join(" ")).toMatch(
+      /can't be repaired paintlessly/,
+    );
+  },
+  "door-dent-replaced-tx": (estimate) => {
+    expect(estimate.lines.map((line) => line.operation)).toContain("Replace");
+  },
+  "aluminum-door-dent-tx": (estimate) => {
+    const repair = estimate.lines.find((line) => line.operation === "Repair");
+    expect(repair?.description).toMatch(/aluminum/);
+  },
+  "hail-roof-headliner-ne": (estimate) => {
+    expect(estimate.lines.some((line) => /headliner/.test(line.description))).toBe(true);
+  },
+  "hail-past-matrix-fender-mo": (estimate) => {
+    expect(amountOf(estimate, "PDR")).toBe(0);
+    expect(amountOf(estimate, "Refinish")).toBeGreaterThan(0);
+  },
+  "radar-mid-il": (estimate) => expect(amountOf(estimate, "Calibration")).toBe(300_00),
+  "rear-camera-fl": (estimate) => {
+    expect(estimate.lines.find((line) => line.operation === "Calibration")?.description).toMatch(
+      /dynamic/,
+    );
+  },
+  "parking-sensor-economy-tx": (estimate) => {
+    expect(amountOf(estimate, "Calibration")).toBe(0);
+    expect(estimate.lines.some((line) => line.operation === "R&I")).toBe(true);
+  },
+};
 
-let counter = 0;
-function f(
-  panel: Finding["panel"],
-  damageType: Finding["damageType"],
-  severity: Finding["severity"],
-  extra: Partial<Finding> = {},
-): Finding {
-  counter += 1;
-  return { id: `s${counter}`, panel, damageType, severity, confidence: 0.9, ...extra };
+function blendedPanels(estimate: Estimate) {
+  return estimate.lines.filter((line) => line.operation === "Blend").map((line) => line.panel);
 }
-
-function car(
-  year: number,
-  make: string,
-  model: string,
-  bodyType: Vehicle["bodyType"],
-  priceClass: Vehicle["priceClass"],
-  paintType: Vehicle["paintType"],
-  extra: Partial<Vehicle> = {},
-): Vehicle {
-  return { year, make, model, bodyType, priceClass, paintType, ...extra };
-}
-
-interface Scenario {
-  name: string;
-  state: string;
-  vehicle: Vehicle;
-  findings: Finding[];
-  check: (estimate: Estimate) => void;
-}
-
-const SCENARIOS: Scenario[] = [
-  {
-    name: "economy car, minor front bumper scuff → a polish, far below any bumper job",
-    state: "TX",
-    vehicle: car(2017, "Nissan", "Versa", "sedan", "economy", "solid"),
-    findings: [f("front-bumper", "scuff", "minor", { sizeCm: 10 })],
-    check: (estimate) => {
-      expect(estimate.lines.map((line) => line.operation)).toEqual(["Polish"]);
-      expect(estimate.totalCents).toBeLessThan(PUBLIC.bumperCoverEconomy[0] * 100);
-    },
-  },
-  {
-    name: "economy sedan, cracked front bumper cover (Florida) → economy bumper range",
-    state: "FL",
-    vehicle: car(2016, "Toyota", "Corolla", "sedan", "economy", "solid"),
-    findings: [f("front-bumper", "crack", "severe", { sizeCm: 25 })],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.bumperCoverEconomy, "total"),
-  },
-  {
-    name: "economy hatchback, crushed rear bumper (California) → economy bumper range",
-    state: "CA",
-    vehicle: car(2018, "Honda", "Fit", "hatchback", "economy", "solid"),
-    findings: [f("rear-bumper", "dent", "severe", { sizeCm: 30 })],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.bumperCoverEconomy, "total"),
-  },
-  {
-    name: "mid sedan, metallic front bumper cover replaced (Illinois) → mid bumper range",
-    state: "IL",
-    vehicle: car(2020, "Honda", "Accord", "sedan", "mid", "metallic-pearl"),
-    findings: [f("front-bumper", "crack", "severe", { sizeCm: 20 })],
-    check: (estimate) => {
-      expectWithin(estimate.totalCents, PUBLIC.bumperCoverMid, "total");
-      expect(estimate.lines.filter((line) => line.operation === "Blend")).toHaveLength(2);
-    },
-  },
-  {
-    name: "mid SUV, rear bumper cover replaced (New York) → mid bumper range",
-    state: "NY",
-    vehicle: car(2019, "Toyota", "RAV4", "suv", "mid", "metallic-pearl"),
-    findings: [
-      f("rear-bumper", "crack", "severe", { sizeCm: 18 }),
-      f("rear-bumper", "scratch", "moderate"),
-    ],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.bumperCoverMid, "total"),
-  },
-  {
-    name: "premium SUV, OEM front bumper with radar and parking sensors (California)",
-    state: "CA",
-    vehicle: car(2021, "BMW", "X3", "suv", "premium", "metallic-pearl", {
-      sensorPanels: ["front-bumper", "windshield"],
-    }),
-    findings: [f("front-bumper", "crack", "severe", { sizeCm: 30 })],
-    check: (estimate) => {
-      expectWithin(bumperCoverJob(estimate), PUBLIC.bumperCoverOem, "cover job");
-      expectWithin(amountOf(estimate, "Calibration"), PUBLIC.calibration, "calibration");
-    },
-  },
-  {
-    name: "luxury sedan, OEM rear bumper cover (New York) → OEM bumper range",
-    state: "NY",
-    vehicle: car(2022, "Mercedes-Benz", "E 350", "sedan", "luxury", "metallic-pearl"),
-    findings: [f("rear-bumper", "dent", "severe", { sizeCm: 35 })],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.bumperCoverOem, "total"),
-  },
-  {
-    name: "EV, rear bumper with parking sensors replaced (California)",
-    state: "CA",
-    vehicle: car(2022, "Tesla", "Model Y", "suv", "ev-hybrid", "metallic-pearl", {
-      sensorPanels: ["rear-bumper"],
-    }),
-    findings: [f("rear-bumper", "crack", "severe", { sizeCm: 25 })],
-    check: (estimate) => {
-      expectWithin(bumperCoverJob(estimate), PUBLIC.bumperCoverOem, "cover job");
-      expectWithin(amountOf(estimate, "Calibration"), PUBLIC.calibration, "calibration");
-      expect(amountOf(estimate, "EV adjustment")).toBeGreaterThan(0);
-    },
-  },
-  {
-    name: "2014 economy car, cracked windshield, no ADAS (Texas) → $250–600",
-    state: "TX",
-    vehicle: car(2014, "Chevrolet", "Cruze", "sedan", "economy", "solid"),
-    findings: [f("windshield", "glass-damage", "severe", { sizeCm: 40 })],
-    check: (estimate) => {
-      expectWithin(estimate.totalCents, PUBLIC.windshieldNoAdas, "total");
-      expect(amountOf(estimate, "Calibration")).toBe(0);
-    },
-  },
-  {
-    name: "mid sedan known to have no camera, cracked windshield (Florida) → $250–600",
-    state: "FL",
-    vehicle: car(2017, "Ford", "Fusion", "sedan", "mid", "metallic-pearl", { hasAdas: false }),
-    findings: [f("windshield", "crack", "moderate", { sizeCm: 20 })],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.windshieldNoAdas, "total"),
-  },
-  {
-    name: "premium SUV windshield with ADAS camera (California) → $1,200–1,650 + calibration",
-    state: "CA",
-    vehicle: car(2022, "Audi", "Q5", "suv", "premium", "metallic-pearl"),
-    findings: [f("windshield", "glass-damage", "severe", { sizeCm: 50 })],
-    check: (estimate) => {
-      expectWithin(amountOf(estimate, "Replace"), PUBLIC.windshieldWithAdas, "windshield");
-      expectWithin(amountOf(estimate, "Calibration"), PUBLIC.calibration, "calibration");
-      expectWithin(estimate.totalCents, [1_350, 2_250], "total");
-    },
-  },
-  {
-    name: "2021 mid sedan windshield, camera assumed from the model year (Illinois)",
-    state: "IL",
-    vehicle: car(2021, "Toyota", "Camry", "sedan", "mid", "metallic-pearl"),
-    findings: [f("windshield", "glass-damage", "moderate", { sizeCm: 30 })],
-    check: (estimate) => {
-      expectWithin(amountOf(estimate, "Replace"), PUBLIC.windshieldWithAdas, "windshield");
-      expectWithin(amountOf(estimate, "Calibration"), PUBLIC.calibration, "calibration");
-      expect(estimate.adas).toEqual({ hasAdas: true, assumed: true });
-    },
-  },
-  {
-    name: "windshield chip → repaired for far less than a new windshield",
-    state: "WY",
-    vehicle: car(2020, "Subaru", "Outback", "wagon", "mid", "metallic-pearl"),
-    findings: [f("windshield", "glass-damage", "minor", { sizeCm: 1.5 })],
-    check: (estimate) => {
-      expect(estimate.totalCents).toBeLessThan(PUBLIC.windshieldNoAdas[0] * 100);
-    },
-  },
-  {
-    name: "curb rash on two wheels of a premium sedan (Florida) → $125–200 per wheel",
-    state: "FL",
-    vehicle: car(2021, "BMW", "330i", "sedan", "premium", "metallic-pearl"),
-    findings: [
-      f("wheel-front-right", "wheel-curb-rash", "moderate"),
-      f("wheel-rear-right", "wheel-curb-rash", "minor"),
-    ],
-    check: (estimate) => {
-      const wheels = estimate.lines.filter((line) => line.operation === "Wheel repair");
-      expect(wheels).toHaveLength(2);
-      for (const line of wheels) expectWithin(line.amountCents, PUBLIC.curbRashPerWheel, "wheel");
-      expectWithin(estimate.totalCents, [250, 400], "total");
-    },
-  },
-  {
-    name: "quarter-sized door dent → PDR $150–225",
-    state: "TX",
-    vehicle: car(2019, "Toyota", "Camry", "sedan", "mid", "metallic-pearl"),
-    findings: [f("front-door-left", "dent", "minor", { sizeCm: 2.4 })],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.pdrQuarter, "total"),
-  },
-  {
-    name: "dime-sized fender ding → PDR $100–150",
-    state: "NY",
-    vehicle: car(2018, "Hyundai", "Elantra", "sedan", "economy", "metallic-pearl"),
-    findings: [f("front-fender-right", "dent", "minor", { sizeCm: 1.8 })],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.pdrDimeNickel, "total"),
-  },
-  {
-    name: "golf-ball dent on an aluminum pickup hood → PDR band + 15–30 %",
-    state: "TX",
-    vehicle: car(2020, "Ford", "F-150", "pickup", "mid", "metallic-pearl", {
-      aluminiumPanels: ["hood", "front-fender-left", "front-fender-right"],
-    }),
-    findings: [f("hood", "dent", "moderate", { sizeCm: 4.3 })],
-    check: (estimate) =>
-      expectWithin(
-        estimate.totalCents,
-        [
-          PUBLIC.pdrGolfBall[0] * PUBLIC.aluminumUplift[0],
-          PUBLIC.pdrGolfBall[1] * PUBLIC.aluminumUplift[1],
-        ],
-        "total",
-      ),
-  },
-  {
-    name: "2–3″ crease on a rear door → PDR $400–600",
-    state: "CA",
-    vehicle: car(2020, "Honda", "CR-V", "suv", "mid", "metallic-pearl"),
-    findings: [f("rear-door-right", "dent", "moderate", { sizeCm: 6.5 })],
-    check: (estimate) => expectWithin(estimate.totalCents, PUBLIC.pdrCrease, "total"),
-  },
-  {
-    name: "luxury SUV, broken LED headlamp → part over $1,000",
-    state: "CA",
-    vehicle: car(2021, "Lexus", "RX 350", "suv", "luxury", "metallic-pearl"),
-    findings: [f("headlamp-left", "broken-lamp", "severe")],
-    check: (estimate) => {
-      expect(amountOf(estimate, "Part")).toBeGreaterThan(PUBLIC.headlampLedMin * 100);
-      expect(estimate.totalCents).toBeLessThan(2_000_00);
-    },
-  },
-  {
-    name: "economy car, broken halogen headlamp → aftermarket part $75–250",
-    state: "FL",
-    vehicle: car(2015, "Kia", "Rio", "sedan", "economy", "solid"),
-    findings: [f("headlamp-right", "broken-lamp", "moderate")],
-    check: (estimate) => {
-      expectWithin(amountOf(estimate, "Part"), PUBLIC.headlampHalogenAftermarket, "part");
-      expect(estimate.totalCents).toBeLessThan(400_00);
-    },
-  },
-  {
-    name: "mid car, cracked halogen headlamp → OEM part $200–500",
-    state: "IL",
-    vehicle: car(2018, "Mazda", "3", "hatchback", "mid", "metallic-pearl"),
-    findings: [f("headlamp-left", "crack", "moderate")],
-    check: (estimate) =>
-      expectWithin(amountOf(estimate, "Part"), PUBLIC.headlampHalogenOem, "part"),
-  },
-  {
-    name: "tri-coat pearl white door repair → tri-coat line, a small-claim total",
-    state: "CA",
-    vehicle: car(2020, "Lexus", "ES 350", "sedan", "premium", "tri-coat"),
-    findings: [f("front-door-right", "scratch", "moderate", { sizeCm: 30 })],
-    check: (estimate) => {
-      expect(amountOf(estimate, "Tri-coat")).toBeGreaterThan(0);
-      expect(amountOf(estimate, "Clear coat")).toBe(0);
-      // CCC: 26 % of repairable claims are $2,000 or less; a one-door scratch is one of them.
-      expectWithin(estimate.totalCents, [700, 2_000], "total");
-    },
-  },
-  {
-    name: "side swipe: two doors scratched and a mirror scuffed → below the average claim",
-    state: "TX",
-    vehicle: car(2019, "Chevrolet", "Malibu", "sedan", "mid", "metallic-pearl"),
-    findings: [
-      f("front-door-left", "scratch", "moderate", { sizeCm: 60 }),
-      f("rear-door-left", "scratch", "moderate", { sizeCm: 45 }),
-      f("mirror-left", "scuff", "minor"),
-    ],
-    check: (estimate) => {
-      // Each door is refinished, so neither is blended into the other.
-      expect(
-        estimate.lines.filter((line) => line.operation === "Blend").map((line) => line.panel),
-      ).toEqual(["front-fender-left", "quarter-panel-left"]);
-      expectWithin(estimate.totalCents, [600, AVERAGE_REPAIRABLE_CLAIM_CENTS.value / 100], "total");
-    },
-  },
-  {
-    name: "sidewall cut on a mid SUV tire → new tire, mounted",
-    state: "WY",
-    vehicle: car(2020, "Toyota", "Highlander", "suv", "mid", "metallic-pearl"),
-    findings: [f("wheel-rear-left", "tyre-damage", "severe")],
-    check: (estimate) => expectWithin(estimate.totalCents, [150, 300], "total"),
-  },
-  {
-    name: "rental return: cigarette burn and smoke odor → interior sublet + smoking-fee note",
-    state: "NY",
-    vehicle: car(2021, "Nissan", "Altima", "sedan", "mid", "metallic-pearl"),
-    findings: [f("interior", "interior-burn", "minor"), f("interior", "odour", "moderate")],
-    check: (estimate) => {
-      expectWithin(estimate.totalCents, [150, 500], "total");
-      expect(estimate.costRaisers.join(" ")).toMatch(/smoking fee/);
-    },
-  },
-  {
-    name: "typical rental wear: minor rear bumper scuff, a paint chip and one curb-rashed wheel",
-    state: "MA",
-    vehicle: car(2022, "Toyota", "Corolla", "sedan", "economy", "solid"),
-    findings: [
-      f("rear-bumper", "scuff", "minor"),
-      f("hood", "paint-chip", "minor"),
-      f("wheel-front-left", "wheel-curb-rash", "minor"),
-    ],
-    check: (estimate) => {
-      expectWithin(estimate.totalCents, [150, 300], "total");
-      expect(estimate.lostIncomeDays).toBe(1);
-    },
-  },
-];
 
 describe("realistic scenarios", () => {
-  it("there are at least 20", () => {
-    expect(SCENARIOS.length).toBeGreaterThanOrEqual(20);
+  it("there are at least 60, each with a unique id and a named, dated source", () => {
+    expect(ACCURACY_SCENARIOS.length).toBeGreaterThanOrEqual(60);
+    const ids = ACCURACY_SCENARIOS.map((scenario) => scenario.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const scenario of ACCURACY_SCENARIOS) {
+      expect(RATE_SOURCES, scenario.id).toHaveProperty(scenario.published.source);
+      expect(RATE_SOURCES[scenario.published.source].published, scenario.id).toMatch(/^\d{4}/);
+      expect(scenario.published.what.length, scenario.id).toBeGreaterThan(5);
+      expect(scenario.published.low, scenario.id).toBeLessThanOrEqual(scenario.published.high);
+    }
   });
 
-  describe.each(SCENARIOS.map((scenario) => [scenario.name, scenario] as const))(
-    "%s",
-    (_name, scenario) => {
-      const estimate = estimateRepair({
-        vehicle: scenario.vehicle,
-        findings: scenario.findings,
-        rateCard: resolveRateCard(scenario.state),
-      });
+  it("covers hail, sensors, cracked paint, cross-panel blends, minimum charges, lamps and aluminum", () => {
+    const all = ACCURACY_SCENARIOS.flatMap((scenario) => scenario.findings);
+    expect(all.filter((finding) => finding.damageType === "hail").length).toBeGreaterThan(5);
+    expect(all.filter((finding) => finding.damageType === "sensor-damage").length).toBeGreaterThan(
+      5,
+    );
+    expect(all.some((finding) => finding.paintCracked)).toBe(true);
+    expect(
+      ACCURACY_SCENARIOS.filter((scenario) => scenario.vehicle.aluminiumPanels?.length).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(ACCURACY_SCENARIOS.some((s) => s.vehicle.headlampType === "adaptive-led")).toBe(true);
+    expect(ACCURACY_SCENARIOS.some((s) => s.vehicle.taillampType === "led")).toBe(true);
+  });
 
-      it("falls inside the public range", () => {
-        scenario.check(estimate);
+  it("a scenario with a wrong range fails: the check is real", () => {
+    const scenario = ACCURACY_SCENARIOS.find((s) => s.id === "bumper-mid-il")!;
+    const wrong: AccuracyScenario = {
+      ...scenario,
+      published: { ...scenario.published, low: 3_000, high: 4_000 },
+    };
+    const result = evaluateScenario(wrong);
+    expect(result.inside).toBe(false);
+    expect(result.withinTolerance).toBe(false);
+    expect(result.overlaps).toBe(false);
+    expect(result.ratio).toBeGreaterThan(2);
+  });
+
+  describe.each(ACCURACY_SCENARIOS.map((scenario) => [scenario.id, scenario] as const))(
+    "%s",
+    (_id, scenario) => {
+      const result = evaluateScenario(scenario);
+      const { estimate } = result;
+
+      it(`lands in its published range within ${formatTolerance(scenario)}`, () => {
+        const text = `${scenario.name}: $${result.measuredCents / 100} (estimate $${result.measuredLowCents / 100}–${result.measuredHighCents / 100}) vs published $${result.publishedLowCents / 100}–${result.publishedHighCents / 100} ± ${formatTolerance(scenario)}, ${sourceText(scenario)}`;
+        expect(result.withinTolerance, text).toBe(true);
+        expect(result.overlaps, text).toBe(true);
+        STRUCTURE[scenario.id]?.(estimate);
       });
 
       it('shows a "$729–986"-style range around the total', () => {
-        expect(estimate.rangeDisplay).toMatch(/^\$\d{1,3}(,\d{3})*–\d{1,3}(,\d{3})*$/);
+        expect(estimate.rangeDisplay).toMatch(/^\$\d{1,3}(,\d{3})*(–\d{1,3}(,\d{3})*)?$/);
         expect(estimate.lowCents).toBeLessThanOrEqual(estimate.totalCents);
         expect(estimate.highCents).toBeGreaterThanOrEqual(estimate.totalCents);
       });
@@ -387,18 +190,23 @@ describe("realistic scenarios", () => {
           }
           if (line.category === "parts") expect(line.partCents).toBe(line.amountCents);
         }
+        expect(estimate.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(
+          estimate.totalCents,
+        );
         expect(estimate.repairDays).toBeGreaterThanOrEqual(1);
         expect(estimate.lostIncomeDays).toBe(estimate.lostIncome.days);
       });
     },
   );
 
+  it("most scenarios land inside their published range, not just within tolerance", () => {
+    const inside = ACCURACY_SCENARIOS.filter((scenario) => evaluateScenario(scenario).inside);
+    expect(inside.length / ACCURACY_SCENARIOS.length).toBeGreaterThanOrEqual(0.9);
+  });
+
   it("reads like a professional estimate: the mid bumper job line by line (Illinois)", () => {
-    const estimate = estimateRepair({
-      vehicle: car(2020, "Honda", "Accord", "sedan", "mid", "metallic-pearl"),
-      findings: [f("front-bumper", "crack", "severe", { id: "bumper", sizeCm: 20 })],
-      rateCard: resolveRateCard("IL"),
-    });
+    const scenario = ACCURACY_SCENARIOS.find((candidate) => candidate.id === "bumper-mid-il")!;
+    const { estimate } = evaluateScenario(scenario);
     expect(estimate.lines.map((line) => [line.operation, line.description, line.amountCents]))
       .toMatchInlineSnapshot(`
         [

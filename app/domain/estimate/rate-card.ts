@@ -271,8 +271,7 @@ export const RATE_SOURCES = {
     note: "A consumer explainer: weak.",
   },
   smokeOdor: {
-    title:
-      "Professional cigarette-smell removal: basic $150–250, standard $250–450 for a sedan",
+    title: "Professional cigarette-smell removal: basic $150–250, standard $250–450 for a sedan",
     url: "https://visualfoodie.com/pro-car-cigarette-smell-removal-cost-details",
     published: "2026",
     note: "A content-farm page: weak.",

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { FormField } from "~/components/form-field";
+import { describedBy, FieldNotes, FormField } from "~/components/form-field";
 import { inviteSchema, type AccountReply } from "~/lib/auth/account-schemas";
 import { AccountForm, ResultAlert, useAccountForm, SubmitButton } from "./account-form";
 
@@ -38,16 +38,12 @@ function RoleSelect({ field }: { field: FieldMetadata<unknown> }) {
         defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
         className="input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "invite-role-error" : undefined}
+        aria-describedby={describedBy("invite-role", { error })}
       >
         <option value="va">VA</option>
         <option value="team_member">Team</option>
       </select>
-      {error ? (
-        <p id="invite-role-error" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id="invite-role" error={error} />
     </div>
   );
 }

@@ -43,6 +43,16 @@ async function addFirstVehicle(page: Page) {
   await expect(page.getByLabel("Vehicle")).toContainText("2021 Toyota Camry");
 }
 
+/** A host with JavaScript on, on /app with their first car added. */
+async function hostWithCar(browser: Browser) {
+  const host = await hostPhone(browser, { javaScriptEnabled: true });
+  await host.page.goto("/app");
+  await waitForHydration(host.page);
+  await addFirstVehicle(host.page);
+  await waitForHydration(host.page);
+  return host;
+}
+
 function eventCount(name: string, analysisId: string) {
   return query<{ n: number }>(
     "select count(*) as n from analytics_events where name = ? and properties like ?",
@@ -73,11 +83,7 @@ test.describe("damage estimate on a phone", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const { context, page } = await hostPhone(browser, { javaScriptEnabled: true });
-    await page.goto("/app");
-    await waitForHydration(page);
-    await addFirstVehicle(page);
-    await waitForHydration(page);
+    const { context, page } = await hostWithCar(browser);
 
     const photos = [
       await phonePhoto("front.jpg", { seed: 3 }),
@@ -248,6 +254,64 @@ test.describe("damage estimate on a phone", () => {
     const image = await context.request.get(photoUrl!.replace(/\?.*$/, ""));
     expect(image.headers()["content-type"]).toBe("image/jpeg");
     expect(image.headers()["x-content-type-options"]).toBe("nosniff");
+    await context.close();
+  });
+
+  test("JS on: the Add damage form starts empty after each finding (nothing carries over)", async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const { context, page } = await hostWithCar(browser);
+    await page.locator("#photos-library").setInputFiles([await phonePhoto("a.jpg", { seed: 13 })]);
+    await expect(page.getByText("Looks good")).toHaveCount(1, { timeout: 20_000 });
+    await page.getByLabel(/mark the damage myself/).check();
+    await page.getByRole("button", { name: "Get my estimate" }).click();
+    await page.waitForURL(/\/analysis\//);
+    const reportId = new URL(page.url()).pathname.split("/")[2]!;
+    await expect(page.getByRole("heading", { name: "Review the damage" })).toBeVisible();
+    await waitForHydration(page);
+
+    // The first finding: size, note and "already there" all set.
+    await page.locator("#add-panel").selectOption("hood");
+    await page.locator("#add-damageType").selectOption("dent");
+    await page.locator("#add-sizeCm").fill("12");
+    await page.locator("#add-note").fill("Hail dent from the previous renter");
+    const addForm = page.locator("form#add-finding");
+    await addForm.getByLabel(/Already there before this trip/).check();
+    await page.getByRole("button", { name: "Add to estimate" }).click();
+    await expect(page.getByText("Damage added").first()).toBeVisible();
+    await expect(page.locator("#findings li")).toHaveCount(1);
+
+    // The form is back to its defaults; the second finding only gets a panel and a damage type.
+    await expect(page.locator("#add-panel")).toHaveValue("");
+    await expect(page.locator("#add-sizeCm")).toHaveValue("");
+    await expect(page.locator("#add-note")).toHaveValue("");
+    await expect(addForm.getByLabel(/Already there before this trip/)).not.toBeChecked();
+    await page.locator("#add-panel").selectOption("front-bumper");
+    await page.locator("#add-damageType").selectOption("scratch");
+    await page.getByRole("button", { name: "Add to estimate" }).click();
+    await expect(page.locator("#findings li")).toHaveCount(2);
+
+    const saved = query<{
+      panel: string;
+      severity: string;
+      size_cm: number | null;
+      note: string | null;
+      pre_existing: number;
+    }>(
+      "select panel, severity, size_cm, note, pre_existing from findings where report_id = ? order by position, created_at",
+      reportId,
+    );
+    expect(saved).toEqual([
+      {
+        panel: "hood",
+        severity: "moderate",
+        size_cm: 12,
+        note: "Hail dent from the previous renter",
+        pre_existing: 1,
+      },
+      { panel: "front-bumper", severity: "moderate", size_cm: null, note: null, pre_existing: 0 },
+    ]);
     await context.close();
   });
 

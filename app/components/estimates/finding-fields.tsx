@@ -1,6 +1,8 @@
+import type { FieldMetadata } from "@conform-to/react";
 import {
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
+  MAX_FINDING_SIZE_CM,
   PANEL_LIST,
   SEVERITIES,
   damageFitsPanel,
@@ -10,7 +12,7 @@ import {
   type PanelId,
   type PanelKind,
 } from "~/domain/estimate/taxonomy";
-import { SEVERITY_LABELS } from "~/lib/estimates/finding-form";
+import { FINDING_NOTE_MAX_LENGTH, SEVERITY_LABELS } from "~/lib/estimates/finding-form";
 
 const PANEL_GROUPS: { label: string; kinds: PanelKind[] }[] = [
   { label: "Body panels", kinds: ["bumper", "sheet-metal", "trim"] },
@@ -19,6 +21,9 @@ const PANEL_GROUPS: { label: string; kinds: PanelKind[] }[] = [
   { label: "Interior", kinds: ["interior"] },
 ];
 
+type FindingField = "panel" | "damageType" | "severity" | "sizeCm" | "preExisting" | "note";
+
+/** A saved finding's values, shown in its edit form until a post comes back. */
 export interface FindingValues {
   panel?: string;
   damageType?: string;
@@ -29,35 +34,48 @@ export interface FindingValues {
 }
 
 /**
- * Where, what and how bad: the fields of one finding (hand tagging and review). Plain selects so
- * it works without JavaScript; with it, the diagram sets the panel. `panel` may be controlled.
+ * Where, what and how bad: the fields of one finding (hand tagging and review), for a Conform
+ * form over `FindingFormSchema`. Plain selects so it works without JavaScript; with it, the
+ * diagram sets the panel. `panel` may be controlled.
  */
 export function FindingFields({
   idPrefix,
   bodyType,
-  values = {},
-  errors = {},
+  fields,
+  saved = {},
   panel,
   onPanelChange,
 }: {
   idPrefix: string;
   bodyType: BodyType;
-  values?: FindingValues;
-  errors?: Partial<Record<string, string>>;
+  fields: Record<FindingField, FieldMetadata<unknown>>;
+  /** The saved finding (edit forms); the posted values win once a reply came back. */
+  saved?: FindingValues;
   panel?: PanelId | "";
   onPanelChange?: (panel: PanelId) => void;
 }) {
-  const id = (name: string) => `${idPrefix}${name}`;
-  const described = (name: string) => (errors[name] ? `${id(name)}-error` : undefined);
+  const id = (name: FindingField) => `${idPrefix}${name}`;
+  const errorOf = (name: FindingField) => fields[name].errors?.[0];
+  const described = (name: FindingField) => (errorOf(name) ? `${id(name)}-error` : undefined);
+  /** What the field shows: the posted value after a reply, else the saved one. */
+  const shown = (name: FindingField): string | undefined => {
+    const posted = fields[name].initialValue;
+    if (typeof posted === "string") return posted;
+    const value = saved[name];
+    return value === null || value === undefined ? undefined : String(value);
+  };
   // Re-rendered values are whatever was posted: only a known panel may select one.
-  const posted = panel ?? values.panel;
+  const posted = panel ?? shown("panel");
   const selectedPanel: PanelId | "" = isPanelId(posted) ? posted : "";
-  const error = (name: string) =>
-    errors[name] ? (
+  const error = (name: FindingField) => {
+    const message = errorOf(name);
+    return message ? (
       <p id={`${id(name)}-error`} className="field-error">
-        {errors[name]}
+        {message}
       </p>
     ) : null;
+  };
+  const preExisting = shown("preExisting");
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div>
@@ -65,14 +83,15 @@ export function FindingFields({
           Where
         </label>
         <select
+          key={onPanelChange ? undefined : fields.panel.key}
           id={id("panel")}
-          name="panel"
+          name={fields.panel.name}
           className="input"
-          required
+          required={fields.panel.required}
           {...(onPanelChange
             ? { value: selectedPanel, onChange: (e) => onPanelChange(e.target.value as PanelId) }
             : { defaultValue: selectedPanel })}
-          aria-invalid={errors.panel ? true : undefined}
+          aria-invalid={errorOf("panel") ? true : undefined}
           aria-describedby={described("panel")}
         >
           <option value="" disabled>
@@ -97,12 +116,13 @@ export function FindingFields({
           Damage
         </label>
         <select
+          key={fields.damageType.key}
           id={id("damageType")}
-          name="damageType"
+          name={fields.damageType.name}
           className="input"
-          required
-          defaultValue={values.damageType ?? ""}
-          aria-invalid={errors.damageType ? true : undefined}
+          required={fields.damageType.required}
+          defaultValue={shown("damageType") ?? ""}
+          aria-invalid={errorOf("damageType") ? true : undefined}
           aria-describedby={described("damageType")}
         >
           <option value="" disabled>
@@ -127,11 +147,12 @@ export function FindingFields({
           {SEVERITIES.map((severity) => (
             <label key={severity} className="flex items-center gap-1.5 text-sm">
               <input
+                key={fields.severity.key}
                 type="radio"
-                name="severity"
+                name={fields.severity.name}
                 value={severity}
-                required
-                defaultChecked={(values.severity ?? "moderate") === severity}
+                required={fields.severity.required}
+                defaultChecked={(shown("severity") ?? "moderate") === severity}
               />
               {SEVERITY_LABELS[severity]}
             </label>
@@ -143,27 +164,30 @@ export function FindingFields({
         <label htmlFor={id("sizeCm")} className="label">
           Size in cm <span className="font-normal text-slate-600">(optional)</span>
         </label>
+        {/* The schema's size rule is a transform, so the native limits are stated here. */}
         <input
+          key={fields.sizeCm.key}
           id={id("sizeCm")}
-          name="sizeCm"
+          name={fields.sizeCm.name}
           type="number"
           inputMode="decimal"
           min={1}
-          max={600}
+          max={MAX_FINDING_SIZE_CM}
           step="any"
           className="input"
-          defaultValue={values.sizeCm ?? ""}
-          aria-invalid={errors.sizeCm ? true : undefined}
+          defaultValue={shown("sizeCm") ?? ""}
+          aria-invalid={errorOf("sizeCm") ? true : undefined}
           aria-describedby={described("sizeCm")}
         />
         {error("sizeCm")}
       </div>
       <label className="flex items-start gap-2 text-sm sm:col-span-2">
         <input
+          key={fields.preExisting.key}
           type="checkbox"
-          name="preExisting"
+          name={fields.preExisting.name}
           className="mt-1"
-          defaultChecked={values.preExisting === true || values.preExisting === "on"}
+          defaultChecked={preExisting === "true" || preExisting === "on"}
         />
         <span>
           Already there before this trip{" "}
@@ -175,12 +199,13 @@ export function FindingFields({
           Note <span className="font-normal text-slate-600">(optional)</span>
         </label>
         <input
+          key={fields.note.key}
           id={id("note")}
-          name="note"
-          maxLength={500}
+          name={fields.note.name}
+          maxLength={FINDING_NOTE_MAX_LENGTH}
           className="input"
-          defaultValue={values.note ?? ""}
-          aria-invalid={errors.note ? true : undefined}
+          defaultValue={shown("note") ?? ""}
+          aria-invalid={errorOf("note") ? true : undefined}
           aria-describedby={described("note")}
         />
         {error("note")}

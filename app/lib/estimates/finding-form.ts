@@ -24,6 +24,9 @@ export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = {
   severe: "Severe",
 };
 
+/** Longest note a finding takes (the schema's rule and the input's `maxLength`). */
+export const FINDING_NOTE_MAX_LENGTH = 500;
+
 const checkbox = z
   .union([z.boolean(), z.string()])
   .optional()
@@ -54,7 +57,7 @@ export const FindingFormSchema = z
     note: z
       .string()
       .trim()
-      .max(500, "Keep the note under 500 characters.")
+      .max(FINDING_NOTE_MAX_LENGTH, "Keep the note under 500 characters.")
       .optional()
       .transform((value) => value || undefined),
   })

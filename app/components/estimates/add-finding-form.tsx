@@ -1,0 +1,64 @@
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FormAlert } from "~/components/form-field";
+import type { BodyType, PanelId } from "~/domain/estimate/taxonomy";
+import { FindingFormSchema } from "~/lib/estimates/finding-form";
+import { useSchemaForm, type FormResult } from "~/lib/http/form";
+import { FindingFields } from "./finding-fields";
+
+/**
+ * How many posts of `intent` worked (the action redirected instead of answering with errors):
+ * a form keyed on it starts again from its defaults after each. Without JavaScript the redirect
+ * loads a fresh page anyway.
+ */
+export function useSuccessfulPosts(intent: string, failed: boolean) {
+  const navigation = useNavigation();
+  const [count, setCount] = useState(0);
+  const posting = useRef(false);
+  useEffect(() => {
+    if (navigation.formData?.get("intent") === intent) {
+      posting.current = true;
+    } else if (navigation.state === "idle" && posting.current) {
+      posting.current = false;
+      if (!failed) setCount((n) => n + 1);
+    }
+  }, [navigation, intent, failed]);
+  return count;
+}
+
+/**
+ * The "Add damage" form. Keyed on the adds that worked by its caller, so one finding's size,
+ * note and "already there" never carry over to the next.
+ */
+export function AddFindingForm({
+  bodyType,
+  lastResult,
+  panel,
+  onPanelChange,
+  busy,
+}: {
+  bodyType: BodyType;
+  lastResult?: FormResult;
+  panel: PanelId | "";
+  onPanelChange: (panel: PanelId) => void;
+  busy: boolean;
+}) {
+  const [form, fields] = useSchemaForm(FindingFormSchema, lastResult, { id: "add-finding" });
+  return (
+    <Form method="post" className="mt-3 space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="add-finding" />
+      <FormAlert message={form.errors?.[0]} />
+      <FindingFields
+        idPrefix="add-"
+        bodyType={bodyType}
+        fields={fields}
+        panel={panel}
+        onPanelChange={onPanelChange}
+      />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        Add to estimate
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,147 @@
+import { Form, useFetcher, useNavigation } from "react-router";
+import { FormAlert } from "~/components/form-field";
+import { formErrorOf, type ReportReply } from "~/lib/estimates/report-forms";
+import type { ReportView } from "~/lib/estimates/report-view.server";
+import {
+  DEFAULT_SHARE_LINK_DAYS,
+  SHARE_LINK_DAYS,
+  shareLinkCreatorLabel,
+} from "~/lib/estimates/share-options";
+import { useHydrated } from "~/lib/ui/use-hydrated";
+
+/** A finalized report's actions: PDF, print, "Edit findings" and the read-only share links. */
+export function ReportActions({
+  report,
+  shareLinks,
+  reply,
+}: {
+  report: ReportView;
+  shareLinks: {
+    id: number;
+    state: string;
+    createdAt: string;
+    expiresAt: string;
+    lastViewedAt: string | null;
+    createdBy: { name: string; stillMember: boolean } | null;
+  }[];
+  reply?: ReportReply;
+}) {
+  const printed = useFetcher();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const print = () => {
+    printed.submit({ intent: "printed" }, { method: "post" });
+    window.print();
+  };
+  return (
+    <div className="no-print space-y-4">
+      <div className="flex flex-wrap gap-2">
+        <a href={`/analysis/${report.id}/pdf`} className="btn-primary" download>
+          Download PDF
+        </a>
+        <PrintButton onPrint={print} />
+        <Form method="post">
+          <input type="hidden" name="intent" value="reopen" />
+          <button type="submit" className="btn-ghost" disabled={busy}>
+            Edit findings
+          </button>
+        </Form>
+      </div>
+      <details
+        id="share"
+        className="rounded-xl border border-slate-200 p-4"
+        open={reply?.intent === "share"}
+      >
+        <summary className="cursor-pointer font-semibold">Share a read-only link</summary>
+        <p className="mt-2 text-sm text-slate-700">
+          For an adjuster, the guest or their insurer. They see this report and its photos, nothing
+          else, until the link expires or you revoke it.
+        </p>
+        {reply?.shareUrl ? (
+          <div role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+            <p className="font-semibold">Link created. Copy it now: it is shown only once.</p>
+            <label htmlFor="share-url" className="sr-only">
+              Share link
+            </label>
+            <input
+              id="share-url"
+              readOnly
+              value={reply.shareUrl}
+              className="input mt-2 font-mono text-xs"
+              onFocus={(e) => e.target.select()}
+            />
+          </div>
+        ) : null}
+        {reply?.intent === "share" ? <FormAlert message={formErrorOf(reply)} /> : null}
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="share" />
+          <div>
+            <label htmlFor="share-days" className="label">
+              Link works for
+            </label>
+            <select
+              id="share-days"
+              name="days"
+              className="input"
+              defaultValue={DEFAULT_SHARE_LINK_DAYS}
+            >
+              {SHARE_LINK_DAYS.map((days) => (
+                <option key={days} value={days}>
+                  {days} days
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-outline" disabled={busy}>
+            Create link
+          </button>
+        </Form>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="share-gps" />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="shareGps" defaultChecked={report.shareGps} />
+            Show the photos' GPS positions to people with a link
+          </label>
+          <button type="submit" className="mt-2 text-sm text-brand-600 underline" disabled={busy}>
+            Save sharing setting
+          </button>
+        </Form>
+        {shareLinks.length > 0 ? (
+          <ul className="mt-4 divide-y divide-slate-200 text-sm">
+            {shareLinks.map((link) => (
+              <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  Link created {link.createdAt.slice(0, 10)}
+                  {link.createdBy ? ` by ${shareLinkCreatorLabel(link.createdBy)}` : ""} ·{" "}
+                  {link.state === "active" ? `expires ${link.expiresAt.slice(0, 10)}` : link.state}
+                  {link.lastViewedAt
+                    ? ` · last opened ${link.lastViewedAt.slice(0, 10)}`
+                    : " · not opened yet"}
+                </span>
+                {link.state === "active" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke-share" />
+                    <input type="hidden" name="linkId" value={link.id} />
+                    <button type="submit" className="text-red-700 underline" disabled={busy}>
+                      Revoke
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </details>
+    </div>
+  );
+}
+
+/** Printing needs JavaScript; without it the browser's own Print menu uses the same print styles. */
+function PrintButton({ onPrint }: { onPrint: () => void }) {
+  if (!useHydrated()) return null;
+  return (
+    <button type="button" className="btn-outline" onClick={onPrint}>
+      Print
+    </button>
+  );
+}

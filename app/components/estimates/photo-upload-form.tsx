@@ -1,0 +1,203 @@
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/form-field";
+import type { PhotoPhase } from "~/domain/estimate/taxonomy";
+import { uploadFormSchema, type NewEstimateReply } from "~/lib/estimates/upload-form";
+import { useSchemaForm } from "~/lib/http/form";
+import { useHydrated } from "~/lib/ui/use-hydrated";
+import { PhotoUploader } from "./photo-uploader";
+
+/**
+ * The /app upload form: which car, the photos (uploaded one by one with JavaScript, posted with
+ * the form without) and how to find the damage. After a refused post it shows the staged photos
+ * again with their warnings, so the host can go on with them.
+ */
+export function PhotoUploadForm({
+  vehicles,
+  selectedVehicleId,
+  aiAvailable,
+  maxPhotos,
+  reply,
+}: {
+  vehicles: { id: string; label: string }[];
+  selectedVehicleId: string | null;
+  aiAvailable: boolean;
+  maxPhotos: number;
+  reply?: NewEstimateReply;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [uploading, setUploading] = useState(false);
+  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useSchemaForm(
+    uploadFormSchema,
+    reply?.intent === "upload" ? reply.result : undefined,
+    { id: "upload" },
+  );
+  const initial = (name: keyof typeof fields) => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : undefined;
+  };
+  // Any refusal shows here, the car form's too (a host who already has cars has no car form).
+  const error = reply?.result.error?.[""]?.[0];
+  const vehicleError = fields.vehicleId.errors?.[0];
+  const photosError = reply?.intent === "upload" ? reply.result.error?.photos?.[0] : undefined;
+  const staged = reply?.staged ?? [];
+  const phase = initial("phase") === "pre_trip" ? "pre_trip" : "post_trip";
+  const [currentPhase, setCurrentPhase] = useState<PhotoPhase>(phase);
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="mt-8 space-y-8"
+      {...getFormProps(form)}
+      aria-describedby={error ? "upload-error" : undefined}
+    >
+      <div id="upload-error">
+        <FormAlert message={error} />
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className="text-lg font-semibold">1. Which car?</legend>
+        <label htmlFor="vehicleId" className="label">
+          Vehicle
+        </label>
+        <select
+          key={fields.vehicleId.key}
+          id="vehicleId"
+          name={fields.vehicleId.name}
+          className="input"
+          defaultValue={initial("vehicleId") ?? selectedVehicleId ?? undefined}
+          aria-invalid={vehicleError ? true : undefined}
+          aria-describedby={vehicleError ? "vehicleId-error" : undefined}
+        >
+          {vehicles.map((vehicle) => (
+            <option key={vehicle.id} value={vehicle.id}>
+              {vehicle.label}
+            </option>
+          ))}
+        </select>
+        {vehicleError ? (
+          <p id="vehicleId-error" className="field-error">
+            {vehicleError}
+          </p>
+        ) : null}
+        <p className="text-sm">
+          <Link to="/dashboard/vehicles/new" className="text-brand-600 underline">
+            Add another vehicle
+          </Link>
+        </p>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-lg font-semibold">2. Photos of the damage</legend>
+        <div
+          className="flex flex-wrap gap-4 text-sm"
+          role="radiogroup"
+          aria-label="When were these photos taken?"
+        >
+          {(["post_trip", "pre_trip"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={fields.phase.name}
+                value={value}
+                defaultChecked={phase === value}
+                onChange={() => setCurrentPhase(value)}
+              />
+              {value === "post_trip" ? "After the trip (post-trip)" : "Before the trip (pre-trip)"}
+            </label>
+          ))}
+        </div>
+        <p className="text-sm text-slate-600">
+          Up to {maxPhotos} photos. Take one wide shot of each damaged side, then close-ups in good
+          light. Pre-trip photos show what was already there.
+        </p>
+        <PhotoUploader
+          initial={staged}
+          phase={currentPhase}
+          maxPhotos={maxPhotos}
+          onBusyChange={setUploading}
+        />
+        {photosError ? <p className="field-error">{photosError}</p> : null}
+        {reply?.rejections?.length ? (
+          <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-semibold">Some files couldn't be used:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {reply.rejections.map((rejection, index) => (
+                <li key={index}>
+                  <span className="font-medium">{rejection.fileName}:</span> {rejection.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {staged.some((photo) => photo.warnings.length > 0) ? (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            Some photos may weaken a claim (see the warnings). Remove or retake them, or continue if
+            they still show the damage.
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-lg font-semibold">3. Find the damage</legend>
+        {aiAvailable ? (
+          <div className="space-y-2 text-sm">
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name={fields.mode.name}
+                value="ai"
+                defaultChecked={initial("mode") !== "manual"}
+                className="mt-1"
+              />
+              <span>
+                <span className="font-medium">Analyze the photos with AI</span> — about a minute;
+                you review every finding before the estimate is final.
+              </span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name={fields.mode.name}
+                value="manual"
+                defaultChecked={initial("mode") === "manual"}
+                className="mt-1"
+              />
+              <span>
+                <span className="font-medium">I'll mark the damage myself</span> on the car diagram.
+              </span>
+            </label>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700">
+            AI photo analysis isn't set up on this server. After the upload you'll mark the damage
+            on the car diagram, and the same estimate engine prices it.
+          </p>
+        )}
+      </fieldset>
+
+      {/* Warnings already shown (beside each photo with JS, or on this check step) count as
+          seen: submitting means "use these photos anyway". */}
+      {hydrated || staged.length > 0 ? (
+        <input type="hidden" name={fields.acceptWarnings.name} value="1" />
+      ) : null}
+      <button
+        type="submit"
+        className="btn-primary w-full py-3 text-base sm:w-auto"
+        disabled={submitting || uploading}
+      >
+        {submitting
+          ? "Uploading…"
+          : uploading
+            ? "Waiting for uploads…"
+            : staged.length
+              ? "Continue with these photos"
+              : "Get my estimate"}
+      </button>
+    </Form>
+  );
+}

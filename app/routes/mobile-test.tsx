@@ -1,34 +1,30 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, useActionData, useFormAction, useNavigation } from "react-router";
 import type { Route } from "./+types/mobile-test";
-import { pageMeta } from "~/lib/ui/meta";
-import { env } from "~/lib/runtime/env.server";
+import { Card, Checking, ResultList } from "~/components/mobile-test/result-list";
+import { SupportReport } from "~/components/mobile-test/support-report";
+import { UploadProgressBar } from "~/components/mobile-test/upload-progress-bar";
+import { useClientSnapshot } from "~/components/mobile-test/use-client-snapshot";
 import {
   buildReport,
   capabilityRows,
-  collectClientSnapshot,
   connectionRows,
-  copyTextToClipboard,
   formatBytes,
   handleDiagnosticUpload,
   MAX_UPLOAD_BYTES,
-  networkInformation,
   PHOTO_FIELD,
   readServerSnapshot,
   REQUESTED_CLIENT_HINTS,
   sendDiagnosticUpload,
   serverRows,
-  STATUS_LABELS,
   uploadRows,
   validateSelectedFile,
   viewportRows,
-  type CheckRow,
-  type CheckStatus,
-  type ClientSnapshot,
   type UploadOutcome,
   type UploadProgress,
 } from "~/lib/mobile-test/diagnostics";
-import { useHydrated } from "~/lib/ui/use-hydrated";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
 
 export function loader({ request }: Route.LoaderArgs) {
   return {
@@ -59,90 +55,6 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
-const PILL_STYLES: Record<CheckStatus, string> = {
-  ok: "bg-green-100 text-green-800",
-  check: "bg-amber-100 text-amber-900",
-  unknown: "bg-slate-100 text-slate-700",
-};
-
-function StatusPill({ status }: { status: CheckStatus }) {
-  return (
-    <span
-      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${PILL_STYLES[status]}`}
-    >
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
-
-function ResultList({ rows }: { rows: CheckRow[] }) {
-  return (
-    <dl className="divide-y divide-slate-200">
-      {rows.map((row) => (
-        <div key={row.label} className="flex items-start justify-between gap-3 py-3">
-          <dt className="w-2/5 shrink-0 text-sm font-medium text-slate-800">{row.label}</dt>
-          <dd className="flex min-w-0 flex-1 flex-col items-end gap-1 text-right text-sm text-slate-700">
-            <span className="flex items-center gap-2">
-              <span className="min-w-0 break-words [overflow-wrap:anywhere]">{row.value}</span>
-              <StatusPill status={row.status} />
-            </span>
-            {row.detail ? <span className="text-xs text-slate-600">{row.detail}</span> : null}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Card({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-5">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
-function Checking() {
-  return (
-    <p className="py-3 text-sm text-slate-600">
-      Checking…
-      <noscript> This check needs JavaScript; see “What the server saw” below.</noscript>
-    </p>
-  );
-}
-
-/** Live browser checks; null until the first effect has run (and forever with JavaScript off). */
-function useClientSnapshot(): ClientSnapshot | null {
-  const [snapshot, setSnapshot] = useState<ClientSnapshot | null>(null);
-  useEffect(() => {
-    const refresh = () => setSnapshot(collectClientSnapshot());
-    refresh();
-    const events = ["resize", "orientationchange", "online", "offline"] as const;
-    for (const name of events) window.addEventListener(name, refresh);
-    const connection = networkInformation();
-    connection?.addEventListener("change", refresh);
-    return () => {
-      for (const name of events) window.removeEventListener(name, refresh);
-      connection?.removeEventListener("change", refresh);
-    };
-  }, []);
-  return snapshot;
-}
-
 type UploadState =
   | { phase: "idle" }
   | { phase: "uploading"; progress: UploadProgress; fileSize: number }
@@ -152,15 +64,11 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const formAction = useFormAction();
-  const hydrated = useHydrated();
   const snapshot = useClientSnapshot();
 
   const [upload, setUpload] = useState<UploadState>({ phase: "idle" });
   const abortRef = useRef<(() => void) | null>(null);
   useEffect(() => () => abortRef.current?.(), []);
-
-  const [copyStatus, setCopyStatus] = useState("");
-  const [showReport, setShowReport] = useState(false);
 
   const sections = useMemo(
     () =>
@@ -233,16 +141,6 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
     },
     [formAction],
   );
-
-  async function copyReport() {
-    const copied = await copyTextToClipboard(report);
-    setCopyStatus(
-      copied
-        ? "Report copied. Paste it into your message to support."
-        : "Couldn't copy automatically. Select the report text below and copy it.",
-    );
-    if (!copied) setShowReport(true);
-  }
 
   return (
     <div className="container-page max-w-3xl py-10">
@@ -347,77 +245,9 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
         </Card>
 
         <Card id="report-heading" title="Send to support">
-          {hydrated ? (
-            <>
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={!report}
-                onClick={() => void copyReport()}
-              >
-                Copy report
-              </button>
-              <p aria-live="polite" className="mt-2 text-sm text-slate-700">
-                {copyStatus}
-              </p>
-              <details
-                className="mt-2"
-                open={showReport}
-                onToggle={(event) => setShowReport(event.currentTarget.open)}
-              >
-                <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                  Show report text
-                </summary>
-                <label htmlFor="report-text" className="label mt-2">
-                  Report
-                </label>
-                <textarea
-                  id="report-text"
-                  readOnly
-                  value={report}
-                  rows={10}
-                  className="input font-mono text-xs"
-                  onFocus={(event) => event.currentTarget.select()}
-                />
-              </details>
-            </>
-          ) : (
-            <p className="text-sm text-slate-600">
-              Copying a report needs JavaScript. Without it, take a screenshot of this page and send
-              it to support.
-            </p>
-          )}
+          <SupportReport report={report} />
         </Card>
       </div>
-    </div>
-  );
-}
-
-function UploadProgressBar({ upload }: { upload: { progress: UploadProgress; fileSize: number } }) {
-  const { loaded, total } = upload.progress;
-  const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : null;
-  return (
-    <div className="mt-4">
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent ?? undefined}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full bg-brand-500 transition-[width]"
-          style={{ width: `${percent ?? 5}%` }}
-        />
-      </div>
-      <p className="mt-1 text-sm text-slate-700">
-        {percent === null
-          ? `Uploading ${formatBytes(upload.fileSize)}…`
-          : percent >= 100
-            ? "Uploaded; waiting for the server…"
-            : `${formatBytes(loaded)} of ${formatBytes(total)} (${percent}%)`}
-      </p>
     </div>
   );
 }

@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { STATUS_LABELS, type CheckRow, type CheckStatus } from "~/lib/mobile-test/diagnostics";
+
+const PILL_STYLES: Record<CheckStatus, string> = {
+  ok: "bg-green-100 text-green-800",
+  check: "bg-amber-100 text-amber-900",
+  unknown: "bg-slate-100 text-slate-700",
+};
+
+function StatusPill({ status }: { status: CheckStatus }) {
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ${PILL_STYLES[status]}`}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export function ResultList({ rows }: { rows: CheckRow[] }) {
+  return (
+    <dl className="divide-y divide-slate-200">
+      {rows.map((row) => (
+        <div key={row.label} className="flex items-start justify-between gap-3 py-3">
+          <dt className="w-2/5 shrink-0 text-sm font-medium text-slate-800">{row.label}</dt>
+          <dd className="flex min-w-0 flex-1 flex-col items-end gap-1 text-right text-sm text-slate-700">
+            <span className="flex items-center gap-2">
+              <span className="min-w-0 break-words [overflow-wrap:anywhere]">{row.value}</span>
+              <StatusPill status={row.status} />
+            </span>
+            {row.detail ? <span className="text-xs text-slate-600">{row.detail}</span> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Card({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-5">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function Checking() {
+  return (
+    <p className="py-3 text-sm text-slate-600">
+      Checking…
+      <noscript> This check needs JavaScript; see “What the server saw” below.</noscript>
+    </p>
+  );
+}

@@ -1,4 +1,5 @@
 /** The JSON API's shapes for reports (GET /api/analysis and /api/analysis/{reportId}). */
+import type { Estimate } from "~/domain/estimate/engine";
 import { reportView } from "./report-view.server";
 import { revisionInfo } from "./revisions.server";
 import type { ReportData, ReportRow } from "./reports.server";
@@ -42,6 +43,9 @@ export function reportDetailJson(data: ReportData) {
           lostIncomeDays: view.estimate.lostIncomeDays,
           rangeDisplay: view.estimate.rangeDisplay,
           costRaisers: view.estimate.costRaisers,
+          // Per-finding notes (cracked paint rules out PDR, hail past the matrix…); estimates
+          // frozen before the engine wrote them have none.
+          findingNotes: (view.estimate.findingNotes as Estimate["findingNotes"] | undefined) ?? {},
           region: view.estimate.region,
           ratesAsOf: view.estimate.ratesAsOf,
         }

@@ -1345,6 +1345,12 @@ describe("Hail: the PDR matrix per panel", () => {
     );
   });
 
+  it("says a recount can move a panel up a band", () => {
+    expect(run([hail("hood", "6-15", "dime")]).costRaisers.join(" ")).toMatch(
+      /recount under a PDR light/,
+    );
+  });
+
   it("uncounted hail is priced from a typical cell for its severity, with a note", () => {
     const uncounted = finding("hood", "hail", "moderate");
     const estimate = run([uncounted]);
@@ -1430,6 +1436,15 @@ describe("Cameras and sensors as damaged parts", () => {
       description: "Windshield (forward) camera, mid-range",
     });
     expect(linesOf(estimate, "Calibration")).toHaveLength(1);
+  });
+
+  it("a rear bumper that comes off on an ADAS car names AAA's cost of each sensor it may carry", () => {
+    const estimate = run([
+      finding("rear-bumper", "sensor-damage", "moderate", { sensor: "parking sensors" }),
+    ]);
+    expect(estimate.costRaisers.join(" ")).toMatch(
+      /parking sensors \$500–1,300; a rear radar \$850–2,050/,
+    );
   });
 
   it("a sensor not named is the panel's first one, and the finding says so", () => {

@@ -8,20 +8,34 @@
  *
  * ## What each finding becomes
  * Sheet-metal panels (hood, roof, fenders, doors, quarter panels, rockers, trunk lid/liftgate):
- * - dent, not severe, longest dimension ≤ 7.6 cm (3″) → PDR priced by size band (band midpoint,
- *   +22.5 % on aluminum); a minor dent without a size is priced as quarter-size. Otherwise
- *   Repair (hours by severity) + Refinish.
+ * - dent, not severe, paint not cracked, longest dimension ≤ 7.6 cm (3″) → PDR priced by size
+ *   band (band midpoint, +22.5 % on aluminum); a minor dent without a size is priced as
+ *   quarter-size. Otherwise (cracked paint: with a note on the finding) Repair + Refinish, the
+ *   hours growing with the dent's size (the severity's hours as a floor) and × 1.25 on panels
+ *   without access from behind (roof, quarter panels, rockers); a bolt-on panel (hood, fender,
+ *   door, trunk lid) with a dent over 45 cm is replaced instead (labor + panel + refinish).
+ * - hail → PDR from the hail matrix: per panel, dent count band × the size most dents have,
+ *   horizontal (hood, roof, trunk lid) or vertical rows; + $50 per oversize dent, + 22.5 % on
+ *   aluminum; R&I of the headliner (roof) or trim panel (trunk lid) for access. A cell the matrix
+ *   leaves to conventional repair ("CR") → Repair + Refinish, with a note. Uncounted hail is
+ *   priced from a typical cell for its severity, with a note.
  * - scratch, scuff, paint chip: minor → Polish; moderate/severe → Repair + Refinish.
  * - crack (cracked paint/filler) → Repair + Refinish. Missing part (moulding, emblem) → Part.
- * - Sheet metal is always priced as a repair; a severe finding says in `costRaisers` that a new
- *   panel may be needed.
+ * - Aluminum panels: Repair hours × 1.3 and Repair/Replace labor at the aluminum specialist's
+ *   rate (body rate × 1.45); refinish is paint work and stays at the refinish rate.
+ * - A severe finding that is still repaired says in `costRaisers` that a new panel may be needed.
  * Bumper covers (plastic): minor scratch/scuff/chip → Polish; minor dent → Repair (no paint);
  * others → Repair + R&I of the cover + Refinish; severe dent or severe crack → Replace cover
  * (Replace labor + Part + Refinish, plus sensor transfer when the cover carries sensors).
  * Glass: windshield minor damage → chip repair; otherwise Replace (installed, sublet) at the
  * ADAS price when the car has a windshield camera, plus Calibration. Side and rear glass → Replace.
- * Lamps: broken, cracked or missing → Replace lamp (Part + labor; headlamp halogen/LED by
- * class); minor/moderate scratch or scuff on a lens → Polish.
+ * Lamps: broken, cracked or missing → Replace lamp (Part + labor by class; headlamp halogen,
+ * LED or adaptive LED — adaptive adds aiming and initializing; taillamp bulb-type or LED);
+ * minor/moderate scratch or scuff on a lens → Polish.
+ * Damaged camera or sensor (on a panel that carries one; the first one when not named, with a
+ * note): Replace labor + Part by class, R&I of the bumper cover when it hides the sensor, body-
+ * color refinish of a parking sensor, and the calibration its maker requires (static in the
+ * shop, dynamic on the road, or none). A panel calibrated that way is not calibrated twice.
  * Mirrors: minor paint damage → Polish; moderate → Repair + Refinish of the cap; severe, crack,
  * missing → Replace mirror (+ cap refinish); glass damage → mirror glass.
  * Grille: minor paint damage → Polish; anything else → Replace.
@@ -33,7 +47,8 @@
  * ## Panel-level rules
  * - A replaced part supersedes repairs of the same part (a second finding on a replaced bumper
  *   adds nothing); a refinished panel needs no polish.
- * - Each panel is refinished once and R&I'd once, however many findings it has.
+ * - Each panel is refinished once and R&I'd once (each R&I for access once), however many
+ *   findings it has.
  * - Blend (color match) into each adjacent painted panel that is not refinished itself: once per
  *   panel, at 50 % of its refinish time; not for solid colors (they match without blending).
  * - Clear coat: +40 % of the refinish time of the first major panel (the longest full refinish)
@@ -43,6 +58,8 @@
  *   Polish uses no paint and is not counted.
  * - Calibration when a panel with known ADAS sensors is replaced or removed and refitted (R&I),
  *   and when a windshield with a camera is replaced.
+ * - Polish is detail work, at the detail rate; a Polish line is never charged below $75 and a
+ *   Repair line never below $50 (the line's `minimumChargeCents` says when the minimum applied).
  * - EV/hybrid: +30 % of body and mechanical labor hours (one line per labor type).
  * - Sales tax on parts and paint materials only (labor and sublet invoices are not taxed here).
  * Hours are rounded to 0.1 h per line, money to the cent per line (../money.ts).
@@ -78,6 +95,7 @@ import {
   PANELS,
   PRICE_CLASS_LABELS,
   VehicleSchema,
+  type AdasSensor,
   type Finding,
   type HailDetail,
   type PanelId,
@@ -1730,10 +1748,14 @@ export function estimateRepair(input: EstimateInput): Estimate {
 
 // ─── Cost raisers per panel ─────────────────────────────────────────────────────────────────────
 
-const SENSOR_REPLACEMENT_COSTS: Partial<Record<string, string>> = {
+const SENSOR_REPLACEMENT_COSTS: Readonly<Record<AdasSensor, string>> = {
   "front radar": "a front radar $900–1,300",
   "parking sensors": "parking sensors $500–1,300",
   "forward camera": "a front camera $850–1,900",
+  "blind-spot radar": "a rear radar $850–2,050",
+  "surround-view camera": "an around-view camera $500–1,100",
+  "side camera": "an around-view camera $500–1,100",
+  "rear camera": "a rear camera $500–1,100",
 };
 
 function costRaisersForPanel(
@@ -1767,7 +1789,7 @@ function costRaisersForPanel(
   if (info.adasSensors.length > 0 && panelId !== "windshield" && touched && context.hasAdas) {
     const costs = info.adasSensors
       .map((sensor) => SENSOR_REPLACEMENT_COSTS[sensor])
-      .filter((text): text is string => Boolean(text));
+      .filter((text, index, all) => all.indexOf(text) === index);
     const costText = costs.length > 0 ? ` (AAA: ${costs.join("; ")})` : "";
     if (hasSensors(panelId, context)) {
       raise(
@@ -1801,6 +1823,11 @@ function costRaisersForPanel(
     if (worst === "severe") {
       raise(
         `The ${label} is badly damaged: if it can't be repaired, a new panel (part, fitting and refinish inside and out) costs considerably more.`,
+      );
+    }
+    if (plans.some((candidate) => candidate.finding.damageType === "hail")) {
+      raise(
+        "Hail dents are counted panel by panel; a recount under a PDR light often finds more, moving a panel up a count band, and dents with cracked paint need conventional repair.",
       );
     }
     for (const candidate of plans) {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   ADAS_PANEL_IDS,
+  ADAS_SENSOR_LABELS,
+  ADAS_SENSORS,
+  HAIL_DENT_COUNT_BANDS,
+  HAIL_DENT_SIZE_LABELS,
+  HAIL_DENT_SIZES,
   blendTargets,
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
@@ -147,6 +152,15 @@ describe("damage types", () => {
     ["odour", "interior", true],
     ["odour", "roof", false],
     ["scratch", "interior", false],
+    ["hail", "roof", true],
+    ["hail", "front-bumper", false],
+    ["hail", "windshield", false],
+    ["sensor-damage", "front-bumper", true],
+    ["sensor-damage", "windshield", true],
+    ["sensor-damage", "trunk-liftgate", true],
+    ["sensor-damage", "mirror-right", true],
+    ["sensor-damage", "hood", false],
+    ["sensor-damage", "side-glass-left", false],
   ] as const)("%s on %s → %s", (damageType, panel, fits) => {
     expect(damageFitsPanel(damageType, panel)).toBe(fits);
   });
@@ -220,7 +234,8 @@ describe("VehicleSchema", () => {
         hasAdas: true,
         sensorPanels: ["rear-bumper", "windshield"],
         aluminiumPanels: ["hood"],
-        headlampType: "led",
+        headlampType: "adaptive-led",
+        taillampType: "led",
       }).success,
     ).toBe(true);
   });
@@ -234,7 +249,66 @@ describe("VehicleSchema", () => {
     ["sensors on a hood", { sensorPanels: ["hood"] }],
     ["an aluminum bumper", { aluminiumPanels: ["front-bumper"] }],
     ["an empty make", { make: " " }],
+    ["an unknown headlamp type", { headlampType: "xenon" }],
+    ["an unknown taillamp type", { taillampType: "neon" }],
   ])("rejects %s", (_name, change) => {
     expect(VehicleSchema.safeParse({ ...vehicle, ...change }).success).toBe(false);
+  });
+});
+
+describe("hail and sensor details on a finding", () => {
+  const hailFinding = {
+    ...valid,
+    panel: "roof",
+    damageType: "hail",
+    severity: "moderate",
+    hail: { dentCount: "31-50", dentSize: "quarter", oversizeDents: 2 },
+  };
+
+  it("accepts a hail finding with its matrix cell, and a sensor finding with its sensor", () => {
+    expect(FindingSchema.safeParse(hailFinding).success).toBe(true);
+    expect(
+      FindingSchema.safeParse({
+        ...valid,
+        panel: "rear-bumper",
+        damageType: "sensor-damage",
+        sensor: "blind-spot radar",
+      }).success,
+    ).toBe(true);
+    expect(FindingSchema.safeParse({ ...valid, paintCracked: true }).success).toBe(true);
+  });
+
+  it.each([
+    ["a count band the matrix doesn't have", { hail: { dentCount: "1-10", dentSize: "dime" } }],
+    ["an unknown dent size", { hail: { dentCount: "1-5", dentSize: "golf-ball" } }],
+    [
+      "negative oversize dents",
+      { hail: { dentCount: "1-5", dentSize: "dime", oversizeDents: -1 } },
+    ],
+  ])("rejects %s", (_name, change) => {
+    expect(issuesOf({ ...hailFinding, ...change })[0]).toMatch(/^hail\./);
+  });
+
+  it("refuses a sensor the panel doesn't carry, saying which", () => {
+    const result = FindingSchema.safeParse({
+      ...valid,
+      panel: "front-bumper",
+      damageType: "sensor-damage",
+      sensor: "rear camera",
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ["sensor"],
+      message: "The front bumper carries no rear camera.",
+    });
+  });
+
+  it("names every sensor a panel can carry, and every hail size", () => {
+    for (const panel of PANEL_LIST) {
+      for (const sensor of panel.adasSensors) expect(ADAS_SENSORS).toContain(sensor);
+    }
+    for (const sensor of ADAS_SENSORS) expect(ADAS_SENSOR_LABELS[sensor].length).toBeGreaterThan(3);
+    for (const size of HAIL_DENT_SIZES) expect(HAIL_DENT_SIZE_LABELS[size]).toMatch(/mm\)$/);
+    expect(HAIL_DENT_COUNT_BANDS[0]).toBe("1-5");
   });
 });

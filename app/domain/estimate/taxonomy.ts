@@ -5,7 +5,9 @@
  *
  * Based on the public CarDD taxonomy (dent, scratch, crack, glass shatter, lamp broken, tire flat)
  * plus the additions rental hosts need (scuff, paint chip, wheel curb rash, missing or broken
- * part, interior stain/burn/tear, odor).
+ * part, interior stain/burn/tear, odor) and the damage real rental cars get: hail (a finding per
+ * panel with its dent count band and size, as the PDR hail matrix prices it) and a damaged camera
+ * or sensor (on a panel that carries one). A dent finding can say its paint is cracked.
  *
  * Pure data and types: no framework imports, no I/O.
  */

@@ -1,4 +1,4 @@
-import type { Submission } from "@conform-to/react";
+import { getFormProps, type Submission } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/app";
 import { PhotoUploadForm } from "~/components/estimates/photo-upload-form";
@@ -20,14 +20,14 @@ import {
   type NewEstimateIntent,
   type NewEstimateReply,
 } from "~/lib/estimates/upload-form";
-import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
+import { VehicleFormSchema, vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
 import {
   createVehicle,
   getVehicle,
   listVehicles,
   vehicleLabel,
 } from "~/lib/estimates/vehicles.server";
-import { errorsOf, parseSubmission, valuesOf } from "~/lib/http/form";
+import { parseSubmission, useSchemaForm, type FormResult } from "~/lib/http/form";
 import { formReply } from "~/lib/http/form.server";
 import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
 import { env } from "~/lib/runtime/env.server";
@@ -180,7 +180,6 @@ async function uploadPhotos(form: FormData, owner: { accountId: string; userId: 
 export default function NewEstimate({ loaderData, actionData }: Route.ComponentProps) {
   const { vehicles } = loaderData;
   const reply: NewEstimateReply | undefined = actionData;
-  const submitting = useNavigation().state === "submitting";
   const vehicleResult = reply?.intent === "add-vehicle" ? reply.result : undefined;
 
   return (
@@ -205,18 +204,7 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
             The estimate prices parts and paint for this car, so we need its year, make, model and
             body. A VIN fills in the year and make for you.
           </p>
-          <Form method="post" encType="multipart/form-data" className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="add-vehicle" />
-            {/* VehicleFields takes plain values and messages (its schema is not a plain object). */}
-            <VehicleFields
-              values={valuesOf(vehicleResult)}
-              errors={errorsOf(vehicleResult)}
-              idPrefix="new-"
-            />
-            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
-              {submitting ? "Saving…" : "Add vehicle"}
-            </button>
-          </Form>
+          <FirstVehicleForm lastResult={vehicleResult} />
         </section>
       ) : (
         <PhotoUploadForm
@@ -228,5 +216,25 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
         />
       )}
     </main>
+  );
+}
+
+/** The car, before the first estimate: without it nothing can be priced. */
+function FirstVehicleForm({ lastResult }: { lastResult?: FormResult }) {
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm(vehicleFormForBrowser, lastResult, { id: "add-vehicle" });
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="mt-4 space-y-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="add-vehicle" />
+      <VehicleFields fields={fields} idPrefix="new-" />
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
+        {submitting ? "Saving…" : "Add vehicle"}
+      </button>
+    </Form>
   );
 }

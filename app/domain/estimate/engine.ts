@@ -552,22 +552,13 @@ function planHail(finding: Finding, context: Context): FindingPlan {
     notes.push(
       `${hailCellText(detail)} on the ${label} is past what the hail matrix prices for paintless repair (it says conventional repair): priced as body repair and refinish.`,
     );
-    const hours = tables.sheetMetalRepair.value.dent?.severe;
-    if (!hours || typeof hours !== "object") throw new Error("No severe dent repair time");
-    return plan(finding, {
-      drafts: [
-        labor(
-          finding,
-          finding.panel,
-          "Repair",
-          `Repair hail damage on ${label} (${hailCellText(detail)}), conventional`,
-          hours.hours,
-        ),
-      ],
-      refinish: true,
-      removeAndInstall: true,
-      notes,
+    // Priced like a severe dent: conventional repair + refinish.
+    const severe = tables.sheetMetalRepair.value.dent?.severe;
+    if (!severe) throw new Error("No severe dent repair time");
+    const conventional = planFromRepairChoice(finding, severe, context, () => {
+      throw new Error("Hail is repaired, not replaced");
     });
+    return { ...conventional, notes };
   }
   const aluminum = context.vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
   const uplift = tables.hailAluminumUpliftPercent.value;

@@ -521,6 +521,10 @@ export interface PdrBand {
   highCents: Cents;
 }
 
+/** A door shell and a front fender, by class (both sides and both doors cost the same). */
+const DOOR_SHELL = byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00);
+const FENDER = byClass(150_00, 250_00, 450_00, 700_00, 550_00);
+
 /**
  * Hours and prices the engine writes on estimate lines. Hours are labor-guide style decimal
  * hours; prices are per part (or per job for sublet work), in cents.
@@ -822,30 +826,12 @@ export const ESTIMATE_TABLES = {
   >(
     {
       hood: { hours: 1.5, partCents: byClass(350_00, 500_00, 800_00, 1_200_00, 1_000_00) },
-      "front-fender-left": {
-        hours: 2.0,
-        partCents: byClass(150_00, 250_00, 450_00, 700_00, 550_00),
-      },
-      "front-fender-right": {
-        hours: 2.0,
-        partCents: byClass(150_00, 250_00, 450_00, 700_00, 550_00),
-      },
-      "front-door-left": {
-        hours: 3.5,
-        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
-      },
-      "front-door-right": {
-        hours: 3.5,
-        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
-      },
-      "rear-door-left": {
-        hours: 3.0,
-        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
-      },
-      "rear-door-right": {
-        hours: 3.0,
-        partCents: byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00),
-      },
+      "front-fender-left": { hours: 2.0, partCents: FENDER },
+      "front-fender-right": { hours: 2.0, partCents: FENDER },
+      "front-door-left": { hours: 3.5, partCents: DOOR_SHELL },
+      "front-door-right": { hours: 3.5, partCents: DOOR_SHELL },
+      "rear-door-left": { hours: 3.0, partCents: DOOR_SHELL },
+      "rear-door-right": { hours: 3.0, partCents: DOOR_SHELL },
       "trunk-liftgate": {
         hours: 2.0,
         partCents: byClass(400_00, 600_00, 900_00, 1_300_00, 1_100_00),

@@ -626,7 +626,7 @@ function planConventionalDent(finding: Finding, context: Context): FindingPlan {
           finding,
           finding.panel,
           "Replace",
-          `Replace ${label} (${findingText(finding)}): transfer handles, trim and mouldings`,
+          `Replace ${label} (${findingText(finding)}): transfer handles, trim and moldings`,
           replacement.hours,
         ),
         part(

@@ -15,6 +15,9 @@ const form = (entries: Record<string, string>) => {
   return data;
 };
 
+/** The messages of a refused submission (none when it passed). */
+const errorsOf = (submission: object) => ("error" in submission ? submission.error : undefined);
+
 describe("the forms of /account", () => {
   it("knows its ten intents and nothing else", () => {
     expect(isAccountIntent("profile")).toBe(true);
@@ -29,11 +32,11 @@ describe("the forms of /account", () => {
     const message = "Type your username, dana_k, to confirm.";
     expect(parseSubmission(form({ confirm: " dana_k " }), schema).status).toBe("success");
     for (const confirm of ["", "Dana_K", "someone", "dana_k".padEnd(101, "x")]) {
-      expect(parseSubmission(form({ confirm }), schema).error).toEqual({
+      expect(errorsOf(parseSubmission(form({ confirm }), schema))).toEqual({
         confirm: expect.arrayContaining([message]),
       });
     }
-    expect(parseSubmission(form({}), schema).error?.confirm).toEqual([message]);
+    expect(errorsOf(parseSubmission(form({}), schema))).toEqual({ confirm: [message] });
   });
 
   it("an invitation needs an email and Team or VA", () => {
@@ -43,12 +46,12 @@ describe("the forms of /account", () => {
       role: "va",
     });
     expect(
-      parseSubmission(form({ email: "ann@example.com", role: "primary" }), inviteSchema).error,
+      errorsOf(parseSubmission(form({ email: "ann@example.com", role: "primary" }), inviteSchema)),
     ).toEqual({ role: ["Choose Team or VA."] });
   });
 
   it("member and invitation ids", () => {
-    expect(parseSubmission(form({ userId: "nope" }), memberSchema).error).toEqual({
+    expect(errorsOf(parseSubmission(form({ userId: "nope" }), memberSchema))).toEqual({
       userId: ["Unknown member."],
     });
     const revoke = parseSubmission(form({ invitationId: "12" }), revokeSchema);

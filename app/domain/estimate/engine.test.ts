@@ -22,6 +22,7 @@ import {
   HAIL_DENT_SIZES,
   PANEL_IDS,
   panelExistsOn,
+  PANELS,
   SEVERITIES,
   type DamageType,
   type Finding,
@@ -1060,6 +1061,7 @@ describe("Range", () => {
       sizeCm: fc.option(fc.double({ min: 0.5, max: 80, noNaN: true }), { nil: undefined }),
       confidence: fc.double({ min: 0, max: 1, noNaN: true }),
       paintCracked: fc.boolean(),
+      sensorIndex: fc.option(fc.nat(6), { nil: undefined }),
       hail: fc.option(
         fc.record({
           dentCount: fc.constantFrom(...HAIL_DENT_COUNT_BANDS),
@@ -1098,6 +1100,13 @@ describe("Range", () => {
             ...(item.sizeCm !== undefined && { sizeCm: item.sizeCm }),
             ...(item.pair[1] === "dent" && { paintCracked: item.paintCracked }),
             ...(item.pair[1] === "hail" && item.hail && { hail: item.hail }),
+            ...(item.pair[1] === "sensor-damage" &&
+              item.sensorIndex !== undefined && {
+                sensor:
+                  PANELS[item.pair[0]].adasSensors[
+                    item.sensorIndex % PANELS[item.pair[0]].adasSensors.length
+                  ],
+              }),
           }));
         const estimate = estimateRepair({
           vehicle,

@@ -20,7 +20,7 @@ import {
   vehicleHistory,
   vehicleReports,
 } from "~/lib/estimates/fleet.server";
-import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
+import { CHECK_VEHICLE_FIELDS, VehicleFormSchema } from "~/lib/estimates/vehicle-form";
 import {
   getVehicle,
   updateVehicle,
@@ -81,13 +81,13 @@ interface Target {
 
 const here = (vehicle: VehicleRow) => `/dashboard/vehicle/${vehicle.id}`;
 
-async function update({ accountId, vehicle, form }: Target) {
+function update({ accountId, vehicle, form }: Target) {
   const submission = parseSubmission(form, VehicleFormSchema);
   if (submission.status !== "success")
     return formReply<Intent>(submission, {
       status: 400,
       intent: "update",
-      formError: "Check the highlighted fields.",
+      formError: CHECK_VEHICLE_FIELDS,
     });
   const result = updateVehicle(accountId, vehicle.id, submission.value);
   if (!result) notFound(VEHICLE_NOT_FOUND);
@@ -95,14 +95,14 @@ async function update({ accountId, vehicle, form }: Target) {
     return formReply<Intent>(submission, {
       status: 409,
       intent: "update",
-      formError: "Check the highlighted fields.",
+      formError: CHECK_VEHICLE_FIELDS,
       fieldErrors: result.fieldErrors,
     });
   }
   return redirectWithToast(here(vehicle), { title: "Vehicle saved" });
 }
 
-async function repair({ accountId, vehicle, form }: Target) {
+function repair({ accountId, vehicle, form }: Target) {
   const findingId = String(form.get("findingId") ?? "");
   const repaired = form.get("repaired") !== "false";
   const result = markFindingRepaired(accountId, findingId, repaired, vehicle.id);
@@ -117,7 +117,7 @@ async function repair({ accountId, vehicle, form }: Target) {
   });
 }
 
-async function repairAll({ accountId, vehicle }: Target) {
+function repairAll({ accountId, vehicle }: Target) {
   const result = markVehicleRepaired(accountId, vehicle.id);
   if (!result) notFound(VEHICLE_NOT_FOUND);
   return redirectWithToast(here(vehicle), {

@@ -7,14 +7,16 @@ import { VehicleFields } from "~/components/vehicle-fields";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
-import { VehicleFormSchema, vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
+import {
+  CHECK_VEHICLE_FIELDS,
+  VehicleFormSchema,
+  vehicleFormForBrowser,
+} from "~/lib/estimates/vehicle-form";
 import { createVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-
-const CHECK_FIELDS = "Check the highlighted fields.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSession(request);
@@ -27,12 +29,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return formReply(null, { status: 400 });
   const submission = parseSubmission(form, VehicleFormSchema);
   if (submission.status !== "success")
-    return formReply(submission, { status: 400, formError: CHECK_FIELDS });
+    return formReply(submission, { status: 400, formError: CHECK_VEHICLE_FIELDS });
   const result = createVehicle(session.accountId, submission.value);
   if (!result.ok) {
     return formReply(submission, {
       status: 409,
-      formError: CHECK_FIELDS,
+      formError: CHECK_VEHICLE_FIELDS,
       fieldErrors: result.fieldErrors,
     });
   }

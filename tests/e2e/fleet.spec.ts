@@ -215,6 +215,9 @@ for (const javaScriptEnabled of [false, true]) {
         posts.push(request.url());
     });
     if (javaScriptEnabled) {
+      // Leaving the field shows its message first: the button then stays where it is clicked.
+      await page.getByLabel("Make", { exact: true }).blur();
+      await expect(page.getByText("Enter the make, e.g. Toyota.")).toBeVisible();
       await page.getByRole("button", { name: "Add vehicle" }).click();
       await expect(page.getByLabel("VIN (optional)")).toBeFocused();
       expect(posts).toEqual([]);
@@ -241,6 +244,7 @@ for (const javaScriptEnabled of [false, true]) {
     await page.getByLabel("VIN (optional)").fill(TOYOTA_2021);
     await page.getByLabel("Year", { exact: true }).fill("");
     await page.getByLabel("Make", { exact: true }).fill("");
+    await page.getByLabel("Make", { exact: true }).blur();
     await page.getByRole("button", { name: "Add vehicle" }).click();
     await expect(page).toHaveURL(/\/dashboard\/vehicle\/[^/]+$/);
     if (javaScriptEnabled) await waitForHydration(page);
@@ -637,7 +641,7 @@ test.describe("tenancy and roles", () => {
     });
     const page = await context.newPage();
     await open(page, "/dashboard/rates");
-    await expect(page.getByText(/Regional defaults checked on November 21, 2026/)).toBeVisible();
+    await expect(page.getByText(/Regional defaults checked on November 23, 2026/)).toBeVisible();
     await page.getByLabel("Home state").selectOption("CA");
     // The placeholders follow the chosen state at once.
     await expect(page.getByLabel(/^Body labor rate/)).toHaveAttribute(

@@ -115,4 +115,7 @@ export const VehicleFormSchema = z.preprocess(fillFromVin, vehicleFields);
  */
 export const vehicleFormForBrowser = VehicleFormSchema as unknown as typeof vehicleFields;
 
+/** Above the vehicle form when the server refuses it. */
+export const CHECK_VEHICLE_FIELDS = "Check the highlighted fields.";
+
 export type VehicleFormData = z.infer<typeof VehicleFormSchema>;

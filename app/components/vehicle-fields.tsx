@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useMemo, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -10,10 +10,7 @@ import {
   VEHICLE_STATUS_LABELS,
   VEHICLE_STATUSES,
 } from "~/domain/estimate/taxonomy";
-import type { FieldErrors } from "~/domain/validation";
 import { decodeVin, normalizeVin, validateVin, VIN_LENGTH } from "~/domain/vin";
-import { vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
-import { useSchemaForm, type FormResult } from "~/lib/http/form";
 import { describedBy, FieldNotes, FormField } from "./form-field";
 
 type VehicleFieldName =
@@ -32,23 +29,14 @@ type VehicleFieldName =
 /** Conform's metadata of the vehicle form's fields (`useSchemaForm(vehicleFormForBrowser, …)`). */
 export type VehicleFieldsMetadata = Record<VehicleFieldName, FieldMetadata<unknown>>;
 
-interface LayoutProps {
+export interface VehicleFieldsProps {
+  /** The form's fields: `useSchemaForm(vehicleFormForBrowser, …)`. */
+  fields: VehicleFieldsMetadata;
   /** Prefix for ids when one page has two vehicle forms. */
   idPrefix?: string;
   /** The fleet status select (editing a vehicle; a new car starts active). */
   showStatus?: boolean;
 }
-
-export type VehicleFieldsProps = LayoutProps &
-  (
-    | { fields: VehicleFieldsMetadata }
-    | {
-        /** @deprecated Pass `fields` (ADR 0013); kept for the /app page until it moves over. */
-        values?: Record<string, string>;
-        /** @deprecated Pass `fields` (ADR 0013). */
-        errors?: FieldErrors;
-      }
-  );
 
 type VinNote = { tone: "ok" | "warn"; text: string } | null;
 
@@ -154,38 +142,7 @@ const PRICING_CHOICES = [
  * host has no vehicle yet). Field names match `VehicleFormSchema`. With JavaScript, a complete VIN
  * is decoded as it is typed and fills an empty year and make; without, the server fills them.
  */
-export function VehicleFields(props: VehicleFieldsProps) {
-  return "fields" in props ? <VehicleInputs {...props} /> : <LegacyVehicleFields {...props} />;
-}
-
-/** Posted values and plain errors (a form not on the form contract yet) as Conform's fields. */
-function LegacyVehicleFields({
-  values,
-  errors,
-  ...layout
-}: LayoutProps & { values?: Record<string, string>; errors?: FieldErrors }) {
-  const lastResult = useMemo<FormResult>(
-    () => ({
-      initialValue: values ?? {},
-      error: Object.fromEntries(
-        Object.entries(errors ?? {}).flatMap(([name, message]) =>
-          message ? [[name, [message]]] : [],
-        ),
-      ),
-    }),
-    [values, errors],
-  );
-  const [, fields] = useSchemaForm(vehicleFormForBrowser, lastResult, {
-    id: `${layout.idPrefix ?? ""}vehicle-fields`,
-  });
-  return <VehicleInputs fields={fields} {...layout} />;
-}
-
-function VehicleInputs({
-  fields,
-  idPrefix = "",
-  showStatus = false,
-}: LayoutProps & { fields: VehicleFieldsMetadata }) {
+export function VehicleFields({ fields, idPrefix = "", showStatus = false }: VehicleFieldsProps) {
   const id = (name: string) => `${idPrefix}${name}`;
   const initialVin = textOf(fields.vin);
   const [vin, setVin] = useState(initialVin);

@@ -430,7 +430,7 @@ export const rateSettings = sqliteTable("rate_settings", {
     .primaryKey()
     .references(() => accounts.id, { onDelete: "cascade" }),
   state: text("state"),
-  /** JSON RateOverrides (e.g. { "bodyLabourCentsPerHour": 7200 }). */
+  /** JSON RateOverrides (e.g. { "bodyLaborCentsPerHour": 7200 }). */
   overrides: text("overrides").notNull().default("{}"),
   updatedAt: updatedAt(),
 });

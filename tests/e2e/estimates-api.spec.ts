@@ -242,7 +242,7 @@ test.describe("estimates API", () => {
     const bad = await owner.api.post("/api/analysis", {
       multipart: {
         vehicleId,
-        findings: '[{"panel":"hood","damageType":"odour","severity":"minor"}]',
+        findings: '[{"panel":"hood","damageType":"odor","severity":"minor"}]',
         photos: await photoPart("c.jpg", 4),
       },
     });

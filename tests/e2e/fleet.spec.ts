@@ -626,7 +626,7 @@ test.describe("tenancy and roles", () => {
     expect(rates.status()).toBe(200);
     expect(await rates.text()).toContain("Only the account owner can change the shop rates.");
     const refused = await va.api.post("/dashboard/rates", {
-      form: { state: "CA", bodyLabourCentsPerHour: "99" },
+      form: { state: "CA", bodyLaborCentsPerHour: "99" },
     });
     expect(refused.status()).toBe(403);
     expect(
@@ -667,7 +667,7 @@ test.describe("tenancy and roles", () => {
     );
     expect(row?.state).toBe("CA");
     expect(JSON.parse(row!.overrides)).toEqual({
-      bodyLabourCentsPerHour: 82_50,
+      bodyLaborCentsPerHour: 82_50,
       salesTaxPercent: 7.75,
     });
     await expect(page.getByLabel(/^Body labor rate/)).toHaveValue("82.50");

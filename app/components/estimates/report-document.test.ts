@@ -256,7 +256,7 @@ describe("ReportDocument", () => {
     expect(estimate.rangeDisplay).toMatch(/^\$[\d,]+–[\d,]+$/);
     expect(page).toContain(`Likely repair cost ${estimate.rangeDisplay}`);
     expect(page).toContain(`Estimate total ${formatCents(estimate.totalCents)}`);
-    expect(page).toContain(`Labor ${estimate.labourHours} h`);
+    expect(page).toContain(`Labor ${estimate.laborHours} h`);
     // The weakest priced finding is the quarter panel at 74 %; the host's pre-existing 100 % is ignored.
     expect(page).toContain("Confidence 74%");
   });
@@ -277,7 +277,7 @@ describe("ReportDocument", () => {
   it("lists only the non-zero subtotals, then the total", () => {
     expect(estimate.subtotals.parts).toBe(0); // no part lines in this sample
     expect(html).not.toContain('data-subtotal="parts"');
-    const shown = (["labour", "paint", "materials", "sublet", "tax"] as const).filter(
+    const shown = (["labor", "paint", "materials", "sublet", "tax"] as const).filter(
       (category) => estimate.subtotals[category] > 0,
     );
     expect(shown.length).toBeGreaterThanOrEqual(4);
@@ -293,11 +293,11 @@ describe("ReportDocument", () => {
   });
 
   it("counts lost-income days by the marketplace rule", () => {
-    const working = Math.ceil(estimate.labourHours / LOST_INCOME_RULE.laborHoursPerDay);
+    const working = Math.ceil(estimate.laborHours / LOST_INCOME_RULE.laborHoursPerDay);
     expect(estimate.lostIncome.days).toBe(working + estimate.lostIncome.weekendDays);
     const days = estimate.lostIncome.days;
     expect(page).toContain(
-      `${marketplace.name} lost-income rule (as of 1 Nov 2026): days = labor hours ÷ 4, rounded up, plus weekends → ${estimate.labourHours} h gives ${days} days`,
+      `${marketplace.name} lost-income rule (as of 1 Nov 2026): days = labor hours ÷ 4, rounded up, plus weekends → ${estimate.laborHours} h gives ${days} days`,
     );
     expect(page).toContain(`Lost income ${days} days`);
     expect(page).toContain(LOST_INCOME_RULE.caveat);

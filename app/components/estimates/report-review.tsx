@@ -146,7 +146,7 @@ export function ReportReview({
             </p>
             <p className="text-sm text-slate-700">
               Total {formatCents(estimate.totalCents)} · {estimate.lines.length} lines ·{" "}
-              {estimate.labourHours} labor hours
+              {estimate.laborHours} labor hours
             </p>
           </>
         ) : (

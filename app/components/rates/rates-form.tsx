@@ -17,9 +17,9 @@ import { useSchemaForm, type FormResult } from "~/lib/http/form";
 export const OWNER_ONLY = "Only the account owner can change the shop rates.";
 
 const FIELD_TEXT: Record<RateField, { unit: string; hint: string }> = {
-  bodyLabourCentsPerHour: { unit: "$ per hour", hint: "Dent, panel and bumper repair." },
-  refinishLabourCentsPerHour: { unit: "$ per hour", hint: "Painting and blending." },
-  mechanicalLabourCentsPerHour: {
+  bodyLaborCentsPerHour: { unit: "$ per hour", hint: "Dent, panel and bumper repair." },
+  refinishLaborCentsPerHour: { unit: "$ per hour", hint: "Painting and blending." },
+  mechanicalLaborCentsPerHour: {
     unit: "$ per hour",
     hint: "Wheels, tires, lamps and sensor work.",
   },

@@ -33,9 +33,9 @@ import {
 
 /** Round numbers so the arithmetic in each test can be checked by hand. */
 const ROUND: RateCard = resolveRateCard("US", {
-  bodyLabourCentsPerHour: 100_00,
-  refinishLabourCentsPerHour: 100_00,
-  mechanicalLabourCentsPerHour: 150_00,
+  bodyLaborCentsPerHour: 100_00,
+  refinishLaborCentsPerHour: 100_00,
+  mechanicalLaborCentsPerHour: 150_00,
   paintMaterialsCentsPerRefinishHour: 40_00,
   salesTaxPercent: 10,
 });
@@ -253,7 +253,7 @@ describe("Repair + Refinish + Blend + Clear coat + Paint materials + Tax", () =>
     ]);
     expect(estimate.totalCents).toBe(907_60);
     expect(estimate.subtotals).toEqual({
-      labour: 130_00,
+      labor: 130_00,
       paint: 540_00,
       parts: 0,
       materials: 216_00,
@@ -363,7 +363,7 @@ describe("PDR", () => {
 
   it("adds 22.5 % (the middle of +15–30 %) on aluminum panels", () => {
     const estimate = run([finding("hood", "dent", "minor", { sizeCm: 4.3 })], {
-      aluminiumPanels: ["hood"],
+      aluminumPanels: ["hood"],
     });
     expect(only(estimate, "PDR").amountCents).toBe(382_81); // 312.50 × 1.225 = 382.8125
     expect(only(estimate, "PDR").description).toMatch(/\+ 22\.5 % for aluminum$/);
@@ -628,7 +628,7 @@ describe("Paint materials", () => {
   it("materials hours are not labor hours", () => {
     const estimate = run([finding("hood", "scratch", "moderate")], { paintType: "solid" });
     // 0.8 repair + 3.0 refinish + 1.2 clear coat
-    expect(estimate.labourHours).toBe(5.0);
+    expect(estimate.laborHours).toBe(5.0);
     expect(estimate.hoursByRate).toEqual({ body: 0.8, refinish: 4.2, mechanical: 0 });
   });
 });
@@ -676,7 +676,7 @@ describe("EV / hybrid", () => {
   });
 
   it("adds 30 % of mechanical hours at the mechanical rate", () => {
-    const estimate = run([finding("wheel-rear-left", "tyre-damage", "severe")], {
+    const estimate = run([finding("wheel-rear-left", "tire-damage", "severe")], {
       priceClass: "ev-hybrid",
     });
     expect(only(estimate, "EV adjustment")).toMatchObject({
@@ -925,10 +925,10 @@ describe("Wheels and tires", () => {
   });
 
   it("tire damage: minor → plug/patch, otherwise a new tire + mount and balance", () => {
-    expect(table(run([finding("wheel-front-right", "tyre-damage", "minor")]))).toEqual([
+    expect(table(run([finding("wheel-front-right", "tire-damage", "minor")]))).toEqual([
       ["Repair", "wheel-front-right", null, 35_00],
     ]);
-    const replaced = run([finding("wheel-front-right", "tyre-damage", "moderate")]);
+    const replaced = run([finding("wheel-front-right", "tire-damage", "moderate")]);
     expect(table(replaced).slice(0, 2)).toEqual([
       ["Replace", "wheel-front-right", 0.4, 60_00],
       ["Part", "wheel-front-right", null, 170_00],
@@ -939,7 +939,7 @@ describe("Wheels and tires", () => {
   it("curb rash and a tire on the same wheel are both priced; a missing cap is a part", () => {
     const estimate = run([
       finding("wheel-front-left", "wheel-curb-rash", "moderate"),
-      finding("wheel-front-left", "tyre-damage", "severe"),
+      finding("wheel-front-left", "tire-damage", "severe"),
       finding("wheel-front-left", "missing-part", "minor"),
     ]);
     expect(estimate.lines.map((line) => line.operation)).toEqual([
@@ -956,7 +956,7 @@ describe("Interior", () => {
   it.each([
     ["interior-stain", "minor", "Clean", 75_00],
     ["interior-stain", "severe", "Clean", 250_00],
-    ["odour", "moderate", "Clean", 150_00],
+    ["odor", "moderate", "Clean", 150_00],
     ["interior-burn", "moderate", "Repair", 175_00],
     ["interior-tear", "minor", "Repair", 100_00],
     ["interior-tear", "severe", "Replace", 450_00],
@@ -974,7 +974,7 @@ describe("Interior", () => {
   });
 
   it("odor points to the smoking fee", () => {
-    const estimate = run([finding("interior", "odour", "minor")]);
+    const estimate = run([finding("interior", "odor", "minor")]);
     expect(estimate.costRaisers).toContain(
       "Smoking odor may instead be charged as the marketplace's smoking fee: $50 odor only, $150 with evidence, $250 for multiple issues.",
     );
@@ -1042,7 +1042,7 @@ describe("Range", () => {
       lowCents: 0,
       highCents: 0,
       rangeDisplay: "$0",
-      labourHours: 0,
+      laborHours: 0,
       repairDays: 0,
       lostIncomeDays: 0,
       costRaisers: [],
@@ -1079,7 +1079,7 @@ describe("Range", () => {
       state: fc.constantFrom("CA", "TX", "NY", "OR", "WY", "US"),
       headlampType: fc.constantFrom("halogen", "led", "adaptive-led"),
       taillampType: fc.constantFrom("bulb", "led"),
-      aluminiumPanels: fc.subarray([
+      aluminumPanels: fc.subarray([
         "hood",
         "front-fender-left",
         "roof",
@@ -1088,7 +1088,7 @@ describe("Range", () => {
     });
     fc.assert(
       fc.property(vehicleArb, fc.array(findingArb, { maxLength: 8 }), (v, raw) => {
-        const vehicle: Vehicle = { ...SEDAN, ...v, aluminiumPanels: [...v.aluminiumPanels] };
+        const vehicle: Vehicle = { ...SEDAN, ...v, aluminumPanels: [...v.aluminumPanels] };
         const findings: Finding[] = raw
           .filter((item) => panelExistsOn(item.pair[0], vehicle.bodyType))
           .map((item, index) => ({
@@ -1138,7 +1138,7 @@ describe("Range", () => {
         expect(estimate.lines.map((line) => line.id)).toEqual(
           estimate.lines.map((_line, index) => `line-${index + 1}`),
         );
-        expect(estimate.lostIncomeDays).toBe(countLostIncomeDays(estimate.labourHours).days);
+        expect(estimate.lostIncomeDays).toBe(countLostIncomeDays(estimate.laborHours).days);
       }),
       { numRuns: 300 },
     );
@@ -1149,7 +1149,7 @@ describe("Hours and days", () => {
   it("repair days: labor hours ÷ 4 rounded up, +1 when parts are ordered, at least 1", () => {
     const bumper = run([finding("front-bumper", "crack", "severe")]);
     // 2.5 replace + 2.8 refinish + 1.8 blends + 1.5 clear coat = 8.6 h → 3 days + 1 for the part
-    expect(bumper.labourHours).toBe(8.6);
+    expect(bumper.laborHours).toBe(8.6);
     expect(bumper.repairDays).toBe(4);
     expect(run([finding("hood", "dent", "minor", { sizeCm: 2 })]).repairDays).toBe(1);
     expect(run([finding("hood", "scratch", "minor")]).repairDays).toBe(1);
@@ -1161,8 +1161,8 @@ describe("Hours and days", () => {
       finding("rear-door-left", "dent", "severe", { sizeCm: 30 }),
     ];
     const monday = run(findings);
-    expect(monday.labourHours).toBeGreaterThan(16);
-    expect(monday.labourHours).toBeLessThanOrEqual(20);
+    expect(monday.laborHours).toBeGreaterThan(16);
+    expect(monday.laborHours).toBeLessThanOrEqual(20);
     expect(monday.lostIncome).toEqual({ workingDays: 5, weekendDays: 0, days: 5 });
     const thursday = run(findings, {}, { repairStartDate: "2026-11-19" });
     expect(thursday.lostIncome).toEqual({ workingDays: 5, weekendDays: 2, days: 7 });
@@ -1177,7 +1177,7 @@ describe("Deterministic ordering", () => {
     finding("wheel-front-left", "wheel-curb-rash", "minor"),
     finding("front-door-left", "dent", "minor", { sizeCm: 2.4 }),
     finding("headlamp-left", "broken-lamp", "severe"),
-    finding("interior", "odour", "minor"),
+    finding("interior", "odor", "minor"),
   ];
 
   it("the same findings in any order give the same estimate", () => {
@@ -1260,9 +1260,9 @@ describe("Validation", () => {
 
   it("rejects an invalid vehicle, rate card or start date", () => {
     expect(Object.keys(errorsOf(() => run([], { year: 1800 })))).toEqual(["vehicle.year"]);
-    const broken = { ...ROUND, bodyLabourCentsPerHour: -1 };
+    const broken = { ...ROUND, bodyLaborCentsPerHour: -1 };
     expect(Object.keys(errorsOf(() => run([], {}, undefined, broken)))).toEqual([
-      "rateCard.bodyLabourCentsPerHour",
+      "rateCard.bodyLaborCentsPerHour",
     ]);
     expect(Object.keys(errorsOf(() => run([], {}, { repairStartDate: "2026-13-01" })))).toEqual([
       "options.repairStartDate",
@@ -1331,7 +1331,7 @@ describe("Hail: the PDR matrix per panel", () => {
   });
 
   it("aluminum panels add 22.5 %; each oversize dent adds $50", () => {
-    const aluminum = run([hail("hood", "1-5", "dime")], { aluminiumPanels: ["hood"] });
+    const aluminum = run([hail("hood", "1-5", "dime")], { aluminumPanels: ["hood"] });
     expect(only(aluminum, "PDR").amountCents).toBe(roundToCents(125_00 * 1.225));
     expect(only(aluminum, "PDR").description).toMatch(/\+ 22\.5 % for aluminum$/);
     const oversize = run([
@@ -1540,7 +1540,7 @@ describe("Dents that can't be repaired paintlessly", () => {
 
   it("aluminum: 30 % more repair time at the specialist rate (body rate × 1.45)", () => {
     const estimate = run([finding("hood", "dent", "minor", { sizeCm: 12 })], {
-      aluminiumPanels: ["hood"],
+      aluminumPanels: ["hood"],
     });
     expect(only(estimate, "Repair")).toMatchObject({
       hours: 2.6, // 2.0 × 1.3
@@ -1551,7 +1551,7 @@ describe("Dents that can't be repaired paintlessly", () => {
     // Refinish is paint work: the same on any metal.
     expect(only(estimate, "Refinish").rateCents).toBe(100_00);
     const replaced = run([finding("hood", "dent", "severe", { sizeCm: 60 })], {
-      aluminiumPanels: ["hood"],
+      aluminumPanels: ["hood"],
     });
     expect(only(replaced, "Replace")).toMatchObject({ hours: 1.5, rateCents: 145_00 });
   });

@@ -126,7 +126,7 @@ export const OPERATIONS = [
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-export const LINE_CATEGORIES = ["labour", "paint", "parts", "materials", "sublet", "tax"] as const;
+export const LINE_CATEGORIES = ["labor", "paint", "parts", "materials", "sublet", "tax"] as const;
 export type LineCategory = (typeof LINE_CATEGORIES)[number];
 
 /** Which labor rate a line's hours are charged at. */
@@ -206,7 +206,7 @@ export interface Estimate {
     formula: string;
   };
   /** Body + refinish + mechanical hours (incl. blend, clear coat, EV adjustment). */
-  labourHours: number;
+  laborHours: number;
   hoursByRate: Record<RateType, number>;
   /** Business days the car is likely in the shop. */
   repairDays: number;
@@ -292,12 +292,12 @@ function parseIsoDateUtc(text: string): number | null {
  * From a Monday this is W + 2 × ⌊(W − 1) ÷ 5⌋, the same as protection-plan.ts: 25 h → 7 + 2 = 9.
  * Public holidays are not considered.
  */
-export function countLostIncomeDays(labourHours: number, repairStartDate?: string): LostIncomeDays {
-  if (!Number.isFinite(labourHours) || labourHours < 0) {
+export function countLostIncomeDays(laborHours: number, repairStartDate?: string): LostIncomeDays {
+  if (!Number.isFinite(laborHours) || laborHours < 0) {
     throw new RangeError("Labor hours must be a finite number of at least 0.");
   }
   const { laborHoursPerDay } = LOST_INCOME_RULE;
-  const workingDays = Math.ceil(Number((labourHours / laborHoursPerDay).toPrecision(12)));
+  const workingDays = Math.ceil(Number((laborHours / laborHoursPerDay).toPrecision(12)));
   let weekday = 1; // 0 = Sunday … 6 = Saturday
   if (repairStartDate !== undefined) {
     const ms = parseIsoDateUtc(repairStartDate);
@@ -413,7 +413,7 @@ function labor(
     panel,
     operation,
     description,
-    category: rateType === "refinish" ? "paint" : "labour",
+    category: rateType === "refinish" ? "paint" : "labor",
     hours: roundHours(hours),
     rateType,
   };
@@ -560,7 +560,7 @@ function planHail(finding: Finding, context: Context): FindingPlan {
     });
     return { ...conventional, notes };
   }
-  const aluminum = context.vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
+  const aluminum = context.vehicle.aluminumPanels?.includes(finding.panel) ?? false;
   const uplift = tables.hailAluminumUpliftPercent.value;
   const oversize = detail.oversizeDents ?? 0;
   const oversizeCents = oversize * tables.hailOversizeDentCents.value;
@@ -670,10 +670,10 @@ function planConventionalDent(finding: Finding, context: Context): FindingPlan {
  * labor at the aluminum specialist's rate (body rate × ratio).
  */
 function withAluminum(result: FindingPlan, context: Context): FindingPlan {
-  if (!(context.vehicle.aluminiumPanels?.includes(result.finding.panel) ?? false)) return result;
+  if (!(context.vehicle.aluminumPanels?.includes(result.finding.panel) ?? false)) return result;
   const tables = context.rateCard.tables;
   const { hoursMultiplier, specialistRateRatio } = tables.aluminumRepair.value;
-  const rateCents = roundToCents(context.rateCard.bodyLabourCentsPerHour * specialistRateRatio);
+  const rateCents = roundToCents(context.rateCard.bodyLaborCentsPerHour * specialistRateRatio);
   const drafts = result.drafts.map((draft): LineDraft => {
     if (
       draft.rateType !== "body" ||
@@ -789,7 +789,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
       if (finding.damageType === "dent") {
         const band = finding.paintCracked ? null : pdrBandFor(finding, context);
         if (band) {
-          const aluminum = vehicle.aluminiumPanels?.includes(finding.panel) ?? false;
+          const aluminum = vehicle.aluminumPanels?.includes(finding.panel) ?? false;
           const uplift = tables.pdr.value.aluminumUpliftPercent;
           const midpoint = (band.lowCents + band.highCents) / 2;
           const price = roundToCents(aluminum ? midpoint * (1 + uplift / 100) : midpoint);
@@ -1072,7 +1072,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
               part(finding, `Alloy wheel, ${classLabel}`, parts.wheel.value[priceClass]),
             ],
           });
-        case "tyre-damage":
+        case "tire-damage":
           if (finding.severity === "minor") {
             return plan(finding, {
               component: "tire",
@@ -1127,7 +1127,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
               ),
             ],
           });
-        case "odour":
+        case "odor":
           return plan(finding, {
             component: "none",
             drafts: [
@@ -1135,7 +1135,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
                 finding,
                 "Clean",
                 `Odor removal: deep clean and ozone (${text})`,
-                prices.odour[finding.severity],
+                prices.odor[finding.severity],
               ),
             ],
           });
@@ -1263,11 +1263,11 @@ const OPERATION_ORDER = new Map<Operation, number>(OPERATIONS.map((op, index) =>
 function rateFor(rateType: RateType, rateCard: RateCard): Cents {
   switch (rateType) {
     case "body":
-      return rateCard.bodyLabourCentsPerHour;
+      return rateCard.bodyLaborCentsPerHour;
     case "refinish":
-      return rateCard.refinishLabourCentsPerHour;
+      return rateCard.refinishLaborCentsPerHour;
     case "mechanical":
-      return rateCard.mechanicalLabourCentsPerHour;
+      return rateCard.mechanicalLaborCentsPerHour;
   }
 }
 
@@ -1674,19 +1674,19 @@ export function estimateRepair(input: EstimateInput): Estimate {
   // 10. Hours and days.
   const hoursByRate: Record<RateType, number> = { body: 0, refinish: 0, mechanical: 0 };
   for (const line of lines) {
-    if (line.rateType && (line.category === "labour" || line.category === "paint")) {
+    if (line.rateType && (line.category === "labor" || line.category === "paint")) {
       hoursByRate[line.rateType] = roundHours(hoursByRate[line.rateType] + (line.hours ?? 0));
     }
   }
-  const labourHours = roundHours(hoursByRate.body + hoursByRate.refinish + hoursByRate.mechanical);
+  const laborHours = roundHours(hoursByRate.body + hoursByRate.refinish + hoursByRate.mechanical);
   const shopDays = Math.ceil(
-    Number((labourHours / LOST_INCOME_RULE.laborHoursPerDay).toPrecision(12)),
+    Number((laborHours / LOST_INCOME_RULE.laborHoursPerDay).toPrecision(12)),
   );
   const partsWait = lines.some((line) => line.operation === "Part")
     ? tables.partsWaitDays.value
     : 0;
   const repairDays = lines.length === 0 ? 0 : Math.max(1, shopDays) + partsWait;
-  const lostIncome = countLostIncomeDays(labourHours, input.options?.repairStartDate);
+  const lostIncome = countLostIncomeDays(laborHours, input.options?.repairStartDate);
 
   // 11. Estimate-wide cost raisers and assumptions.
   if (refinished.size > 0 && vehicle.paintType === "tri-coat") {
@@ -1694,7 +1694,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
       "Tri-coat colors are the hardest to match: the painter may spray test panels or blend further than estimated.",
     );
   }
-  if (vehicle.priceClass === "ev-hybrid" && labourHours > 0) {
+  if (vehicle.priceClass === "ev-hybrid" && laborHours > 0) {
     raise(
       `EV/hybrid repairs can need more than the +${formatNumber(tables.evLaborUpliftPercent.value)} % labor included here: on average about 4 more labor hours than a gasoline car (CCC Crash Course 2025), e.g. for high-voltage disconnects and battery checks.`,
     );
@@ -1725,7 +1725,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
       hiddenDamageFraction: H,
       formula: `low = total × (1 − ${RANGE_MODEL.lowShare} × ${formatNumber(U, 3)}); high = total × (1 + ${formatNumber(U, 3)} + ${formatNumber(H, 3)} hidden-damage allowance)`,
     },
-    labourHours,
+    laborHours,
     hoursByRate,
     repairDays,
     lostIncome,
@@ -1858,7 +1858,7 @@ function costRaisersForPanel(
 
   if (
     info.kind === "interior" &&
-    plans.some((candidate) => candidate.finding.damageType === "odour")
+    plans.some((candidate) => candidate.finding.damageType === "odor")
   ) {
     const fees = FEES.smoking;
     raise(

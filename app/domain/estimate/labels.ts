@@ -12,7 +12,7 @@ export const PHOTO_PHASE_LABELS: Readonly<Record<PhotoPhase, string>> = {
 
 /** Subtotal names, in the order the subtotals are listed. */
 export const LINE_CATEGORY_LABELS: Readonly<Record<LineCategory, string>> = {
-  labour: "Body and mechanical labor",
+  labor: "Body and mechanical labor",
   paint: "Paint labor",
   parts: "Parts",
   materials: "Paint materials",

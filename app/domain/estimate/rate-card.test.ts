@@ -232,9 +232,9 @@ describe("resolveRateCard", () => {
         region: "US",
         regionName: "United States",
         asOf: RATES_AS_OF,
-        bodyLabourCentsPerHour: 63_67,
-        refinishLabourCentsPerHour: 63_67,
-        mechanicalLabourCentsPerHour: 106_36,
+        bodyLaborCentsPerHour: 63_67,
+        refinishLaborCentsPerHour: 63_67,
+        mechanicalLaborCentsPerHour: 106_36,
         paintMaterialsCentsPerRefinishHour: 36_78,
         salesTaxPercent: 6,
       });
@@ -248,13 +248,13 @@ describe("resolveRateCard", () => {
     expect(card).toMatchObject({
       region: "CA",
       regionName: "California",
-      bodyLabourCentsPerHour: 73_59,
-      refinishLabourCentsPerHour: 73_59,
-      mechanicalLabourCentsPerHour: 122_93,
+      bodyLaborCentsPerHour: 73_59,
+      refinishLaborCentsPerHour: 73_59,
+      mechanicalLaborCentsPerHour: 122_93,
       paintMaterialsCentsPerRefinishHour: 36_78,
       salesTaxPercent: 7.25,
       origins: {
-        bodyLabourCentsPerHour: "state",
+        bodyLaborCentsPerHour: "state",
         salesTaxPercent: "state",
         paintMaterialsCentsPerRefinishHour: "national",
       },
@@ -266,9 +266,9 @@ describe("resolveRateCard", () => {
 
   it("says when a state has no published labor rate", () => {
     const card = resolveRateCard("WY");
-    expect(card.bodyLabourCentsPerHour).toBe(63_67);
+    expect(card.bodyLaborCentsPerHour).toBe(63_67);
     expect(card.salesTaxPercent).toBe(4);
-    expect(card.origins.bodyLabourCentsPerHour).toBe("national");
+    expect(card.origins.bodyLaborCentsPerHour).toBe("national");
     expect(card.notes[0]).toMatch(/No published labor rate for Wyoming/);
   });
 
@@ -287,21 +287,21 @@ describe("resolveRateCard", () => {
 
   it("lets an account override any rate with its own shop rates", () => {
     const card = resolveRateCard("TX", {
-      bodyLabourCentsPerHour: 85_00,
-      refinishLabourCentsPerHour: 90_00,
+      bodyLaborCentsPerHour: 85_00,
+      refinishLaborCentsPerHour: 90_00,
       paintMaterialsCentsPerRefinishHour: 45_00,
       salesTaxPercent: 8.25,
     });
     expect(card).toMatchObject({
-      bodyLabourCentsPerHour: 85_00,
-      refinishLabourCentsPerHour: 90_00,
-      mechanicalLabourCentsPerHour: 99_87, // still the Texas default
+      bodyLaborCentsPerHour: 85_00,
+      refinishLaborCentsPerHour: 90_00,
+      mechanicalLaborCentsPerHour: 99_87, // still the Texas default
       paintMaterialsCentsPerRefinishHour: 45_00,
       salesTaxPercent: 8.25,
       origins: {
-        bodyLabourCentsPerHour: "account",
-        refinishLabourCentsPerHour: "account",
-        mechanicalLabourCentsPerHour: "state",
+        bodyLaborCentsPerHour: "account",
+        refinishLaborCentsPerHour: "account",
+        mechanicalLaborCentsPerHour: "state",
         paintMaterialsCentsPerRefinishHour: "account",
         salesTaxPercent: "account",
       },
@@ -311,18 +311,18 @@ describe("resolveRateCard", () => {
   });
 
   it("accepts a 0 % sales tax and ignores undefined overrides", () => {
-    const card = resolveRateCard("CA", { salesTaxPercent: 0, bodyLabourCentsPerHour: undefined });
+    const card = resolveRateCard("CA", { salesTaxPercent: 0, bodyLaborCentsPerHour: undefined });
     expect(card.salesTaxPercent).toBe(0);
-    expect(card.bodyLabourCentsPerHour).toBe(73_59);
+    expect(card.bodyLaborCentsPerHour).toBe(73_59);
   });
 
   it.each([
-    [{ bodyLabourCentsPerHour: 0 }, "bodyLabourCentsPerHour", "between $1 and $500"],
-    [{ bodyLabourCentsPerHour: -50_00 }, "bodyLabourCentsPerHour", "between $1 and $500"],
-    [{ refinishLabourCentsPerHour: 900_00 }, "refinishLabourCentsPerHour", "between $1 and $500"],
+    [{ bodyLaborCentsPerHour: 0 }, "bodyLaborCentsPerHour", "between $1 and $500"],
+    [{ bodyLaborCentsPerHour: -50_00 }, "bodyLaborCentsPerHour", "between $1 and $500"],
+    [{ refinishLaborCentsPerHour: 900_00 }, "refinishLaborCentsPerHour", "between $1 and $500"],
     [
-      { mechanicalLabourCentsPerHour: 99.5 },
-      "mechanicalLabourCentsPerHour",
+      { mechanicalLaborCentsPerHour: 99.5 },
+      "mechanicalLaborCentsPerHour",
       "whole number of cents",
     ],
     [
@@ -333,7 +333,7 @@ describe("resolveRateCard", () => {
     [{ salesTaxPercent: 16 }, "salesTaxPercent", "between 0% and 15%"],
     [{ salesTaxPercent: -1 }, "salesTaxPercent", "between 0% and 15%"],
     [{ salesTaxPercent: Number.NaN }, "salesTaxPercent", "must be a number"],
-    [{ bodyLabourCentsPerHour: "85" }, "bodyLabourCentsPerHour", "must be a number"],
+    [{ bodyLaborCentsPerHour: "85" }, "bodyLaborCentsPerHour", "must be a number"],
     [{ frameLaborCentsPerHour: 70_00 }, "frameLaborCentsPerHour", "Unknown rate"],
   ])("rejects %j", (overrides, field, message) => {
     const errors = validateRateOverrides(overrides);
@@ -345,9 +345,9 @@ describe("resolveRateCard", () => {
   it("finds nothing wrong with valid overrides", () => {
     expect(
       validateRateOverrides({
-        bodyLabourCentsPerHour: 1_00,
-        refinishLabourCentsPerHour: 500_00,
-        mechanicalLabourCentsPerHour: 150_00,
+        bodyLaborCentsPerHour: 1_00,
+        refinishLaborCentsPerHour: 500_00,
+        mechanicalLaborCentsPerHour: 150_00,
         paintMaterialsCentsPerRefinishHour: 200_00,
         salesTaxPercent: 15,
       }),

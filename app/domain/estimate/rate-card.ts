@@ -1039,7 +1039,7 @@ export const ESTIMATE_TABLES = {
   interiorCents: sourced(
     {
       clean: { minor: 75_00, moderate: 150_00, severe: 250_00 },
-      odour: { minor: 100_00, moderate: 150_00, severe: 250_00 },
+      odor: { minor: 100_00, moderate: 150_00, severe: 250_00 },
       burn: { minor: 100_00, moderate: 175_00, severe: 300_00 },
       tear: { minor: 100_00, moderate: 200_00, severe: 450_00 },
     } satisfies Record<string, BySeverity<Cents>>,
@@ -1070,9 +1070,9 @@ export type EstimateTables = typeof ESTIMATE_TABLES;
 // ─── Rate card ──────────────────────────────────────────────────────────────────────────────────
 
 export const RATE_FIELDS = [
-  "bodyLabourCentsPerHour",
-  "refinishLabourCentsPerHour",
-  "mechanicalLabourCentsPerHour",
+  "bodyLaborCentsPerHour",
+  "refinishLaborCentsPerHour",
+  "mechanicalLaborCentsPerHour",
   "paintMaterialsCentsPerRefinishHour",
   "salesTaxPercent",
 ] as const;
@@ -1097,14 +1097,14 @@ export interface RateCard extends Record<RateField, number> {
 
 /** Sane bounds for an account's own rates (rates must be positive; tax may be 0). */
 export const RATE_OVERRIDE_LIMITS = {
-  bodyLabourCentsPerHour: { label: "Body labor rate", kind: "cents", min: 1_00, max: 500_00 },
-  refinishLabourCentsPerHour: {
+  bodyLaborCentsPerHour: { label: "Body labor rate", kind: "cents", min: 1_00, max: 500_00 },
+  refinishLaborCentsPerHour: {
     label: "Refinish labor rate",
     kind: "cents",
     min: 1_00,
     max: 500_00,
   },
-  mechanicalLabourCentsPerHour: {
+  mechanicalLaborCentsPerHour: {
     label: "Mechanical labor rate",
     kind: "cents",
     min: 1_00,
@@ -1182,9 +1182,9 @@ export function resolveRateCard(state?: string | null, overrides: RateOverrides 
 
   const body = defaultBodyRateCents(resolvedRegion);
   const defaults: Record<RateField, number> = {
-    bodyLabourCentsPerHour: body.cents,
-    refinishLabourCentsPerHour: roundToCents(body.cents * LABOR_DEFAULTS.refinishToBodyRatio.value),
-    mechanicalLabourCentsPerHour: roundToCents(
+    bodyLaborCentsPerHour: body.cents,
+    refinishLaborCentsPerHour: roundToCents(body.cents * LABOR_DEFAULTS.refinishToBodyRatio.value),
+    mechanicalLaborCentsPerHour: roundToCents(
       body.cents * LABOR_DEFAULTS.mechanicalToBodyRatio.value,
     ),
     paintMaterialsCentsPerRefinishHour: roundToCents(
@@ -1194,9 +1194,9 @@ export function resolveRateCard(state?: string | null, overrides: RateOverrides 
     salesTaxPercent: stateDefaults?.salesTaxPercent ?? NATIONAL_DEFAULT_SALES_TAX.value,
   };
   const origins: Record<RateField, RateOrigin> = {
-    bodyLabourCentsPerHour: body.origin,
-    refinishLabourCentsPerHour: body.origin,
-    mechanicalLabourCentsPerHour: body.origin,
+    bodyLaborCentsPerHour: body.origin,
+    refinishLaborCentsPerHour: body.origin,
+    mechanicalLaborCentsPerHour: body.origin,
     paintMaterialsCentsPerRefinishHour: "national",
     salesTaxPercent: stateDefaults ? "state" : "national",
   };
@@ -1215,7 +1215,7 @@ export function resolveRateCard(state?: string | null, overrides: RateOverrides 
   if (laborFields.some((field) => origins[field] === "account")) {
     notes.push("Your shop's own rates are used where you entered them.");
   }
-  if (stateDefaults && body.origin === "national" && origins.bodyLabourCentsPerHour !== "account") {
+  if (stateDefaults && body.origin === "national" && origins.bodyLaborCentsPerHour !== "account") {
     notes.push(
       `No published labor rate for ${regionName}: labor rates are the US average. Enter your shop's rates for a closer estimate.`,
     );

@@ -142,7 +142,7 @@ describe("realistic scenarios", () => {
     );
     expect(all.some((finding) => finding.paintCracked)).toBe(true);
     expect(
-      ACCURACY_SCENARIOS.filter((scenario) => scenario.vehicle.aluminiumPanels?.length).length,
+      ACCURACY_SCENARIOS.filter((scenario) => scenario.vehicle.aluminumPanels?.length).length,
     ).toBeGreaterThanOrEqual(3);
     expect(ACCURACY_SCENARIOS.some((s) => s.vehicle.headlampType === "adaptive-led")).toBe(true);
     expect(ACCURACY_SCENARIOS.some((s) => s.vehicle.taillampType === "led")).toBe(true);
@@ -184,7 +184,7 @@ describe("realistic scenarios", () => {
         for (const line of estimate.lines) {
           expect(line.description.length).toBeGreaterThan(10);
           expect(line.amountCents).toBeGreaterThan(0);
-          if (line.category === "labour" || line.category === "paint") {
+          if (line.category === "labor" || line.category === "paint") {
             expect(line.hours).toBeGreaterThan(0);
             expect(line.rateCents).toBeGreaterThan(0);
           }

@@ -271,7 +271,7 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     name: "sidewall cut on a mid SUV tire → new tire, mounted",
     state: "WY",
     vehicle: car(2020, "Toyota", "Highlander", "suv", "mid", "metallic-pearl"),
-    findings: [f("wheel-rear-left", "tyre-damage", "severe")],
+    findings: [f("wheel-rear-left", "tire-damage", "severe")],
     measure: "total",
     published: range(150, 350, "tireReplacement", "one tire, mounted and balanced"),
   },
@@ -280,7 +280,7 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     name: "rental return: cigarette burn and smoke odor (New York)",
     state: "NY",
     vehicle: car(2021, "Nissan", "Altima", "sedan", "mid", "metallic-pearl"),
-    findings: [f("interior", "interior-burn", "minor"), f("interior", "odour", "moderate")],
+    findings: [f("interior", "interior-burn", "minor"), f("interior", "odor", "moderate")],
     measure: "total",
     published: range(150, 450, "smokeOdor", "smoke smell removal, basic to standard"),
   },
@@ -308,7 +308,7 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     name: "golf-ball dent on an aluminum pickup hood → PDR band + 15–30 %",
     state: "TX",
     vehicle: car(2020, "Ford", "F-150", "pickup", "mid", "metallic-pearl", {
-      aluminiumPanels: ["hood", "front-fender-left", "front-fender-right"],
+      aluminumPanels: ["hood", "front-fender-left", "front-fender-right"],
     }),
     findings: [f("hood", "dent", "moderate", { sizeCm: 4.3 })],
     measure: "total",
@@ -565,7 +565,7 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     name: "aluminum pickup door, 12 cm dent with cracked paint: specialist rate and time",
     state: "TX",
     vehicle: car(2021, "Ford", "F-150", "pickup", "mid", "metallic-pearl", {
-      aluminiumPanels: ["front-door-left", "front-fender-left"],
+      aluminumPanels: ["front-door-left", "front-fender-left"],
     }),
     findings: [f("front-door-left", "dent", "moderate", { sizeCm: 12, paintCracked: true })],
     measure: "total",
@@ -576,7 +576,7 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     name: "aluminum fender on a luxury SUV, cracked paint over a crease (New York)",
     state: "NY",
     vehicle: car(2022, "Land Rover", "Range Rover Sport", "suv", "luxury", "metallic-pearl", {
-      aluminiumPanels: ["front-fender-right", "hood"],
+      aluminumPanels: ["front-fender-right", "hood"],
     }),
     findings: [f("front-fender-right", "crack", "moderate", { sizeCm: 15 })],
     measure: "total",
@@ -619,7 +619,7 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     name: "hail: aluminum pickup hood, 31–50 nickel-size dents + 20–25 %",
     state: "TX",
     vehicle: car(2021, "Ford", "F-150", "pickup", "mid", "metallic-pearl", {
-      aluminiumPanels: ["hood"],
+      aluminumPanels: ["hood"],
     }),
     findings: [hail("hood", "31-50", "nickel")],
     measure: ["PDR"],

@@ -18,7 +18,7 @@ import { z } from "zod";
 /**
  * Every place damage can be tagged, in the order an estimate lists them (front to back, left
  * before right). Wheel positions stand for the wheel AND its tire: the damage type says which
- * ("wheel-curb-rash" is the rim, "tyre-damage" is the tire).
+ * ("wheel-curb-rash" is the rim, "tire-damage" is the tire).
  */
 export const PANEL_IDS = [
   "front-bumper",
@@ -256,13 +256,13 @@ export const DAMAGE_TYPE_IDS = [
   "crack",
   "glass-damage",
   "broken-lamp",
-  "tyre-damage",
+  "tire-damage",
   "wheel-curb-rash",
   "missing-part",
   "interior-stain",
   "interior-burn",
   "interior-tear",
-  "odour",
+  "odor",
   "hail",
   "sensor-damage",
 ] as const;
@@ -295,7 +295,7 @@ export const DAMAGE_TYPES: Readonly<Record<DamageType, DamageTypeInfo>> = {
     panelKinds: ["glass", "mirror"],
   },
   "broken-lamp": { id: "broken-lamp", label: "Broken lamp", panelKinds: ["lamp"] },
-  "tyre-damage": { id: "tyre-damage", label: "Tire damage", panelKinds: ["wheel"] },
+  "tire-damage": { id: "tire-damage", label: "Tire damage", panelKinds: ["wheel"] },
   "wheel-curb-rash": { id: "wheel-curb-rash", label: "Wheel curb rash", panelKinds: ["wheel"] },
   "missing-part": {
     id: "missing-part",
@@ -305,7 +305,7 @@ export const DAMAGE_TYPES: Readonly<Record<DamageType, DamageTypeInfo>> = {
   "interior-stain": { id: "interior-stain", label: "Interior stain", panelKinds: ["interior"] },
   "interior-burn": { id: "interior-burn", label: "Interior burn", panelKinds: ["interior"] },
   "interior-tear": { id: "interior-tear", label: "Interior tear", panelKinds: ["interior"] },
-  odour: { id: "odour", label: "Odor", panelKinds: ["interior"] },
+  odor: { id: "odor", label: "Odor", panelKinds: ["interior"] },
   hail: { id: "hail", label: "Hail dents", panelKinds: ["sheet-metal"] },
   "sensor-damage": {
     id: "sensor-damage",
@@ -468,7 +468,7 @@ export interface Vehicle {
    * Aluminum body panels: PDR costs more, and conventional repair takes longer at a specialist's
    * rate.
    */
-  aluminiumPanels?: PanelId[];
+  aluminumPanels?: PanelId[];
   /** When not given: halogen on economy and mid cars, LED on the others. */
   headlampType?: HeadlampType;
   /** When not given: bulbs on economy and mid cars, LED on the others. */
@@ -494,7 +494,7 @@ export const VehicleSchema = z.object({
       message: "Only panels that can carry ADAS sensors can be listed as sensor panels.",
     })
     .optional(),
-  aluminiumPanels: z
+  aluminumPanels: z
     .array(panelIdSchema)
     .refine((ids) => ids.every((id) => PANELS[id].kind === "sheet-metal"), {
       message: "Only sheet-metal panels can be aluminum panels.",

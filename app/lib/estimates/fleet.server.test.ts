@@ -467,9 +467,9 @@ describe("shop rates", () => {
       fleet.parseRateForm(
         form({
           state: "ca",
-          bodyLabourCentsPerHour: "$72.50",
-          refinishLabourCentsPerHour: "",
-          mechanicalLabourCentsPerHour: "110",
+          bodyLaborCentsPerHour: "$72.50",
+          refinishLaborCentsPerHour: "",
+          mechanicalLaborCentsPerHour: "110",
           paintMaterialsCentsPerRefinishHour: " ",
           salesTaxPercent: "7.25 %",
         }),
@@ -479,8 +479,8 @@ describe("shop rates", () => {
       data: {
         state: "CA",
         overrides: {
-          bodyLabourCentsPerHour: 72_50,
-          mechanicalLabourCentsPerHour: 110_00,
+          bodyLaborCentsPerHour: 72_50,
+          mechanicalLaborCentsPerHour: 110_00,
           salesTaxPercent: 7.25,
         },
       },
@@ -495,19 +495,19 @@ describe("shop rates", () => {
     const result = fleet.parseRateForm(
       form({
         state: "ZZ",
-        bodyLabourCentsPerHour: "lots",
-        refinishLabourCentsPerHour: "900",
+        bodyLaborCentsPerHour: "lots",
+        refinishLaborCentsPerHour: "900",
         salesTaxPercent: "-1",
-        mechanicalLabourCentsPerHour: "1".repeat(30),
+        mechanicalLaborCentsPerHour: "1".repeat(30),
       }),
     );
     expect(result).toEqual({
       ok: false,
       fieldErrors: {
         state: "Choose a state from the list, or the US national average.",
-        bodyLabourCentsPerHour: "Enter the body labor rate in dollars per hour, e.g. 72.50.",
-        refinishLabourCentsPerHour: "Refinish labor rate must be between $1 and $500.",
-        mechanicalLabourCentsPerHour:
+        bodyLaborCentsPerHour: "Enter the body labor rate in dollars per hour, e.g. 72.50.",
+        refinishLaborCentsPerHour: "Refinish labor rate must be between $1 and $500.",
+        mechanicalLaborCentsPerHour:
           "Enter the mechanical labor rate in dollars per hour, e.g. 110.",
         salesTaxPercent: "Sales tax must be between 0% and 15%.",
       },

@@ -458,9 +458,9 @@ export interface RateSettingsInput {
 
 /** What the rates form asks for in each field. */
 const RATE_FIELD_EXAMPLES: Record<RateField, string> = {
-  bodyLabourCentsPerHour: "Enter the body labor rate in dollars per hour, e.g. 72.50.",
-  refinishLabourCentsPerHour: "Enter the refinish labor rate in dollars per hour, e.g. 72.50.",
-  mechanicalLabourCentsPerHour: "Enter the mechanical labor rate in dollars per hour, e.g. 110.",
+  bodyLaborCentsPerHour: "Enter the body labor rate in dollars per hour, e.g. 72.50.",
+  refinishLaborCentsPerHour: "Enter the refinish labor rate in dollars per hour, e.g. 72.50.",
+  mechanicalLaborCentsPerHour: "Enter the mechanical labor rate in dollars per hour, e.g. 110.",
   paintMaterialsCentsPerRefinishHour:
     "Enter the paint materials rate in dollars per refinish hour, e.g. 38.",
   salesTaxPercent: "Enter the sales tax as a percentage, e.g. 7.25.",

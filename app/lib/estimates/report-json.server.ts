@@ -38,7 +38,7 @@ export function reportDetailJson(data: ReportData) {
           lines: view.estimate.lines,
           subtotals: view.estimate.subtotals,
           totalCents: view.estimate.totalCents,
-          labourHours: view.estimate.labourHours,
+          laborHours: view.estimate.laborHours,
           repairDays: view.estimate.repairDays,
           lostIncomeDays: view.estimate.lostIncomeDays,
           rangeDisplay: view.estimate.rangeDisplay,

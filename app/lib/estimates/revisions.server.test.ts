@@ -70,7 +70,7 @@ async function taggedReport(name: string) {
 const setRates = (accountId: string, state: string, bodyCentsPerHour?: number) =>
   m.fleet.saveRateSettings(accountId, {
     state,
-    overrides: bodyCentsPerHour ? { bodyLabourCentsPerHour: bodyCentsPerHour } : {},
+    overrides: bodyCentsPerHour ? { bodyLaborCentsPerHour: bodyCentsPerHour } : {},
   });
 
 describe("report revisions", () => {
@@ -148,7 +148,7 @@ describe("report revisions", () => {
     expect(third.totalCents).toBeGreaterThan(first.totalCents);
     expect(JSON.parse(m.revisions.getRevision(report.id, 3)!.ratesJson)).toEqual({
       state: "CA",
-      overrides: { bodyLabourCentsPerHour: 150_00 },
+      overrides: { bodyLaborCentsPerHour: 150_00 },
     });
   });
 

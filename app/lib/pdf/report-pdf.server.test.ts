@@ -332,7 +332,7 @@ describe("renderReportPdf", () => {
     expect(first).toContain(estimate.rangeDisplay);
     expect(first).toContain(formatCents(estimate.totalCents));
     expect(first).toContain("Estimate total".toUpperCase());
-    expect(first).toContain(`${estimate.labourHours} h`);
+    expect(first).toContain(`${estimate.laborHours} h`);
     expect(first).toContain(`${estimate.lostIncome.days} days`);
     expect(first).toContain("rounded up, plus weekends");
     expect(first).toContain("2026-11-01");
@@ -354,7 +354,7 @@ describe("renderReportPdf", () => {
     }
     expect(allText).toContain("1.5 h \u00D7 $73.59/h");
     // The same words as the web report's subtotal rows.
-    for (const category of ["labour", "paint", "tax"] as const) {
+    for (const category of ["labor", "paint", "tax"] as const) {
       expect(allText).toContain(LINE_CATEGORY_LABELS[category]);
     }
     expect(allText).toContain(formatCents(estimate.subtotals.paint));

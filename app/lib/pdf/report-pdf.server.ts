@@ -728,7 +728,7 @@ function drawSummary(ctx: Context) {
   const figures = [
     {
       label: "Labor",
-      value: hours(estimate.labourHours),
+      value: hours(estimate.laborHours),
       note: split.length > 0 ? split.join(" \u00B7 ") : "no labor",
     },
     {

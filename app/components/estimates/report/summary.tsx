@@ -168,7 +168,7 @@ export function Headline({ report }: { report: ReportView }) {
         </p>
       </div>
       <dl className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4 print:grid-cols-4">
-        <Stat label="Labor" value={hoursText(estimate.labourHours)} detail={byRate || undefined} />
+        <Stat label="Labor" value={hoursText(estimate.laborHours)} detail={byRate || undefined} />
         <Stat
           label="Repair time"
           value={plural(estimate.repairDays, "day")}
@@ -187,7 +187,7 @@ export function Headline({ report }: { report: ReportView }) {
       </dl>
       <p className="mt-4 text-sm text-slate-700">
         {lostIncome.marketplaceName} lost-income rule (as of {formatIsoDay(lostIncome.asOf)}):{" "}
-        {lostIncome.rule} → {hoursText(estimate.labourHours)} gives{" "}
+        {lostIncome.rule} → {hoursText(estimate.laborHours)} gives{" "}
         <strong className="font-semibold text-slate-900">{plural(days, "day")}</strong>
         {split}.
       </p>

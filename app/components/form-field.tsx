@@ -1,4 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { constraintsOf } from "~/lib/http/form";
 
@@ -82,17 +82,26 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; 
 export function FormAlert({
   message,
   tone = "error",
+  id,
 }: {
   message?: string | null;
   tone?: "error" | "success";
+  /** The form's error id (Conform's `form.errorId`), which the form's aria-describedby names. */
+  id?: string;
 }) {
   if (!message) return null;
   return (
     <p
+      id={id}
       role={tone === "error" ? "alert" : "status"}
       className={`rounded-lg px-3 py-2 text-sm ${tone === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-800"}`}
     >
       {message}
     </p>
   );
+}
+
+/** A Conform form's own error (not a field's), where the form's aria-describedby points. */
+export function FormErrors({ form }: { form: Pick<FormMetadata<never>, "errors" | "errorId"> }) {
+  return <FormAlert id={form.errorId} message={form.errors?.[0]} />;
 }

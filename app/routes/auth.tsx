@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/auth";
-import { FormAlert, FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
 import { RegistrationFields } from "~/components/registration-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { loginSchema, registerSchema, registrationMessage } from "~/lib/auth/schemas";
@@ -167,7 +167,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <Form method="post" className="space-y-4" key={mode} {...getFormProps(form)}>
             <input type="hidden" name="intent" value={mode} />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <FormAlert message={form.errors?.[0]} />
+            <FormErrors form={form} />
             {mode === "login" ? (
               <>
                 <FormField

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicles.new";
 import { FleetPageHeader } from "~/components/fleet";
-import { FormAlert } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -71,7 +71,7 @@ export default function NewVehicle({ actionData }: Route.ComponentProps) {
         aria-label="New vehicle"
         {...getFormProps(form)}
       >
-        <FormAlert message={form.errors?.[0]} />
+        <FormErrors form={form} />
         <VehicleFields fields={fields} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/dashboard" className="btn-ghost">

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
 import { RegistrationFields } from "~/components/registration-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema, registrationMessage } from "~/lib/auth/schemas";
@@ -174,7 +174,7 @@ function ConciergeRegistration({ lastResult }: { lastResult?: FormResult }) {
       <p className="mt-1 text-slate-700">We'll set up your trial and book your onboarding call.</p>
       <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
         <div className="sm:col-span-2">
-          <FormAlert message={form.errors?.[0]} />
+          <FormErrors form={form} />
         </div>
         <div className="sm:col-span-2">
           <RegistrationFields fields={fields} />

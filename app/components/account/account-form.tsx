@@ -95,6 +95,21 @@ export function AccountForm<Schema extends Record<string, unknown>>({
 }
 
 /** What a form says after its post: the note when it worked, else its form-level error. */
-export function ResultAlert({ success, error }: { success?: string; error?: string }) {
-  return <FormAlert message={success ?? error} tone={success ? "success" : "error"} />;
+export function ResultAlert({
+  success,
+  error,
+  id,
+}: {
+  success?: string;
+  error?: string;
+  /** The form's error id (`form.errorId`), which the form's aria-describedby names. */
+  id?: string;
+}) {
+  return (
+    <FormAlert
+      id={success ? undefined : id}
+      message={success ?? error}
+      tone={success ? "success" : "error"}
+    />
+  );
 }

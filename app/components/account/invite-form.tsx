@@ -14,7 +14,7 @@ export function InviteForm({ reply }: { reply?: AccountReply }) {
       className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
     >
       <div className="sm:col-span-3">
-        <ResultAlert success={success} error={form.errors?.[0]} />
+        <ResultAlert success={success} error={form.errors?.[0]} id={form.errorId} />
       </div>
       <FormField field={fields.email} idPrefix="invite-" label="Invite by email" type="email" />
       <RoleSelect field={fields.role} />

@@ -11,7 +11,7 @@ export function PasswordSection({ reply }: { reply?: AccountReply }) {
       description="Changing your password signs you out everywhere else."
     >
       <AccountForm form={form} intent="password" className="grid gap-4">
-        <ResultAlert error={form.errors?.[0]} />
+        <ResultAlert error={form.errors?.[0]} id={form.errorId} />
         <FormField
           field={fields.currentPassword}
           label="Current password"

@@ -21,7 +21,7 @@ export function ProfileSection({
     <Section id="profile-heading" title="Profile">
       <AccountForm form={form} intent="profile" className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <ResultAlert success={success} error={form.errors?.[0]} />
+          <ResultAlert success={success} error={form.errors?.[0]} id={form.errorId} />
         </div>
         <FormField field={fields.firstName} label="First name" maxLength={60} />
         <FormField field={fields.lastName} label="Last name" maxLength={60} />

@@ -14,7 +14,7 @@ export function VerifyEmailBanner({ email, reply }: { email: string; reply?: Acc
         <SubmitButton className="btn-outline bg-white">Resend verification email</SubmitButton>
       </AccountForm>
       <div className="mt-3">
-        <ResultAlert success={success} error={form.errors?.[0]} />
+        <ResultAlert success={success} error={form.errors?.[0]} id={form.errorId} />
       </div>
     </div>
   );

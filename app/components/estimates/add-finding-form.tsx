@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormAlert } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import type { BodyType, PanelId } from "~/domain/estimate/taxonomy";
 import { FindingFormSchema } from "~/lib/estimates/finding-form";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
@@ -48,7 +48,7 @@ export function AddFindingForm({
   return (
     <Form method="post" className="mt-3 space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="add-finding" />
-      <FormAlert message={form.errors?.[0]} />
+      <FormErrors form={form} />
       <FindingFields
         idPrefix="add-"
         bodyType={bodyType}

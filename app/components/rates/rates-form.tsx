@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { describedBy, FieldNotes, FormAlert } from "~/components/form-field";
+import { describedBy, FieldNotes, FormErrors } from "~/components/form-field";
 import {
   RATE_FIELDS,
   RATE_OVERRIDE_LIMITS,
@@ -80,7 +80,7 @@ export function RatesForm({
       aria-label="Shop rates"
       {...getFormProps(form)}
     >
-      <FormAlert message={form.errors?.[0]} />
+      <FormErrors form={form} />
       {isOwner ? null : (
         <p role="note" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
           {OWNER_ONLY} You can see the rates your estimates use.

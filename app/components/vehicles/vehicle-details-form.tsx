@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { FormAlert } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
@@ -31,7 +31,7 @@ export function VehicleDetailsForm({
       {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value="update" />
-      <FormAlert message={form.errors?.[0]} />
+      <FormErrors form={form} />
       <VehicleFields fields={fields} idPrefix="edit-" showStatus />
       <div className="flex justify-end">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>

@@ -75,25 +75,3 @@ export function formReply<Intent extends string = string>(
     { status, headers },
   );
 }
-
-/** @deprecated Being replaced by `parseSubmission` + `formReply` (ADR 0013). */
-export function formValues(form: FormData, omit: string[] = []): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && !omit.includes(key)) values[key] = value.slice(0, 1000);
-  }
-  return values;
-}
-
-/** @deprecated Being replaced by `parseSubmission` + `formReply` (ADR 0013). */
-export function parseForm<S extends import("zod").z.ZodType>(
-  schema: S,
-  form: FormData,
-): { ok: true; data: import("zod").z.infer<S> } | { ok: false; fieldErrors: FieldErrors } {
-  const result = schema.safeParse(
-    Object.fromEntries([...form].filter(([, v]) => typeof v === "string")),
-  );
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, fieldErrors: fieldErrorsOf(result.error.issues) };
-}

@@ -69,11 +69,43 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     id: options.id,
     defaultValue: options.defaultValue,
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    constraint: schemaConstraints(schema),
+    // Messages appear when the host submits, then update as they type. Validating on blur moved
+    // the submit button under the pointer when a message appeared, and the click missed.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, schema),
   });
+}
+
+type ZodInternals = {
+  _zod: { def: { type: string; checks?: ZodInternals[]; check?: string } & Record<string, unknown> };
+};
+
+/** The string schema under optional, default, nullable, catch and pipe wrappers, if any. */
+function innerString(schema: ZodInternals): ZodInternals | null {
+  const def = schema._zod.def;
+  if (def.type === "string") return schema;
+  const inner = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+  return inner ? innerString(inner as ZodInternals) : null;
+}
+
+/**
+ * Conform's constraints plus string lengths: the installed zod keeps `min`/`max` of a string only
+ * in its checks, where `getZodConstraint` doesn't look, so `minLength`/`maxLength` are added here.
+ */
+export function schemaConstraints(schema: z.ZodObject) {
+  const constraints = getZodConstraint(schema);
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const string = innerString(field as unknown as ZodInternals);
+    for (const check of string?._zod.def.checks ?? []) {
+      const def = check._zod.def as { check?: string; minimum?: number; maximum?: number };
+      const constraint = (constraints[name] ??= {});
+      if (def.check === "min_length") constraint.minLength = def.minimum;
+      if (def.check === "max_length") constraint.maxLength = def.maximum;
+    }
+  }
+  return constraints;
 }
 
 /** Native constraint attributes of a field, from its schema. */

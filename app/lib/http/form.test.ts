@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { loginSchema, registerSchema } from "../auth/schemas";
+import { errorsOf, parseSubmission, schemaConstraints, valuesOf } from "./form";
+
+describe("schemaConstraints", () => {
+  it("gives the browser the schema's required, lengths and patterns", () => {
+    const constraints = schemaConstraints(registerSchema);
+    expect(constraints.firstName).toMatchObject({ required: true, minLength: 1, maxLength: 60 });
+    expect(constraints.username).toMatchObject({ required: true, minLength: 3, maxLength: 30 });
+    expect(constraints.email).toMatchObject({ required: true, maxLength: 254 });
+    expect(constraints.password).toMatchObject({ required: true });
+  });
+
+  it("looks through optional, default and pipe wrappers, and leaves other fields alone", () => {
+    const schema = z.object({
+      note: z.string().trim().max(500).optional(),
+      nickname: z.string().max(40).default(""),
+      count: z.coerce.number().int().min(1).max(99),
+    });
+    const constraints = schemaConstraints(schema);
+    expect(constraints.note).toMatchObject({ required: false, maxLength: 500 });
+    expect(constraints.nickname).toMatchObject({ required: false, maxLength: 40 });
+    expect(constraints.count?.maxLength).toBeUndefined();
+  });
+});
+
+describe("parseSubmission and the reply helpers", () => {
+  it("passes values as posted and reports the first message per field", () => {
+    const form = new FormData();
+    form.set("identifier", "x".repeat(300));
+    form.set("password", "hunter2");
+    const submission = parseSubmission(form, loginSchema);
+    expect(submission.status).toBe("error");
+    const result = submission.reply({ hideFields: ["password"] });
+    expect(errorsOf(result)).toEqual({
+      identifier: "That is too long to be a username or email.",
+    });
+    // The password is never sent back to the page.
+    expect(valuesOf(result)).toEqual({ identifier: "x".repeat(300) });
+  });
+});

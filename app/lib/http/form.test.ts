@@ -40,3 +40,14 @@ describe("parseSubmission and the reply helpers", () => {
     expect(valuesOf(result)).toEqual({ identifier: "x".repeat(300) });
   });
 });
+
+describe("schemaConstraints on a preprocessed object", () => {
+  it("reads the object inside a pipe", () => {
+    const schema = z.preprocess(
+      (value) => value,
+      z.object({ make: z.string().trim().max(40), year: z.string().optional() }),
+    );
+    const constraints = schemaConstraints(schema as unknown as z.ZodObject);
+    expect(constraints.make).toMatchObject({ maxLength: 40 });
+  });
+});

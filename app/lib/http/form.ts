@@ -79,15 +79,21 @@ export function useSchemaForm<Schema extends z.ZodObject>(
 }
 
 type ZodInternals = {
-  _zod: { def: { type: string; checks?: ZodInternals[]; check?: string } & Record<string, unknown> };
+  _zod: {
+    def: { type: string; checks?: ZodInternals[]; check?: string } & Record<string, unknown>;
+  };
 };
 
-/** The string schema under optional, default, nullable, catch and pipe wrappers, if any. */
-function innerString(schema: ZodInternals): ZodInternals | null {
+/** The schema of `type` under optional, default, nullable, catch and pipe wrappers, if any. */
+function unwrap(schema: ZodInternals, type: string): ZodInternals | null {
   const def = schema._zod.def;
-  if (def.type === "string") return schema;
-  const inner = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
-  return inner ? innerString(inner as ZodInternals) : null;
+  if (def.type === type) return schema;
+  const inner = (def.type === "pipe" ? [def.in, def.out] : [def.innerType]).filter(Boolean);
+  for (const candidate of inner) {
+    const found = unwrap(candidate as ZodInternals, type);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
@@ -96,8 +102,11 @@ function innerString(schema: ZodInternals): ZodInternals | null {
  */
 export function schemaConstraints(schema: z.ZodObject) {
   const constraints = getZodConstraint(schema);
-  for (const [name, field] of Object.entries(schema.shape)) {
-    const string = innerString(field as unknown as ZodInternals);
+  // A form schema may be an object piped through a preprocess step (the vehicle form's VIN fill).
+  const object = unwrap(schema as unknown as ZodInternals, "object");
+  const shape = (object?._zod.def.shape ?? {}) as Record<string, ZodInternals>;
+  for (const [name, field] of Object.entries(shape)) {
+    const string = unwrap(field, "string");
     for (const check of string?._zod.def.checks ?? []) {
       const def = check._zod.def as { check?: string; minimum?: number; maximum?: number };
       const constraint = (constraints[name] ??= {});

@@ -1,12 +1,15 @@
 import type { Route } from "./+types/analysis.$reportId.pdf";
 import { requireSession } from "~/lib/auth/guards.server";
-import { reportPdfResponse } from "~/lib/estimates/report-pdf-input.server";
-import { accountOwnerName, loadReport } from "~/lib/estimates/reports.server";
+import { ownerPdfData, reportPdfResponse } from "~/lib/estimates/report-pdf-input.server";
+import { accountOwnerName } from "~/lib/estimates/reports.server";
 
-/** GET /analysis/{reportId}/pdf: the report as a PDF download (this account's reports only). */
+/**
+ * GET /analysis/{reportId}/pdf[?revision=N]: the report (or its final revision N) as a PDF
+ * download, this account's reports only.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
-  const loaded = loadReport(session.accountId, params.reportId);
+  const loaded = ownerPdfData(session.accountId, params.reportId, request.url);
   if (!loaded) throw new Response("Not Found", { status: 404 });
   return reportPdfResponse(loaded, {
     showGps: true,

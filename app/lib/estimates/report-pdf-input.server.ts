@@ -11,10 +11,16 @@ import { drawVehicleDiagram } from "../pdf/vehicle-diagram.server";
 import { readPhotoFile } from "./photos.server";
 import { findingMarkers } from "./finding-form";
 import { reportView } from "./report-view.server";
-import type { ReportData } from "./reports.server";
+import { loadReport, type ReportData } from "./reports.server";
+import { loadRevision, parseRevisionParam, type RevisionInfo } from "./revisions.server";
+
+/** A report to print: the open one, or a final revision as `loadRevision` gives it. */
+export type PdfReportData = ReportData & {
+  revision?: Pick<RevisionInfo, "number" | "supersededBy">;
+};
 
 export async function buildReportPdf(
-  data: ReportData,
+  data: PdfReportData,
   options: { showGps: boolean; preparedFor: string; shareUrl?: string | null },
 ): Promise<Uint8Array> {
   const view = reportView(data, { photoUrlBase: "", showGps: options.showGps });
@@ -69,6 +75,7 @@ export async function buildReportPdf(
     lostIncome: view.lostIncome,
     disclaimers: view.disclaimers,
     shareUrl: options.shareUrl ?? null,
+    revision: data.revision ?? { number: data.report.revision, supersededBy: null },
     drawDiagram: (page, box) => {
       const font = page.doc.embedStandardFont(StandardFonts.Helvetica);
       drawVehicleDiagram(page, box, view.vehicle.bodyType, markers, font);
@@ -78,7 +85,7 @@ export async function buildReportPdf(
 
 /** The PDF as a download, recording the pdf_generated and analysis_downloaded events. */
 export async function reportPdfResponse(
-  data: ReportData,
+  data: PdfReportData,
   options: { showGps: boolean; preparedFor: string; userId?: string; shareUrl?: string | null },
 ) {
   if (
@@ -106,4 +113,20 @@ export async function reportPdfResponse(
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/**
+ * What the owner's PDF routes print: the report as it is now, or with `?revision=N` that final
+ * revision. Null (a 404) for another account's report or a revision that isn't final.
+ */
+export function ownerPdfData(
+  accountId: string,
+  reportId: string,
+  url: string,
+): PdfReportData | null {
+  const loaded = loadReport(accountId, reportId);
+  const requested = new URL(url).searchParams.get("revision");
+  if (!loaded || requested === null) return loaded;
+  const number = parseRevisionParam(requested);
+  return number === null ? null : loadRevision(loaded.report, number);
 }

@@ -116,6 +116,11 @@ export function loadRevision(
   };
 }
 
+/** A `?revision=N` query value as a revision number; null when absent or not a number. */
+export function parseRevisionParam(text: string | null): number | null {
+  return text && /^[1-9]\d{0,5}$/.test(text) ? Number(text) : null;
+}
+
 /** The newest final revision's number, or null when none was finalized yet. */
 export function latestFinalRevision(reportId: string): number | null {
   return listRevisions(reportId).at(-1)?.number ?? null;

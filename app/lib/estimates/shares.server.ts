@@ -12,7 +12,7 @@ import { memberships, reports, shareLinks, users, vehicles } from "../../../db/s
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
 import { db } from "../runtime/db.server";
 import { getReport, ReportInputError, type ReportRow } from "./reports.server";
-import { latestFinalRevision, loadRevision } from "./revisions.server";
+import { latestFinalRevision, loadRevision, parseRevisionParam } from "./revisions.server";
 import { SHARE_LINK_DAYS } from "./share-options";
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
@@ -165,6 +165,5 @@ export function loadSharedRevision(
   shared: { report: ReportRow; link: ShareLinkRow },
   requested: string | null,
 ) {
-  const number = requested && /^[1-9]\d{0,5}$/.test(requested) ? Number(requested) : null;
-  return loadRevision(shared.report, number ?? shared.link.revision);
+  return loadRevision(shared.report, parseRevisionParam(requested) ?? shared.link.revision);
 }

@@ -368,6 +368,18 @@ describe("renderReportPdf", () => {
     expect(allText).toContain("Sales tax is California");
   });
 
+  it("names the revision by the title, and a newer final one when superseded", async () => {
+    const plain = await render(reportInput());
+    expect(plain.pageText[0]).not.toContain("Revision");
+    const current = await render(reportInput({ revision: { number: 2, supersededBy: null } }));
+    expect(current.pageText[0]).toContain("Report RPT-2026-0042 \u00B7 Revision 2");
+    expect(current.allText).not.toContain("Superseded");
+    const old = await render(reportInput({ revision: { number: 1, supersededBy: 3 } }));
+    expect(old.pageText[0]).toContain("Report RPT-2026-0042 \u00B7 Revision 1");
+    expect(old.pageText[0]).toContain("Superseded by revision 3");
+    expectInsidePage(old, await standardFonts());
+  });
+
   it("numbers every page and marks a draft on every page", async () => {
     const complete = await render(reportInput());
     const draft = await render(reportInput({ status: "needs_review", completedAt: null }));

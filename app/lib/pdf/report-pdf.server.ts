@@ -104,6 +104,8 @@ export interface ReportPdfInput {
   lostIncome: { marketplaceName: string; rule: string; asOf: string };
   disclaimers: string[];
   shareUrl: string | null;
+  /** Which revision this is ("Revision 2" by the title), and the newer final one, if any. */
+  revision?: { number: number; supersededBy: number | null } | null;
   /**
    * Draws the vehicle diagram into `box` (PDF points, origin bottom-left: `y` is the box's bottom
    * edge) on page 1. Called once when given; the report reserves DIAGRAM_HEIGHT points for it.
@@ -547,12 +549,27 @@ function drawFirstPageHeader(page: PDFPage, fonts: Fonts, input: ReportPdfInput)
     size: 16,
     color: WHITE,
   });
-  drawLine(page, `Report ${input.reportId}`, MARGIN_X, PAGE_HEIGHT - 46, {
+  const revision = input.revision ? ` \u00B7 Revision ${input.revision.number}` : "";
+  drawLine(page, `Report ${input.reportId}${revision}`, MARGIN_X, PAGE_HEIGHT - 46, {
     font: fonts.regular,
     size: 9,
     color: BRAND_TEXT,
-    maxWidth: 300,
+    maxWidth: 360,
   });
+  if (input.revision?.supersededBy) {
+    drawLine(
+      page,
+      `Superseded by revision ${input.revision.supersededBy}`,
+      MARGIN_X,
+      PAGE_HEIGHT - 58,
+      {
+        font: fonts.bold,
+        size: 8.5,
+        color: WHITE,
+        maxWidth: 360,
+      },
+    );
+  }
   const dates = [
     `Created ${formatUtc(input.createdAt)}`,
     ...(input.completedAt ? [`Completed ${formatUtc(input.completedAt)}`] : []),

@@ -5,6 +5,7 @@ import { ReportActions } from "~/components/estimates/report-actions";
 import { ReportDocument } from "~/components/estimates/report-document";
 import { ReportProgress } from "~/components/estimates/report-progress";
 import { ReportReview } from "~/components/estimates/report-review";
+import { RevisionHistory } from "~/components/estimates/report-revisions";
 import { FormAlert } from "~/components/form-field";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -16,15 +17,17 @@ import {
   type ReportReply,
 } from "~/lib/estimates/report-forms";
 import { reportView } from "~/lib/estimates/report-view.server";
+import { revisionPageData } from "~/lib/estimates/revision-page.server";
 import {
   addFinding,
   aiAvailable,
   finalizeReport,
   getReport,
   loadReport,
+  openNextRevision,
   removeFinding,
-  reopenReport,
   ReportInputError,
+  repriceAtCurrentRates,
   retryAnalysis,
   setShareGps,
   updateFinding,
@@ -64,9 +67,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     recordEvent("report_viewed", { analysisId: loaded.report.id }, session.user.id);
   }
   const origin = new URL(env().PUBLIC_URL).origin;
+  const complete = loaded.report.status === "complete";
   return {
     origin,
     report: reportView(loaded, { photoUrlBase: "/photos", showGps: true }),
+    revisions: revisionPageData(loaded.report),
+    /** "Edit findings" was chosen (`?edit=confirm`): the page asks before opening a revision. */
+    confirmEdit: complete && new URL(request.url).searchParams.get("edit") === "confirm",
     aiAvailable: aiAvailable(),
     shareLinks: listShareLinks(session.accountId, loaded.report.id).map((link) => ({
       id: link.id,
@@ -171,9 +178,19 @@ async function finalizePosted(post: Post) {
   return backToReport(post, "", "Estimate ready", "Download the PDF or share a read-only link.");
 }
 
-async function reopenPosted(post: Post) {
-  reopenReport(post.accountId, post.reportId);
-  return backToReport(post, "#findings", "Editing findings", "Finalize again when you're done.");
+async function openRevisionPosted(post: Post) {
+  const number = openNextRevision(post.accountId, post.reportId);
+  return backToReport(
+    post,
+    "#findings",
+    `Editing revision ${number}`,
+    `Finalize it when you're done. Revision ${number - 1} stays as sent.`,
+  );
+}
+
+async function repricePosted(post: Post) {
+  repriceAtCurrentRates(post.accountId, post.reportId);
+  return backToReport(post, "", "Re-priced at your current rates", REPRICED);
 }
 
 async function retryPosted(post: Post) {
@@ -210,7 +227,8 @@ const intentHandlers = {
   "update-finding": updateFindingPosted,
   "remove-finding": removeFindingPosted,
   finalize: finalizePosted,
-  reopen: reopenPosted,
+  "open-revision": openRevisionPosted,
+  reprice: repricePosted,
   retry: retryPosted,
   share: sharePosted,
   "revoke-share": revokeSharePosted,
@@ -219,7 +237,7 @@ const intentHandlers = {
 } satisfies Record<ReportIntent, (post: Post) => Promise<unknown>>;
 
 export default function Analysis({ loaderData, actionData }: Route.ComponentProps) {
-  const { report } = loaderData;
+  const { report, revisions } = loaderData;
   const reply: ReportReply | undefined = actionData;
   const reviewing = !ACTIVE.has(report.status) && report.status !== "complete";
   // The review shows its own errors beside the findings, the share box beside the link; any
@@ -248,12 +266,23 @@ export default function Analysis({ loaderData, actionData }: Route.ComponentProp
         <ReportDocument
           report={report}
           actions={
-            <ReportActions report={report} shareLinks={loaderData.shareLinks} reply={reply} />
+            <ReportActions
+              report={report}
+              shareLinks={loaderData.shareLinks}
+              reply={reply}
+              confirmEdit={loaderData.confirmEdit}
+            />
           }
         />
       ) : (
-        <ReportReview report={report} aiAvailable={loaderData.aiAvailable} reply={reply} />
+        <ReportReview
+          report={report}
+          aiAvailable={loaderData.aiAvailable}
+          revisions={revisions}
+          reply={reply}
+        />
       )}
+      <RevisionHistory reportId={report.id} revisions={revisions} />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/form-field";
 import { formErrorOf, type ReportReply } from "~/lib/estimates/report-forms";
 import type { ReportView } from "~/lib/estimates/report-view.server";
@@ -8,14 +8,21 @@ import {
   shareLinkCreatorLabel,
 } from "~/lib/estimates/share-options";
 import { useHydrated } from "~/lib/ui/use-hydrated";
+import { EditRevisionConfirm } from "./report-revisions";
 
-/** A finalized report's actions: PDF, print, "Edit findings" and the read-only share links. */
+/**
+ * A finalized report's actions: PDF, print, "Edit findings" (a link that asks first, so it works
+ * without JavaScript too) and the read-only share links.
+ */
 export function ReportActions({
   report,
   shareLinks,
   reply,
+  confirmEdit = false,
 }: {
   report: ReportView;
+  /** "Edit findings" was chosen: ask before opening the next revision. */
+  confirmEdit?: boolean;
   shareLinks: {
     id: number;
     state: string;
@@ -40,13 +47,13 @@ export function ReportActions({
           Download PDF
         </a>
         <PrintButton onPrint={print} />
-        <Form method="post">
-          <input type="hidden" name="intent" value="reopen" />
-          <button type="submit" className="btn-ghost" disabled={busy}>
-            Edit findings
-          </button>
-        </Form>
+        <Link to="?edit=confirm" className="btn-ghost" preventScrollReset>
+          Edit findings
+        </Link>
       </div>
+      {confirmEdit ? (
+        <EditRevisionConfirm reportId={report.id} number={report.revision} busy={busy} />
+      ) : null}
       <details
         id="share"
         className="rounded-xl border border-slate-200 p-4"

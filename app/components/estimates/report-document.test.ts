@@ -179,6 +179,7 @@ function sampleReport(
       : estimateRepair({ vehicle: VEHICLE, findings: priced, rateCard: resolveRateCard("CA") });
   return {
     id: "rpt_8fK2xQ",
+    revision: 1,
     status: options.status ?? "complete",
     mode: "ai",
     failureReason: null,

@@ -7,20 +7,24 @@ import { formatCents, formatRange } from "~/domain/money";
 import { findingMarkers } from "~/lib/estimates/finding-form";
 import { resultFor, type ReportReply } from "~/lib/estimates/report-forms";
 import type { ReportView } from "~/lib/estimates/report-view.server";
+import type { RevisionPageData } from "~/lib/estimates/revision-page.server";
 import { valuesOf } from "~/lib/http/form";
 import { AddFindingForm, useSuccessfulPosts } from "./add-finding-form";
 import { FindingList } from "./finding-list";
 import { PhotoWithBoxes } from "./photo-with-boxes";
+import { DraftRevisionNotices } from "./report-revisions";
 import { ReportStatusBadge } from "./status-badge";
 
 /** A report to review: its photos, the diagram, the findings and the estimate so far. */
 export function ReportReview({
   report,
   aiAvailable,
+  revisions,
   reply,
 }: {
   report: ReportView;
   aiAvailable: boolean;
+  revisions: RevisionPageData;
   reply?: ReportReply;
 }) {
   const navigation = useNavigation();
@@ -46,6 +50,10 @@ export function ReportReview({
           {report.vehicle.title}
           {report.vehicle.nickname ? ` · ${report.vehicle.nickname}` : ""}
         </p>
+        <p className="mt-1 text-sm font-semibold text-slate-700">
+          Revision {revisions.number} · draft
+        </p>
+        <DraftRevisionNotices reportId={report.id} revisions={revisions} busy={busy} />
         {report.status === "failed" ? (
           <div
             role="alert"

@@ -46,6 +46,8 @@ export function reportView(data: ReportData, options: ReportViewOptions) {
   return {
     id: report.id,
     status: report.status,
+    /** The revision shown: the one open for edits, or a final one. */
+    revision: report.revision,
     mode: report.mode,
     failureReason: report.failureReason,
     aiModel: report.aiModel,

@@ -253,6 +253,22 @@ export function reportRateInputs(
   return { state: report.rateState ?? settings.state, overrides: settings.overrides };
 }
 
+/** The rate inputs the report would be priced with at the account's current rates. */
+export function currentRateInputs(report: Pick<ReportRow, "accountId" | "rateState">): RateInputs {
+  return reportRateInputs({ ...report, pinnedRatesJson: null });
+}
+
+/** Whether two sets of rate inputs price alike (same state, same shop rates in any order). */
+export function sameRateInputs(a: RateInputs, b: RateInputs): boolean {
+  const entries = (inputs: RateInputs) =>
+    JSON.stringify(
+      Object.entries(inputs.overrides)
+        .filter(([, value]) => value !== undefined && value !== null)
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return (a.state ?? null) === (b.state ?? null) && entries(a) === entries(b);
+}
+
 /**
  * Prices the report's new damage with the engine. Pre-existing damage is shown but not charged:
  * the marketplace only pays the difference over damage that was already there.
@@ -477,9 +493,6 @@ export function openNextRevision(accountId: string, reportId: string): number {
     .run();
   return next;
 }
-
-/** @deprecated Renamed: `openNextRevision`. */
-export const reopenReport = openNextRevision;
 
 /** Prices the open revision with the account's current rates from now on (an explicit choice). */
 export function repriceAtCurrentRates(accountId: string, reportId: string) {

@@ -20,6 +20,8 @@ type Modules = {
   revisions: typeof import("./revisions.server");
   shares: typeof import("./shares.server");
   fleet: typeof import("./fleet.server");
+  page: typeof import("./revision-page.server");
+  pdf: typeof import("./report-pdf-input.server");
 };
 let m: Modules;
 
@@ -33,6 +35,8 @@ beforeAll(async () => {
     revisions: await import("./revisions.server"),
     shares: await import("./shares.server"),
     fleet: await import("./fleet.server"),
+    page: await import("./revision-page.server"),
+    pdf: await import("./report-pdf-input.server"),
   };
 });
 
@@ -161,5 +165,65 @@ describe("report revisions", () => {
     m.reports.openNextRevision(owner.accountId, report.id);
     const { link } = m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7);
     expect(link.revision).toBe(1);
+  });
+
+  it("the page says an open revision is priced with older rates only when the shop's rates changed", async () => {
+    const { owner, report } = await taggedReport("revE");
+    setRates(owner.accountId, "TX");
+    m.reports.finalizeReport(owner.accountId, report.id);
+    const pageData = () =>
+      m.page.revisionPageData(m.reports.getReport(owner.accountId, report.id)!);
+    expect(pageData()).toMatchObject({ number: 1, draft: false, showHistory: false });
+
+    m.reports.openNextRevision(owner.accountId, report.id);
+    expect(pageData()).toMatchObject({
+      number: 2,
+      draft: true,
+      latestFinal: 1,
+      showHistory: true,
+      pinnedPricing: null,
+    });
+
+    setRates(owner.accountId, "TX", 150_00);
+    const finalizedAt = m.revisions.getRevision(report.id, 1)!.finalizedAt.toISOString();
+    expect(pageData().pinnedPricing).toEqual({
+      revision: 1,
+      regionName: "Texas",
+      asOf: finalizedAt,
+    });
+
+    m.reports.repriceAtCurrentRates(owner.accountId, report.id);
+    expect(pageData().pinnedPricing).toBeNull();
+  });
+
+  it("rate inputs compare alike whatever the order of the shop's rates", () => {
+    const a = { state: "CA", overrides: { bodyLaborCentsPerHour: 90_00, salesTaxPercent: 7 } };
+    const b = { state: "CA", overrides: { salesTaxPercent: 7, bodyLaborCentsPerHour: 90_00 } };
+    expect(m.reports.sameRateInputs(a, b)).toBe(true);
+    expect(m.reports.sameRateInputs(a, { ...b, state: "TX" })).toBe(false);
+    expect(m.reports.sameRateInputs(a, { state: "CA", overrides: { salesTaxPercent: 7 } })).toBe(
+      false,
+    );
+  });
+
+  it("the owner's PDF serves a final revision by number, and nothing else", async () => {
+    const { owner, report } = await taggedReport("revF");
+    const pdfData = (query: string) =>
+      m.pdf.ownerPdfData(owner.accountId, report.id, `http://localhost/analysis/x/pdf${query}`);
+    expect(pdfData("?revision=1")).toBeNull();
+    expect(pdfData("")?.report.status).toBe("needs_review");
+
+    m.reports.finalizeReport(owner.accountId, report.id);
+    m.reports.openNextRevision(owner.accountId, report.id);
+    expect(pdfData("?revision=1")?.revision).toMatchObject({ number: 1, supersededBy: null });
+    expect(pdfData("?revision=2")).toBeNull();
+    expect(pdfData("?revision=one")).toBeNull();
+    expect(pdfData("")?.report.revision).toBe(2);
+
+    m.reports.finalizeReport(owner.accountId, report.id);
+    expect(pdfData("?revision=1")?.revision).toMatchObject({ number: 1, supersededBy: 2 });
+    expect(
+      m.pdf.ownerPdfData("another-account", report.id, "http://localhost/?revision=1"),
+    ).toBeNull();
   });
 });

@@ -64,14 +64,20 @@ export function DocumentHeading({ report, shareUrl, shareMode }: DocumentProps) 
   return (
     <div className="border-b border-slate-200 pb-6 print:pb-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h1 id="report-title" className="min-w-0">
-          <span className="block text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            Damage repair estimate
-          </span>
-          <span className="mt-1 block text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl print:text-3xl">
-            {vehicle.title}
-          </span>
-        </h1>
+        <div className="min-w-0">
+          <h1 id="report-title">
+            <span className="block text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              Damage repair estimate
+            </span>
+            <span className="mt-1 block text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl print:text-3xl">
+              {vehicle.title}
+            </span>
+          </h1>
+          <p className="mt-1 text-sm font-semibold text-slate-700">
+            Revision {report.revision}
+            {report.status === "complete" ? "" : " · draft"}
+          </p>
+        </div>
         {report.status !== "complete" ? (
           <ReportStatusBadge status={report.status} className="mt-1" />
         ) : null}

@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { formatCents } from "~/domain/money";
 import { freshAddress, registerViaApi, disposeAll, type TestUser } from "../support/accounts";
 import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
-import { expect, query, test, waitForHydration } from "../support/fixtures";
+import { expect, query, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 
 /**
  * Report revisions on the host's report page (ADR 0014), with JavaScript on and off: "Edit
@@ -98,6 +98,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(confirm).toContainText(
         "Revision 1 stays exactly as sent: its share links and PDF keep showing it. Your edits go into revision 2, which you finalize when ready.",
       );
+      // axe runs in the page: only with JavaScript.
+      if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
       await confirm.getByRole("link", { name: "Cancel" }).click();
       await expect(page).toHaveURL(new RegExp(`/analysis/${reportId}$`));
       await expect(confirm).toHaveCount(0);
@@ -117,6 +119,8 @@ for (const javaScriptEnabled of [true, false]) {
         `/analysis/${reportId}/pdf?revision=1`,
       );
       expect(reportRow(reportId)).toMatchObject({ status: "needs_review", revision: 2 });
+      // axe runs in the page: only with JavaScript.
+      if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
 
       // Add a finding to the draft.
       await page.locator("#add-panel").selectOption("roof");

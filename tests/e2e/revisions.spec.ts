@@ -93,7 +93,11 @@ for (const javaScriptEnabled of [true, false]) {
 
       // "Edit findings" asks first; cancel keeps the report final.
       await page.getByRole("link", { name: "Edit findings" }).click();
-      await expect(page).toHaveURL(/\?edit=confirm$/);
+      await expect(page).toHaveURL(/\?edit=confirm#edit-confirm$/);
+      // The question is on screen, not above the fold at the top of the page.
+      await expect(
+        page.getByRole("region", { name: "Edit the findings in a new revision?" }),
+      ).toBeInViewport();
       const confirm = page.getByRole("region", { name: "Edit the findings in a new revision?" });
       await expect(confirm).toContainText(
         "Revision 1 stays exactly as sent: its share links and PDF keep showing it. Your edits go into revision 2, which you finalize when ready.",

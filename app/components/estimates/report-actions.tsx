@@ -47,7 +47,7 @@ export function ReportActions({
           Download PDF
         </a>
         <PrintButton onPrint={print} />
-        <Link to="?edit=confirm" className="btn-ghost" preventScrollReset>
+        <Link to="?edit=confirm#edit-confirm" className="btn-ghost" preventScrollReset>
           Edit findings
         </Link>
       </div>

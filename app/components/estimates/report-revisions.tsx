@@ -2,6 +2,7 @@
  * The report page's revision panels (ADR 0014): asking before a final report is edited, the
  * notices while the next revision is a draft, and the list of final revisions.
  */
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { formatDate } from "~/components/fleet";
 import { formatCents } from "~/domain/money";
@@ -21,10 +22,17 @@ export function EditRevisionConfirm({
   busy: boolean;
 }) {
   const next = number + 1;
+  // The question opens below the button that asked it; with JavaScript it also takes the focus,
+  // so a keyboard or screen-reader user lands on it.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
     <section
+      ref={ref}
+      id="edit-confirm"
+      tabIndex={-1}
       aria-labelledby="edit-confirm-title"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+      className="scroll-mt-24 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
     >
       <h2 id="edit-confirm-title" className="font-semibold">
         Edit the findings in a new revision?

@@ -1,0 +1,3 @@
+import { formatCents } from "~/domain/money";
+
+export const money = (cents: number) => formatCents(cents, { trimWholeDollars: true });

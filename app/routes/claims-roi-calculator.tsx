@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/claims-roi-calculator";
 import { CalculationSteps, ToolField } from "~/components/tool-fields";
 import { ToolPage } from "~/components/tool-page";
@@ -6,18 +6,15 @@ import { calculateClaimsRoi } from "~/domain/claims-roi";
 import { CLAIMS_SPEED_MULTIPLIER, MONTHLY_DAMAGE_RATE_PERCENT } from "~/domain/industry-benchmarks";
 import { formatCents, formatNumber } from "~/domain/money";
 import { RULES_AS_OF } from "~/domain/marketplace-rules";
-import { env } from "~/lib/runtime/env.server";
 import { useLiveParams } from "~/lib/tools/live-form";
 import { pageMeta } from "~/lib/ui/meta";
 import { CLAIMS_ROI_FIELDS, parseClaimsRoiQuery } from "~/lib/tools/claims-roi-query";
-import { recordToolUsage } from "~/lib/tools/tool-usage.server";
+import { toolLoaderData } from "~/lib/tools/tool-page.server";
 
 const FEATURE = "claims_roi_calculator";
 
 export function loader({ request }: Route.LoaderArgs) {
-  recordToolUsage(request, FEATURE);
-  const { input } = parseClaimsRoiQuery(new URL(request.url).searchParams);
-  return data({ origin: new URL(env().PUBLIC_URL).origin }, { status: input ? 200 : 400 });
+  return toolLoaderData(request, FEATURE, (params) => parseClaimsRoiQuery(params).input !== null);
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

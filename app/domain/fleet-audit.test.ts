@@ -14,6 +14,7 @@ import {
 import * as earningsCsv from "./earnings-csv";
 import { HOST_PLAN_IDS } from "./marketplace-rules";
 import { InvalidInputError } from "./validation";
+import { SAMPLE_CAMRY } from "../../tests/support/tool-fixtures";
 
 const noCosts = {
   financingMonthlyCents: 0,
@@ -24,19 +25,7 @@ const noCosts = {
   tollsMonthlyCents: 0,
 };
 
-const camry: FleetVehicleInput = {
-  name: "Camry",
-  dailyPriceCents: 60_00,
-  utilizationPercent: 50,
-  hostPlan: 75,
-  financingMonthlyCents: 350_00,
-  insuranceMonthlyCents: 120_00,
-  depreciationMonthlyCents: 150_00,
-  maintenanceMonthlyCents: 50_00,
-  cleaningMonthlyCents: 60_00,
-  tollsMonthlyCents: 10_00,
-  averageRepairCostCents: 4_730_00,
-};
+const camry = SAMPLE_CAMRY;
 
 const model3: FleetVehicleInput = {
   name: "Model 3",

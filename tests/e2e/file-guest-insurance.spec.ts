@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration, seriousA11yViolations } from "../support/fixtures";
+import { SAMPLE_CLAIM } from "../support/tool-fixtures";
 
 const PATH = "/file-guest-insurance";
 const PDF_PATH = `${PATH}/letter.pdf`;
@@ -24,16 +25,7 @@ const DESCRIPTION = "The rear bumper was scraped and cracked while parking.";
 
 /** The same claim as a query string (for the PDF and hostile-input checks). */
 const VALID_QUERY = {
-  hostName: "Sam Rivera",
-  hostEmail: "sam@example.com",
-  guestName: "Alex Chen",
-  insurer: "Acme Mutual",
-  policy: "PA-123-456",
-  vehicle: "2022 Tesla Model 3",
-  reservation: "R-98765",
-  tripStart: "2026-06-05",
-  tripEnd: "2026-06-08",
-  incidentDate: "2026-06-07",
+  ...SAMPLE_CLAIM,
   description: DESCRIPTION,
   estimate: "1850.40",
   "c0.label": "Towing",

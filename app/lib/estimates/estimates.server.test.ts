@@ -9,25 +9,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
+import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-estimates-"));
 process.env.DATA_DIR = dataDir;
 
-// Loaded after DATA_DIR is set: the database and file store read it once.
-type Modules = {
-  db: typeof import("../runtime/db.server");
-  schema: typeof import("../../../db/schema");
-  vehicles: typeof import("./vehicles.server");
-  photos: typeof import("./photos.server");
-  reports: typeof import("./reports.server");
-  worker: typeof import("./analysis-worker.server");
-  shares: typeof import("./shares.server");
-  pdf: typeof import("./report-pdf-input.server");
-  vision: typeof import("../ai/vision.server");
-};
-let m: Modules;
+let m: AppModules;
 let ai: { url: string; close: () => Promise<void>; requests: () => unknown[] };
 
 const photo = texturedJpeg;
@@ -82,17 +71,7 @@ function claim(reportId: string) {
 
 beforeAll(async () => {
   process.env.AI_BASE_URL = "http://127.0.0.1:9/v1"; // "configured", so reports start in AI mode
-  m = {
-    db: await import("../runtime/db.server"),
-    schema: await import("../../../db/schema"),
-    vehicles: await import("./vehicles.server"),
-    photos: await import("./photos.server"),
-    reports: await import("./reports.server"),
-    worker: await import("./analysis-worker.server"),
-    shares: await import("./shares.server"),
-    pdf: await import("./report-pdf-input.server"),
-    vision: await import("../ai/vision.server"),
-  };
+  m = await loadAppModules();
   const { startAiServer } = await import("../../../tests/support/ai-server.js");
   ai = await startAiServer();
 });

@@ -5,39 +5,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-revisions-"));
 process.env.DATA_DIR = dataDir;
 
-type Modules = {
-  db: typeof import("../runtime/db.server");
-  schema: typeof import("../../../db/schema");
-  vehicles: typeof import("./vehicles.server");
-  photos: typeof import("./photos.server");
-  reports: typeof import("./reports.server");
-  revisions: typeof import("./revisions.server");
-  shares: typeof import("./shares.server");
-  fleet: typeof import("./fleet.server");
-  page: typeof import("./revision-page.server");
-  pdf: typeof import("./report-pdf-input.server");
-};
-let m: Modules;
+let m: AppModules;
 
 beforeAll(async () => {
-  m = {
-    db: await import("../runtime/db.server"),
-    schema: await import("../../../db/schema"),
-    vehicles: await import("./vehicles.server"),
-    photos: await import("./photos.server"),
-    reports: await import("./reports.server"),
-    revisions: await import("./revisions.server"),
-    shares: await import("./shares.server"),
-    fleet: await import("./fleet.server"),
-    page: await import("./revision-page.server"),
-    pdf: await import("./report-pdf-input.server"),
-  };
+  m = await loadAppModules();
 });
 
 afterAll(() => {
@@ -172,7 +150,7 @@ describe("report revisions", () => {
     setRates(owner.accountId, "TX");
     m.reports.finalizeReport(owner.accountId, report.id);
     const pageData = () =>
-      m.page.revisionPageData(m.reports.getReport(owner.accountId, report.id)!);
+      m.revisionPage.revisionPageData(m.reports.getReport(owner.accountId, report.id)!);
     expect(pageData()).toMatchObject({ number: 1, draft: false, showHistory: false });
 
     m.reports.openNextRevision(owner.accountId, report.id);

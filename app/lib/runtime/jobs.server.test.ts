@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
+import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 import { holdSqliteLock } from "../../../tests/support/sqlite-lock";
@@ -17,16 +18,7 @@ import { holdSqliteLock } from "../../../tests/support/sqlite-lock";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-jobs-"));
 process.env.DATA_DIR = dataDir;
 
-type Modules = {
-  db: typeof import("./db.server");
-  schema: typeof import("../../../db/schema");
-  vehicles: typeof import("../estimates/vehicles.server");
-  photos: typeof import("../estimates/photos.server");
-  reports: typeof import("../estimates/reports.server");
-  worker: typeof import("../estimates/analysis-worker.server");
-  outbox: typeof import("../email/outbox.server");
-};
-let m: Modules;
+let m: AppModules;
 let ai: { url: string; close: () => Promise<void> };
 let smtp: SMTPServer;
 let delivered = 0;
@@ -50,15 +42,7 @@ beforeAll(async () => {
   process.env.AI_BASE_URL = ai.url;
   process.env.AI_MODEL = "scenario:recorded";
   process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  m = {
-    db: await import("./db.server"),
-    schema: await import("../../../db/schema"),
-    vehicles: await import("../estimates/vehicles.server"),
-    photos: await import("../estimates/photos.server"),
-    reports: await import("../estimates/reports.server"),
-    worker: await import("../estimates/analysis-worker.server"),
-    outbox: await import("../email/outbox.server"),
-  };
+  m = await loadAppModules();
 });
 
 afterAll(async () => {

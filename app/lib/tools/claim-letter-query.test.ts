@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildClaimLetter } from "~/domain/insurance-claim-letter";
 import { MAX_CHARGE_ROWS, parseClaimLetterQuery, todayIso } from "./claim-letter-query";
+import { SAMPLE_CLAIM } from "../../../tests/support/tool-fixtures";
 
 const TODAY = "2026-06-10";
 
 const VALID = {
-  hostName: "Sam Rivera",
-  hostEmail: "sam@example.com",
-  guestName: "Alex Chen",
-  insurer: "Acme Mutual",
-  policy: "PA-123-456",
-  vehicle: "2022 Tesla Model 3",
-  reservation: "R-98765",
-  tripStart: "2026-06-05",
-  tripEnd: "2026-06-08",
-  incidentDate: "2026-06-07",
+  ...SAMPLE_CLAIM,
   description: "The rear bumper was scraped.\r\n\r\nThe guest reported it at drop-off.",
   estimate: "$1,850.40",
 };

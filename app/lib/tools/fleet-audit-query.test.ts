@@ -11,20 +11,9 @@ import {
   readEarningsCsvSubmission,
   serializeFleetAuditQuery,
 } from "./fleet-audit-query";
+import { SAMPLE_CAMRY } from "../../../tests/support/tool-fixtures";
 
-const camry: FleetVehicleInput = {
-  name: "Camry",
-  dailyPriceCents: 60_00,
-  utilizationPercent: 50,
-  hostPlan: 75,
-  financingMonthlyCents: 350_00,
-  insuranceMonthlyCents: 120_00,
-  depreciationMonthlyCents: 150_00,
-  maintenanceMonthlyCents: 50_00,
-  cleaningMonthlyCents: 60_00,
-  tollsMonthlyCents: 10_00,
-  averageRepairCostCents: 4_730_00,
-};
+const camry = SAMPLE_CAMRY;
 
 const model3: FleetVehicleInput = {
   ...camry,

@@ -1079,12 +1079,7 @@ describe("Range", () => {
       state: fc.constantFrom("CA", "TX", "NY", "OR", "WY", "US"),
       headlampType: fc.constantFrom("halogen", "led", "adaptive-led"),
       taillampType: fc.constantFrom("bulb", "led"),
-      aluminumPanels: fc.subarray([
-        "hood",
-        "front-fender-left",
-        "roof",
-        "trunk-liftgate",
-      ] as const),
+      aluminumPanels: fc.subarray(["hood", "front-fender-left", "roof", "trunk-liftgate"] as const),
     });
     fc.assert(
       fc.property(vehicleArb, fc.array(findingArb, { maxLength: 8 }), (v, raw) => {

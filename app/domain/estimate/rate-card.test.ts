@@ -320,11 +320,7 @@ describe("resolveRateCard", () => {
     [{ bodyLaborCentsPerHour: 0 }, "bodyLaborCentsPerHour", "between $1 and $500"],
     [{ bodyLaborCentsPerHour: -50_00 }, "bodyLaborCentsPerHour", "between $1 and $500"],
     [{ refinishLaborCentsPerHour: 900_00 }, "refinishLaborCentsPerHour", "between $1 and $500"],
-    [
-      { mechanicalLaborCentsPerHour: 99.5 },
-      "mechanicalLaborCentsPerHour",
-      "whole number of cents",
-    ],
+    [{ mechanicalLaborCentsPerHour: 99.5 }, "mechanicalLaborCentsPerHour", "whole number of cents"],
     [
       { paintMaterialsCentsPerRefinishHour: 250_00 },
       "paintMaterialsCentsPerRefinishHour",

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.analysis.$reportId.finalize";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { reportDetailJson } from "~/lib/estimates/report-json.server";
-import { finalizeReport, loadReport, ReportInputError } from "~/lib/estimates/reports.server";
-import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
+import { reportChangeResponse } from "~/lib/estimates/report-json.server";
+import { finalizeReport } from "~/lib/estimates/reports.server";
+import { methodNotAllowed } from "~/lib/http/json";
 
 /**
  * POST /api/analysis/{reportId}/finalize: freezes the open revision with its estimate (200 with
@@ -11,15 +11,9 @@ import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const session = await requireApiSession(request);
-  try {
-    finalizeReport(session.accountId, params.reportId, session.user.id);
-  } catch (error) {
-    if (!(error instanceof ReportInputError)) throw error;
-    return jsonError(error.status, error.message);
-  }
-  const loaded = loadReport(session.accountId, params.reportId);
-  if (!loaded) return jsonError(404, NOT_FOUND);
-  return Response.json(reportDetailJson(loaded));
+  return reportChangeResponse(session.accountId, params.reportId, () =>
+    finalizeReport(session.accountId, params.reportId, session.user.id),
+  );
 }
 
 export const loader = () => methodNotAllowed("POST");

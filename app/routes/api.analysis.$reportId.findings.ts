@@ -2,13 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/api.analysis.$reportId.findings";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema } from "~/lib/estimates/finding-form";
-import { reportDetailJson } from "~/lib/estimates/report-json.server";
-import {
-  getReport,
-  loadReport,
-  replaceFindings,
-  ReportInputError,
-} from "~/lib/estimates/reports.server";
+import { reportChangeResponse } from "~/lib/estimates/report-json.server";
+import { getReport, replaceFindings } from "~/lib/estimates/reports.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
 
@@ -43,15 +38,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       `Revision ${report.revision} of this report is final and doesn't change. Open the next revision first: POST /api/analysis/${report.id}/revisions.`,
     );
   }
-  try {
-    replaceFindings(session.accountId, report.id, parsed.data.findings);
-  } catch (error) {
-    if (!(error instanceof ReportInputError)) throw error;
-    return jsonError(error.status, error.message);
-  }
-  const loaded = loadReport(session.accountId, params.reportId);
-  if (!loaded) return jsonError(404, NOT_FOUND);
-  return Response.json(reportDetailJson(loaded));
+  return reportChangeResponse(session.accountId, report.id, () =>
+    replaceFindings(session.accountId, report.id, parsed.data.findings),
+  );
 }
 
 export const loader = () => methodNotAllowed("PUT");

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.analysis.$reportId.revisions";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { reportDetailJson } from "~/lib/estimates/report-json.server";
-import {
-  getReport,
-  loadReport,
-  openNextRevision,
-  repriceAtCurrentRates,
-} from "~/lib/estimates/reports.server";
+import { reportChangeResponse } from "~/lib/estimates/report-json.server";
+import { getReport, openNextRevision, repriceAtCurrentRates } from "~/lib/estimates/reports.server";
 import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
 
 const BodySchema = z.object({
@@ -42,11 +37,15 @@ export async function action({ request, params }: Route.ActionArgs) {
         : `Revision ${report.revision} is still open for edits: change its findings and finalize it.`,
     );
   }
-  openNextRevision(session.accountId, report.id);
-  if (parsed.data.repriceAtCurrentRates) repriceAtCurrentRates(session.accountId, report.id);
-  const loaded = loadReport(session.accountId, report.id);
-  if (!loaded) return jsonError(404, NOT_FOUND);
-  return Response.json(reportDetailJson(loaded), { status: 201 });
+  return reportChangeResponse(
+    session.accountId,
+    report.id,
+    () => {
+      openNextRevision(session.accountId, report.id);
+      if (parsed.data.repriceAtCurrentRates) repriceAtCurrentRates(session.accountId, report.id);
+    },
+    201,
+  );
 }
 
 export const loader = () => methodNotAllowed("POST");

@@ -2,7 +2,8 @@
 import type { Estimate } from "~/domain/estimate/engine";
 import { reportView } from "./report-view.server";
 import { revisionInfo } from "./revisions.server";
-import type { ReportData, ReportRow } from "./reports.server";
+import { jsonError, NOT_FOUND } from "../http/json";
+import { loadReport, ReportInputError, type ReportData, type ReportRow } from "./reports.server";
 
 export function reportSummaryJson(report: ReportRow, vehicleTitle: string) {
   return {
@@ -55,4 +56,24 @@ export function reportDetailJson(data: ReportData) {
     createdAt: view.createdAt,
     completedAt: view.completedAt,
   };
+}
+
+/**
+ * The JSON API's answer to a change of one report: the change's refusal (a ReportInputError) as
+ * a JSON error, else the report as it now is.
+ */
+export function reportChangeResponse(
+  accountId: string,
+  reportId: string,
+  change: () => void,
+  status = 200,
+): Response {
+  try {
+    change();
+  } catch (error) {
+    if (!(error instanceof ReportInputError)) throw error;
+    return jsonError(error.status, error.message);
+  }
+  const loaded = loadReport(accountId, reportId);
+  return loaded ? Response.json(reportDetailJson(loaded), { status }) : jsonError(404, NOT_FOUND);
 }

@@ -245,7 +245,7 @@ export default function Analysis({ loaderData, actionData }: Route.ComponentProp
   const error = formErrorOf(reply);
   const pageError = error && !reviewing && reply?.intent !== "share" ? error : undefined;
   return (
-    <main id="main" className="container-page max-w-5xl py-6 sm:py-10">
+    <div className="container-page max-w-5xl py-6 sm:py-10">
       <nav className="no-print mb-4 text-sm" aria-label="Breadcrumb">
         <Link to="/dashboard" className="text-brand-600 underline">
           Dashboard
@@ -283,7 +283,7 @@ export default function Analysis({ loaderData, actionData }: Route.ComponentProp
         />
       )}
       <RevisionHistory reportId={report.id} revisions={revisions} />
-    </main>
+    </div>
   );
 }
 

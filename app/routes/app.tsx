@@ -183,7 +183,7 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
   const vehicleResult = reply?.intent === "add-vehicle" ? reply.result : undefined;
 
   return (
-    <main id="main" className="container-page max-w-3xl py-8 sm:py-12">
+    <div className="container-page max-w-3xl py-8 sm:py-12">
       <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
         Damage estimate
       </p>
@@ -215,7 +215,7 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
           reply={reply}
         />
       )}
-    </main>
+    </div>
   );
 }
 

@@ -28,7 +28,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function DemoReport({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className="container-page max-w-5xl py-6 sm:py-10">
+    <div className="container-page max-w-5xl py-6 sm:py-10">
       <p className="no-print mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
         Sample report on a demo car, priced by the real estimate engine at national average rates.{" "}
         <Link to="/app" className="font-semibold underline">
@@ -36,7 +36,7 @@ export default function DemoReport({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <ReportDocument report={loaderData.report} shareMode />
-    </main>
+    </div>
   );
 }
 

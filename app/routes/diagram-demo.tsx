@@ -41,7 +41,7 @@ export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState<PanelId | null>(null);
   const markers = findingMarkers(report?.findings ?? []);
   return (
-    <main id="main" className="container-page max-w-5xl py-8 sm:py-12">
+    <div className="container-page max-w-5xl py-8 sm:py-12">
       <h1 className="text-2xl font-bold sm:text-3xl">Vehicle damage diagram</h1>
       <p className="mt-2 max-w-2xl text-slate-700">
         Every finding sits on the panel where it is, numbered and shaped by severity, so an adjuster
@@ -106,6 +106,6 @@ export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -50,7 +50,7 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
   const { report, token, expiresAt, revision, ownRevision } = loaderData;
   const pdfHref = `/share/${token}/pdf${ownRevision ? "" : `?revision=${revision.number}`}`;
   return (
-    <main id="main" className="container-page max-w-5xl py-6 sm:py-10">
+    <div className="container-page max-w-5xl py-6 sm:py-10">
       <p className="no-print mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
         A read-only copy shared by the vehicle's host: revision {revision.number}, finalized{" "}
         {formatDate(revision.finalizedAt)}. This link works until {formatDate(expiresAt)}.
@@ -79,7 +79,7 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-    </main>
+    </div>
   );
 }
 

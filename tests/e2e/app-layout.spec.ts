@@ -118,3 +118,17 @@ test("signed out, a signed-in page still sends the visitor to sign in and back",
     );
   }
 });
+
+test("every page has one main landmark, the layout's (pages render inside it)", async ({
+  browser,
+}) => {
+  const context = await browserContext(browser, false);
+  await context.addCookies((await host.api.storageState()).cookies);
+  const page = await context.newPage();
+  for (const path of ["/app", `/analysis/${reportId}`, "/dashboard", "/diagram-demo", "/"]) {
+    await page.goto(path);
+    await expect(page.locator("main"), path).toHaveCount(1);
+    await expect(page.locator("#main"), path).toHaveCount(1);
+  }
+  await context.close();
+});

@@ -4,7 +4,7 @@ import { reportDetailJson } from "~/lib/estimates/report-json.server";
 import { loadReport } from "~/lib/estimates/reports.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 
-/** GET /api/analysis/{reportId}: status, photos, findings, estimate lines, low and high. */
+/** GET /api/analysis/{reportId}: status, revisions, photos, findings, estimate lines, lowCents and highCents. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   const loaded = loadReport(session.accountId, params.reportId);

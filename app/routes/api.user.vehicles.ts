@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.user.vehicles";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { VehicleFormSchema } from "~/lib/estimates/vehicle-form";
+import { VehicleFormSchema, withVehicleDefaults } from "~/lib/estimates/vehicle-form";
 import {
   createVehicle,
   DUPLICATE_VIN_MESSAGE,
@@ -40,15 +40,17 @@ async function readBody(
 
 /**
  * POST /api/user/vehicles (JSON or form: nickname, vin, year, make, model, trim, bodyType,
- * priceClass, paintType, plate, status) → 201 { vehicle }; 400 { error, fieldErrors };
- * 409 for a VIN already in the fleet.
+ * priceClass, paintType, plate, status) → 201 { vehicle, assumed }; 400 { error, fieldErrors };
+ * 409 for a VIN already in the fleet. A VIN (or year, make and model) and a body type are
+ * enough: a missing price class or paint type is filled from the make and listed in `assumed`.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
   const body = await readBody(request);
   if (!body.ok) return body.response;
-  const parsed = VehicleFormSchema.safeParse(body.value);
+  const { input, assumed } = withVehicleDefaults(body.value);
+  const parsed = VehicleFormSchema.safeParse(input);
   if (!parsed.success) {
     return jsonError(400, "Check the vehicle details.", {
       fieldErrors: fieldErrorsOf(parsed.error.issues),
@@ -60,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   recordEvent("vehicle_added", { vehicleId: result.vehicle.id }, session.user.id);
   return Response.json(
-    { vehicle: vehicleJson(result.vehicle) },
+    { vehicle: vehicleJson(result.vehicle), assumed },
     { status: 201, headers: NO_STORE },
   );
 }

@@ -18,8 +18,8 @@ interface ReportJson {
   photos: { id: string; url: string }[];
   findings: { id: string; panel: string; severity: string }[];
   estimate: { lines: { formula: string; amountCents: number }[]; totalCents: number } | null;
-  low: number | null;
-  high: number | null;
+  lowCents: number | null;
+  highCents: number | null;
 }
 
 test.describe("estimates API", () => {
@@ -43,13 +43,51 @@ test.describe("estimates API", () => {
 
   test.afterAll(async () => disposeAll(owner, other));
 
+  test("a VIN and a body type are enough to add a vehicle; the rest is assumed and said", async () => {
+    const response = await owner.api.post("/api/user/vehicles", {
+      data: { vin: "4T1B11HK4MU123456", model: "Camry", bodyType: "sedan" },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const body = (await response.json()) as {
+      vehicle: { year: number; make: string; priceClass: string; paintType: string };
+      assumed: string[];
+    };
+    expect(body.vehicle).toMatchObject({
+      year: 2021,
+      make: "Toyota",
+      priceClass: "mid",
+      paintType: "metallic-pearl",
+    });
+    expect(body.assumed).toEqual(["priceClass", "paintType"]);
+
+    // A make sold only as a premium brand prices as premium; what the client sends is kept.
+    const bmw = await owner.api.post("/api/user/vehicles", {
+      data: { year: 2022, make: "BMW", model: "X3", bodyType: "suv", paintType: "solid" },
+    });
+    expect(bmw.status(), await bmw.text()).toBe(201);
+    expect(await bmw.json()).toMatchObject({
+      vehicle: { priceClass: "premium", paintType: "solid" },
+      assumed: ["priceClass"],
+    });
+
+    // Without a body type it is still a clear 400.
+    const noBody = await owner.api.post("/api/user/vehicles", {
+      data: { year: 2022, make: "BMW", model: "X3" },
+    });
+    expect(noBody.status()).toBe(400);
+    expect((await noBody.json()).fieldErrors).toMatchObject({ bodyType: "Choose the body type." });
+  });
+
   test("a hand-tagged report is priced line by line, and review edits re-price it", async () => {
     const detail = (await (await owner.api.get(`/api/analysis/${reportId}`)).json()) as ReportJson;
     expect(detail.findings.map((f) => f.panel)).toEqual(["front-bumper", "wheel-front-right"]);
     expect(detail.estimate!.lines.length).toBeGreaterThan(2);
     for (const line of detail.estimate!.lines) expect(line.formula).not.toBe("");
-    expect(detail.low!).toBeLessThanOrEqual(detail.estimate!.totalCents);
-    expect(detail.high!).toBeGreaterThan(detail.estimate!.totalCents);
+    expect(detail.lowCents!).toBeLessThanOrEqual(detail.estimate!.totalCents);
+    expect(detail.highCents!).toBeGreaterThan(detail.estimate!.totalCents);
+    // Money is named one way in the report JSON: integer cents, "…Cents".
+    expect(detail).not.toHaveProperty("low");
+    expect(detail).not.toHaveProperty("high");
 
     const edited = await owner.api.put(`/api/analysis/${reportId}/findings`, {
       data: {

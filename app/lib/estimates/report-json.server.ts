@@ -51,8 +51,8 @@ export function reportDetailJson(data: ReportData) {
           ratesAsOf: view.estimate.ratesAsOf,
         }
       : null,
-    low: view.estimate?.lowCents ?? null,
-    high: view.estimate?.highCents ?? null,
+    lowCents: view.estimate?.lowCents ?? null,
+    highCents: view.estimate?.highCents ?? null,
     createdAt: view.createdAt,
     completedAt: view.completedAt,
   };

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "../http/form";
 import { fieldErrorsOf } from "../http/form.server";
-import { VehicleFormSchema, vehicleFormForBrowser } from "./vehicle-form";
+import { VehicleFormSchema, vehicleFormForBrowser, withVehicleDefaults } from "./vehicle-form";
 
 /** A 2021 Toyota (WMI 4T1, model-year code M) with a valid check digit. */
 const TOYOTA_2021 = "4T1B11HK4MU123456";
@@ -174,5 +174,35 @@ describe("the JSON API's vehicle", () => {
     expect(errors({ ...base, year: 2020.5, make: "Honda" }).year).toBe(
       "Enter the model year, e.g. 2021.",
     );
+  });
+});
+
+describe("withVehicleDefaults (the JSON API)", () => {
+  it("fills price class from the VIN's make and the paint, and says so", () => {
+    // A 2021 Toyota VIN: the make comes from the VIN, so the class is mid-range.
+    const { input, assumed } = withVehicleDefaults({
+      vin: "4T1B11HK4MU123456",
+      model: "Camry",
+      bodyType: "sedan",
+    });
+    expect(assumed).toEqual(["priceClass", "paintType"]);
+    const parsed = VehicleFormSchema.safeParse(input);
+    expect(parsed.success && parsed.data).toMatchObject({
+      make: "Toyota",
+      priceClass: "mid",
+      paintType: "metallic-pearl",
+    });
+  });
+
+  it("keeps what the client sent", () => {
+    const { input, assumed } = withVehicleDefaults({
+      year: 2022,
+      make: "BMW",
+      model: "X3",
+      bodyType: "suv",
+      priceClass: "luxury",
+    });
+    expect(assumed).toEqual(["paintType"]);
+    expect(input.priceClass).toBe("luxury");
   });
 });

@@ -12,6 +12,7 @@ import {
   PRICE_CLASSES,
   VEHICLE_STATUSES,
 } from "~/domain/estimate/taxonomy";
+import { DEFAULT_PAINT_TYPE, defaultPriceClass } from "~/domain/estimate/vehicle-defaults";
 import { decodeVin, validateVin } from "~/domain/vin";
 
 const optionalText = (max: number, label: string) =>
@@ -114,6 +115,30 @@ export const VehicleFormSchema = z.preprocess(fillFromVin, vehicleFields);
  * VIN fill). Parsing it still fills the year and make from the VIN, in the browser as on the server.
  */
 export const vehicleFormForBrowser = VehicleFormSchema as unknown as typeof vehicleFields;
+
+/**
+ * The JSON API's defaults: a client may leave out the price class and the paint type, and they
+ * are filled from the make (after the VIN fill) as `app/domain/estimate/vehicle-defaults.ts`
+ * explains. Answers the input to parse and which fields were assumed.
+ */
+export function withVehicleDefaults(input: Record<string, unknown>): {
+  input: Record<string, unknown>;
+  assumed: Array<"priceClass" | "paintType">;
+} {
+  const filled = fillFromVin(input) as Record<string, unknown>;
+  const blank = (value: unknown) => value === undefined || value === null || value === "";
+  const assumed: Array<"priceClass" | "paintType"> = [];
+  const result = { ...filled };
+  if (blank(filled.priceClass)) {
+    result.priceClass = defaultPriceClass(typeof filled.make === "string" ? filled.make : null);
+    assumed.push("priceClass");
+  }
+  if (blank(filled.paintType)) {
+    result.paintType = DEFAULT_PAINT_TYPE;
+    assumed.push("paintType");
+  }
+  return { input: result, assumed };
+}
 
 /** Above the vehicle form when the server refuses it. */
 export const CHECK_VEHICLE_FIELDS = "Check the highlighted fields.";

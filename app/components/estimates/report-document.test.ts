@@ -313,6 +313,15 @@ describe("ReportDocument", () => {
     expect(page).toContain("Prepared with FleetAssist · report rpt_8fK2xQ");
   });
 
+  it("says the numbers match boxes on the photos only when findings have boxes", () => {
+    expect(page).toContain("Numbers match the boxes on the photos.");
+    const handTagged = {
+      ...report,
+      findings: report.findings.map((finding) => ({ ...finding, box: null })),
+    };
+    expect(text(render(handTagged))).not.toContain("Numbers match the boxes");
+  });
+
   it("marks pre-existing damage as not charged and the rest as priced", () => {
     expect(elementText(html, "tr", 'data-finding-row="4"')).toBe(
       "4 Left front door Scratch Photo 1 Minor 8 cm (3.1 in) 100% Host Already there — not charged",

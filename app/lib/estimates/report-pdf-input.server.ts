@@ -41,6 +41,7 @@ export async function buildReportPdf(
       uploadedAt: row.createdAt,
       sha256: photo.originalSha256,
       gps: photo.gps,
+      hasGps: photo.hasGps,
       showGps: options.showGps,
       boxes: view.findings
         .filter((finding) => finding.photoId === photo.id && finding.box)

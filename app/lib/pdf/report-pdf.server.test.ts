@@ -437,6 +437,29 @@ describe("renderReportPdf", () => {
     expect(allText.split("\n")).toContain("not recorded");
   });
 
+  it("says the numbers match boxes on the photos only when a photo has boxes", async () => {
+    const handTagged = await render(reportInput({ photos: [photo(1, { boxes: [] })] }));
+    expect(handTagged.allText).not.toContain("Numbers match the boxes");
+    expect(handTagged.allText).toContain("Confidence is the AI's certainty");
+    const withBoxes = await render(reportInput({ photos: [photo(2)] }));
+    expect(withBoxes.allText).toContain("Numbers match the boxes on the photos.");
+  });
+
+  it("says withheld, not 'not recorded', for a position the report was built without", async () => {
+    // What the report view hands over when GPS isn't shared: no position, but the photo had one.
+    const { allText } = await render(
+      reportInput({
+        photos: [
+          photo(1, { showGps: false, gps: null, hasGps: true }),
+          photo(2, { showGps: false, gps: null, hasGps: false }),
+        ],
+      }),
+    );
+    const lines = allText.split("\n");
+    expect(lines.filter((line) => line === "withheld")).toHaveLength(1);
+    expect(lines.filter((line) => line === "not recorded")).toHaveLength(1);
+  });
+
   it("calls the diagram drawer once, on page 1, with the reserved box", async () => {
     const calls: { page: PDFPage; box: { x: number; y: number; width: number; height: number } }[] =
       [];

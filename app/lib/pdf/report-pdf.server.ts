@@ -54,7 +54,10 @@ export interface ReportPdfPhoto {
   capturedAt: string | null;
   uploadedAt: Date;
   sha256: string;
+  /** The position, when the photo has one and it may be shown; else null. */
   gps: { lat: number; lng: number } | null;
+  /** Whether the photo recorded a position at all (shown or not). */
+  hasGps?: boolean;
   /** The host chose to include the location; otherwise the report says "withheld". */
   showGps: boolean;
   /** Finding boxes on this photo, 0..1 of the photo size, (x, y) the top-left corner. */
@@ -206,10 +209,11 @@ export function formatCapturedAt(
 }
 
 function gpsText(photo: ReportPdfPhoto): string {
+  // A position the host chose not to share is "withheld", never "not recorded".
+  if (!photo.showGps && (photo.hasGps || photo.gps)) return "withheld";
   if (!photo.gps || !Number.isFinite(photo.gps.lat) || !Number.isFinite(photo.gps.lng)) {
     return "not recorded";
   }
-  if (!photo.showGps) return "withheld";
   return `${photo.gps.lat.toFixed(5)}, ${photo.gps.lng.toFixed(5)}`;
 }
 
@@ -818,8 +822,10 @@ function drawFindings(ctx: Context) {
   const { input, fonts } = ctx;
   const findings = [...input.findings].sort((a, b) => a.number - b.number);
   const anyPreExisting = findings.some((finding) => finding.preExisting);
+  // Hand tags have no box on a photo: only say the numbers match boxes when there are boxes.
+  const anyBoxes = input.photos.some((photo) => photo.boxes.length > 0);
   const notes = [
-    "Numbers match the boxes on the photos. Confidence is the AI's certainty; findings the host tagged by hand have none.",
+    `${anyBoxes ? "Numbers match the boxes on the photos. " : ""}Confidence is the AI's certainty; findings the host tagged by hand have none.`,
     anyPreExisting
       ? "Pre-existing: damage that was already there before the trip (for example, in the pre-trip photos)."
       : null,

@@ -29,7 +29,7 @@ export function DamageSection({ report }: { report: ReportView }) {
       intro={
         findings.length === 0
           ? "No damage was found on the photos."
-          : `${plural(findings.length, "finding")}${preExisting > 0 ? `, of which ${formatNumber(preExisting)} ${preExisting === 1 ? "was" : "were"} already there before the trip and ${preExisting === 1 ? "is" : "are"} not charged` : ""}. Numbers match the boxes on the photos.`
+          : `${plural(findings.length, "finding")}${preExisting > 0 ? `, of which ${formatNumber(preExisting)} ${preExisting === 1 ? "was" : "were"} already there before the trip and ${preExisting === 1 ? "is" : "are"} not charged` : ""}.${findings.some((finding) => finding.box) ? " Numbers match the boxes on the photos." : ""}`
       }
       lead={
         <div className="mx-auto mt-4 w-full max-w-sm print:max-w-[17rem]">

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { formatCents } from "~/domain/money";
 import { freshAddress, registerViaApi, disposeAll, type TestUser } from "../support/accounts";
-import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
+import { finalizedReportViaApi } from "../support/estimates";
 import { expect, query, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 
 /**
@@ -21,16 +21,6 @@ async function hostPage(browser: Browser, user: TestUser, javaScriptEnabled: boo
 }
 
 /** A report with one hand-tagged finding, finalized as revision 1 through the JSON API. */
-async function finalizedReport(user: TestUser) {
-  const vehicleId = await addVehicleViaApi(user, { make: "Toyota", model: "Corolla" });
-  const reportId = await handTaggedReportViaApi(user, vehicleId, [
-    { panel: "hood", damageType: "dent", severity: "moderate" },
-  ]);
-  const finalized = await user.api.post(`/api/analysis/${reportId}/finalize`);
-  expect(finalized.status(), await finalized.text()).toBe(200);
-  return reportId;
-}
-
 function reportRow(reportId: string) {
   return query<{ status: string; revision: number; total_cents: number | null }>(
     "select status, revision, total_cents from reports where id = ?",
@@ -77,7 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
     }) => {
       test.setTimeout(90_000);
-      const reportId = await finalizedReport(host);
+      const reportId = await finalizedReportViaApi(host);
       const total1 = revisionTotal(reportId, 1);
       const { context, page } = await hostPage(browser, host, javaScriptEnabled);
       await open(page, `/analysis/${reportId}`);
@@ -179,7 +169,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("re-pricing at the shop's current rates is the host's choice", async ({ browser }) => {
       test.setTimeout(90_000);
-      const reportId = await finalizedReport(host);
+      const reportId = await finalizedReportViaApi(host);
       const total1 = revisionTotal(reportId, 1);
       const { context, page } = await hostPage(browser, host, javaScriptEnabled);
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
-import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
+import { finalizedReportViaApi } from "../support/estimates";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 /**
@@ -10,16 +10,6 @@ import { expect, test, waitForHydration } from "../support/fixtures";
  */
 
 /** A report with one hand-tagged finding, finalized through the JSON API. */
-async function finalizedReport(user: TestUser) {
-  const vehicleId = await addVehicleViaApi(user, { year: 2019, make: "Toyota", model: "Corolla" });
-  const reportId = await handTaggedReportViaApi(user, vehicleId, [
-    { panel: "hood", damageType: "dent", severity: "moderate" },
-  ]);
-  const finalized = await user.api.post(`/api/analysis/${reportId}/finalize`);
-  expect(finalized.status(), await finalized.text()).toBe(200);
-  return reportId;
-}
-
 /**
  * Signs `user` in through the form in a fresh browser (with `initScript` run on every page),
  * opens the report and creates a share link; the page and the link.
@@ -52,7 +42,7 @@ test.describe("share link buttons", () => {
 
   test.beforeEach(async () => {
     host = await registerViaApi("sharebtn");
-    reportId = await finalizedReport(host);
+    reportId = await finalizedReportViaApi(host);
   });
 
   test.afterEach(async () => {

@@ -54,3 +54,14 @@ export async function handTaggedReportViaApi(
   expect(created.status(), await created.text()).toBe(202);
   return ((await created.json()) as { reportId: string }).reportId;
 }
+
+/** A finalized (revision 1) report: a 2019 Toyota Corolla with a moderate dent on the hood; its id. */
+export async function finalizedReportViaApi(user: TestUser) {
+  const vehicleId = await addVehicleViaApi(user, { year: 2019, make: "Toyota", model: "Corolla" });
+  const reportId = await handTaggedReportViaApi(user, vehicleId, [
+    { panel: "hood", damageType: "dent", severity: "moderate" },
+  ]);
+  const finalized = await user.api.post(`/api/analysis/${reportId}/finalize`);
+  expect(finalized.status(), await finalized.text()).toBe(200);
+  return reportId;
+}

@@ -344,8 +344,9 @@ export function requestBody(req, res, { stylesheets = [] } = {}) {
 /**
  * A route that answers before reading the whole body (401, 405, 429, a redirect, its own 413)
  * would leave the client's upload stalled, and the client would see a reset connection instead of
- * the answer. Once answered, the rest is read and dropped, but never past the request's limit:
- * there the server stops reading and closes the connection shortly after.
+ * the answer. Once answered, the rest is read and dropped, up to the request's limit or
+ * LINGER_BYTES, whichever is more: there the server stops reading and closes the connection
+ * shortly after.
  */
 export function drainUnreadBodies() {
   return (req, res, next) => {
@@ -353,8 +354,10 @@ export function drainUnreadBodies() {
       if (req.complete) return;
       const state = states.get(req);
       if (state?.refused) return; // `refuse` already decided what to read.
-      const budget = state ? state.limit.enforced - state.seen : LINGER_BYTES;
-      dropRest(req, Math.max(0, budget), () => closeUnlessComplete(req, LINGER_MS));
+      // At least LINGER_BYTES, as after the entry's own 413: stopping sooner closes the socket
+      // with unread data, and the reset can reach the client before it has read the answer.
+      const budget = state ? state.limit.enforced - state.seen : 0;
+      dropRest(req, Math.max(LINGER_BYTES, budget), () => closeUnlessComplete(req, LINGER_MS));
     });
     next();
   };

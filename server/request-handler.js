@@ -48,7 +48,10 @@ function toWebRequest(req, res, stylesheets) {
 }
 
 async function sendResponse(res, response) {
-  if (res.destroyed || res.writableEnded) {
+  // Already answered: the entry refused the body (413) while the route was still reading it. Its
+  // answer stands; writing headers now would throw, and the error handler would then reset the
+  // connection and lose the 413 before the client read it.
+  if (res.destroyed || res.writableEnded || res.headersSent) {
     await response.body?.cancel();
     return;
   }

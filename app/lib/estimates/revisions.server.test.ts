@@ -60,7 +60,7 @@ describe("report revisions", () => {
     const { owner, report } = await taggedReport("revA");
     setRates(owner.accountId, "TX");
     const estimate = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
-    const [revision] = m.revisions.listRevisions(report.id);
+    const revision = m.revisions.getRevision(report.id, 1);
     expect(revision).toMatchObject({
       number: 1,
       totalCents: estimate.totalCents,

@@ -42,13 +42,22 @@ export function parseRateInputs(json: string | null): RateInputs | null {
   }
 }
 
-export function listRevisions(reportId: string): RevisionRow[] {
+/**
+ * The report's final revisions, oldest first: number, date and total only (every report page and
+ * report JSON lists them; the frozen estimate and findings stay unread).
+ */
+function finalRevisions(reportId: string): RevisionInfo["final"] {
   return db()
-    .select()
+    .select({
+      number: reportRevisions.number,
+      finalizedAt: reportRevisions.finalizedAt,
+      totalCents: reportRevisions.totalCents,
+    })
     .from(reportRevisions)
     .where(eq(reportRevisions.reportId, reportId))
     .orderBy(asc(reportRevisions.number))
-    .all();
+    .all()
+    .map((row) => ({ ...row, finalizedAt: row.finalizedAt.toISOString() }));
 }
 
 export function getRevision(reportId: string, number: number): RevisionRow | undefined {
@@ -72,11 +81,7 @@ export function revisionFindings(revision: RevisionRow): FindingRow[] {
 }
 
 export function revisionInfo(report: ReportRow, number = report.revision): RevisionInfo {
-  const final = listRevisions(report.id).map((row) => ({
-    number: row.number,
-    finalizedAt: row.finalizedAt.toISOString(),
-    totalCents: row.totalCents,
-  }));
+  const final = finalRevisions(report.id);
   const own = final.find((row) => row.number === number);
   const newest = final.at(-1);
   return {
@@ -123,5 +128,5 @@ export function parseRevisionParam(text: string | null): number | null {
 
 /** The newest final revision's number, or null when none was finalized yet. */
 export function latestFinalRevision(reportId: string): number | null {
-  return listRevisions(reportId).at(-1)?.number ?? null;
+  return finalRevisions(reportId).at(-1)?.number ?? null;
 }

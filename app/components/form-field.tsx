@@ -25,15 +25,12 @@ export function FormField({
   ...input
 }: FormFieldProps) {
   const id = `${idPrefix}${name}`;
-  const fromField =
-    field && input.type !== "password"
-      ? {
-          ...constraintsOf(field),
-          defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
-        }
-      : field
-        ? constraintsOf(field)
-        : {};
+  // A password is never shown again after a post.
+  const shownAgain =
+    field && input.type !== "password" && typeof field.initialValue === "string"
+      ? { defaultValue: field.initialValue }
+      : {};
+  const fromField = field ? { ...constraintsOf(field), ...shownAgain } : {};
   return (
     <div>
       <label htmlFor={id} className="label">

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Submission } from "@conform-to/react";
+import type { FieldErrors } from "~/domain/validation";
 import type { Toast } from "../ui/toast";
 import type { FormReply, FormResult } from "./form";
-
-export type FieldErrors = Partial<Record<string, string>>;
 
 /** Zod issues → the first message per field (JSON API bodies). */
 export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {

@@ -221,6 +221,32 @@ function dropRest(req, budget, onOverBudget = () => {}) {
   req.resume();
 }
 
+/**
+ * Node closes a `Connection: close` socket as soon as the answer is written, even while the
+ * client is still sending the body: that resets the connection, and the reset can destroy the
+ * answer before the client reads it. For such a request the connection is half-closed instead
+ * (the answer and the end of it go out, the rest of the body is still read) and closed once the
+ * client closes its side, or after LINGER_MS.
+ */
+function lingerBeforeClosing(req, res) {
+  const socket = req.socket;
+  const destroySoon = socket?.destroySoon;
+  if (typeof destroySoon !== "function") return;
+  const lingering = () => {
+    socket.destroySoon = destroySoon;
+    if (req.complete) return destroySoon.call(socket);
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+  socket.destroySoon = lingering;
+  // A kept-alive socket serves the next request with Node's own behavior.
+  res.once("close", () => {
+    if (socket.destroySoon === lingering) socket.destroySoon = destroySoon;
+  });
+}
+
 /** Closes the connection after `ms` if the body still hasn't ended by then. */
 function closeUnlessComplete(req, ms) {
   const timer = setTimeout(() => {
@@ -350,6 +376,7 @@ export function requestBody(req, res, { stylesheets = [] } = {}) {
  */
 export function drainUnreadBodies() {
   return (req, res, next) => {
+    if (hasBody(req)) lingerBeforeClosing(req, res);
     res.on("finish", () => {
       if (req.complete) return;
       const state = states.get(req);

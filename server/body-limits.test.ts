@@ -200,6 +200,21 @@ describe("request body limits", () => {
     expect(photos.status).toBe(401);
   });
 
+  it("lets a client still sending on a `Connection: close` request read a route's early answer, without a reset", async () => {
+    // The route answers 401 after a few chunks; the client keeps sending until it reads that.
+    // Closing the socket right after the answer reset the connection under the client's writes.
+    for (let i = 0; i < 10; i++) {
+      const answer = await postStream({
+        port: server.port,
+        path: "/api/photos",
+        headers: { ...fresh(), "Content-Type": "multipart/form-data; boundary=x" },
+        maxBytes: 50 * MB,
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.errorAfterAnswer).toBeUndefined();
+    }
+  });
+
   it("still takes a multi-megabyte photo upload, and the route's own cap still answers", async () => {
     const headers = fresh();
     const register = await fetch(`${server.origin}/api/register`, {

@@ -141,6 +141,8 @@ export interface StreamedAnswer {
   /** Body bytes written before the answer arrived. */
   sent: number;
   ms: number;
+  /** A connection error between the answer's start and its end (a reset, a broken pipe). */
+  errorAfterAnswer?: string;
 }
 
 /**
@@ -164,6 +166,7 @@ export function postStream(options: {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
+    let errorAfterAnswer: string | undefined;
     const request = http.request({
       host: "127.0.0.1",
       port,
@@ -194,11 +197,15 @@ export function postStream(options: {
           body,
           sent,
           ms: Date.now() - started,
+          errorAfterAnswer,
         });
       });
     });
     request.on("error", (error) => {
-      if (answered) return;
+      if (answered) {
+        errorAfterAnswer ??= error.message;
+        return;
+      }
       clearTimeout(timer);
       reject(new Error(`${error.message} after ${sent} bytes, before any answer`));
     });

@@ -77,12 +77,22 @@ export const users = sqliteTable(
 );
 
 /** Every user owns exactly one account; team members and VAs join other accounts. */
+export const MEASUREMENT_UNITS = ["us", "metric"] as const;
+
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   ownerUserId: text("owner_user_id")
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** Shown on reports, PDFs and share pages instead of the owner's name. */
+  businessName: text("business_name"),
+  /** Storage key of the business logo (PNG or JPEG), or null. */
+  logoKey: text("logo_key"),
+  /** IANA time zone every date and time of the account is shown in; null until set. */
+  timeZone: text("time_zone"),
+  /** Sizes in inches ("us") or centimeters ("metric"). */
+  units: text("units", { enum: MEASUREMENT_UNITS }).notNull().default("us"),
   createdAt: createdAt(),
 });
 
@@ -207,6 +217,19 @@ export const vehicles = sqliteTable(
     paintType: text("paint_type").notNull(),
     plate: text("plate"),
     status: text("status", { enum: VEHICLE_STATUSES }).notNull().default("active"),
+    // What the car is equipped with, as the host stated it; null means not stated, and the
+    // estimate assumes a default from the VIN, year and price class (and says so).
+    windshieldCamera: integer("windshield_camera", { mode: "boolean" }),
+    frontRadar: integer("front_radar", { mode: "boolean" }),
+    frontParkingSensors: integer("front_parking_sensors", { mode: "boolean" }),
+    rearParkingSensors: integer("rear_parking_sensors", { mode: "boolean" }),
+    blindSpotMonitors: integer("blind_spot_monitors", { mode: "boolean" }),
+    rearCamera: integer("rear_camera", { mode: "boolean" }),
+    surroundCameras: integer("surround_cameras", { mode: "boolean" }),
+    /** HeadlampType, or null: not stated. */
+    headlampType: text("headlamp_type"),
+    /** JSON array of sheet-metal PanelIds made of aluminum, or null: not stated. */
+    aluminumPanels: text("aluminum_panels"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -358,6 +381,17 @@ export const findings = sqliteTable(
     source: text("source", { enum: FINDING_SOURCES }).notNull(),
     /** Damage that was already on the car before this trip (seen on a pre-trip photo). */
     preExisting: integer("pre_existing", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The same damage as a finding of an earlier report of this car, still unrepaired: shown,
+     * never charged again.
+     */
+    sameAsFindingId: text("same_as_finding_id"),
+    /** Hail only: JSON HailDetail (dent count band, dent size, oversize dents). */
+    hail: text("hail"),
+    /** Damaged camera or sensor only: which one (AdasSensor). */
+    sensor: text("sensor"),
+    /** Dent only: the paint over it is cracked. */
+    paintCracked: integer("paint_cracked", { mode: "boolean" }).notNull().default(false),
     repairedAt: integer("repaired_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/estimate/taxonomy";
+import { MEASUREMENT_UNITS } from "../app/domain/units";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
@@ -77,8 +78,6 @@ export const users = sqliteTable(
 );
 
 /** Every user owns exactly one account; team members and VAs join other accounts. */
-export const MEASUREMENT_UNITS = ["us", "metric"] as const;
-
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   ownerUserId: text("owner_user_id")

@@ -3,6 +3,7 @@
  * vehicle status badge, page header and sections, dates and money ranges written the same way
  * everywhere. Report statuses use the estimate pages' `ReportStatusBadge`.
  */
+import { useFormat } from "~/lib/ui/preferences";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCents, formatRange } from "~/domain/money";
@@ -30,10 +31,10 @@ export function VehicleStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** "Jan 5, 2026" (UTC, so the server and the browser render the same text). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  return new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+/** A formatter for "Jan 5, 2026" in the account's time zone ("—" for no date). */
+export function useFormatDate(): (iso: string | null | undefined) => string {
+  const { day } = useFormat();
+  return (iso) => (iso ? day(iso) : "—");
 }
 
 /** Whole dollars: "$1,240". */
@@ -135,6 +136,7 @@ export function ReportListItem({
   /** Off when the title already says the date. */
   showDate?: boolean;
 }) {
+  const formatDate = useFormatDate();
   const range = rangeText(report.lowCents, report.highCents);
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto_9rem] sm:items-center">

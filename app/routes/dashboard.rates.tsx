@@ -1,11 +1,12 @@
 import type { Route } from "./+types/dashboard.rates";
+import { formatCalendarDate } from "~/domain/dates";
 import { FleetPageHeader } from "~/components/fleet";
 import { OWNER_ONLY, RatesForm } from "~/components/rates/rates-form";
 import {
   RATE_FIELDS,
   RATE_OVERRIDE_LIMITS,
   RATE_SOURCES,
-  RATES_AS_OF,
+  RATES_CHECKED_ON,
   type RateSource,
 } from "~/domain/estimate/rate-card";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -75,10 +76,7 @@ const SOURCE_NOTES: readonly RateSource[] = [
 ];
 
 export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
-  const asOf = new Date(`${RATES_AS_OF}T00:00:00Z`).toLocaleDateString("en-US", {
-    dateStyle: "long",
-    timeZone: "UTC",
-  });
+  const checkedOn = formatCalendarDate(RATES_CHECKED_ON);
 
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
@@ -101,8 +99,8 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
           Where the defaults come from
         </h2>
         <p className="mt-1">
-          Regional defaults checked on {asOf}. They are averages: your shop&apos;s own rates give a
-          closer estimate.
+          Regional defaults checked on {checkedOn}. They are averages: your shop&apos;s own rates
+          give a closer estimate.
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {SOURCE_NOTES.map((source) => (

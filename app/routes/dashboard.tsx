@@ -4,7 +4,7 @@ import { ColumnHeaders } from "~/components/column-headers";
 import {
   FleetPageHeader,
   FleetSection,
-  formatDate,
+  useFormatDate,
   formatDollars,
   ReportListItem,
   VehicleStatusBadge,
@@ -56,6 +56,7 @@ function OpenDamage({ count }: { count: number }) {
 }
 
 function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
+  const formatDate = useFormatDate();
   return (
     <ul className="grid gap-3 md:hidden">
       {vehicles.map((summary) => (
@@ -108,6 +109,7 @@ function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
 }
 
 function VehicleTable({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
+  const formatDate = useFormatDate();
   return (
     <table className="hidden w-full text-left text-sm md:table">
       <caption className="sr-only">Your vehicles</caption>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
 import {
   FleetPageHeader,
   FleetSection,
-  formatDate,
+  useFormatDate,
   ReportListItem,
   VehicleStatusBadge,
 } from "~/components/fleet";
@@ -156,6 +156,7 @@ function vehicleValues(vehicle: ReturnType<typeof vehicleJson>): Record<string, 
 export default function VehiclePage({ loaderData, actionData }: Route.ComponentProps) {
   const { vehicle, label, history, reports } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const formatDate = useFormatDate();
   const open = history.filter((entry) => entry.state === "open");
   const repaired = history.filter((entry) => entry.state === "repaired");
   const inReview = history.filter((entry) => entry.state === "in-review").length;

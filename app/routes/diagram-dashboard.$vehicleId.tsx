@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/diagram-dashboard.$vehicleId";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { FleetPageHeader, FleetSection, formatDate } from "~/components/fleet";
+import { FleetPageHeader, FleetSection, useFormatDate } from "~/components/fleet";
 import { DiagramLegend, VehicleDiagram, type DiagramMarker } from "~/components/vehicle-diagram";
 import { HistoryFilters, panelLabel } from "~/components/vehicles/history-filters";
 import { HistoryCards, HistoryTable } from "~/components/vehicles/history-list";
@@ -63,6 +63,7 @@ function markerStatus(entry: HistoryEntry): DiagramMarker["status"] {
 export default function DamageHistory({ loaderData }: Route.ComponentProps) {
   const { vehicleId, label, title, bodyType, filter, entries, counts, panels } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
+  const formatDate = useFormatDate();
   const markers: DiagramMarker[] = entries.map((entry) => ({
     id: entry.id,
     panel: entry.panel,

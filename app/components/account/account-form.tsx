@@ -30,13 +30,6 @@ export function Section({
   );
 }
 
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }) + " UTC";
-
 /** A form's button: while any post is under way, every button on the page waits for it. */
 export function SubmitButton({
   className,

@@ -1,12 +1,6 @@
+import { useFormat } from "~/lib/ui/preferences";
 import { buttonSchema, type AccountReply } from "~/lib/auth/account-schemas";
-import {
-  AccountForm,
-  ResultAlert,
-  Section,
-  dateTime,
-  useAccountForm,
-  SubmitButton,
-} from "./account-form";
+import { AccountForm, ResultAlert, Section, useAccountForm, SubmitButton } from "./account-form";
 
 export interface SessionRow {
   id: string;
@@ -26,6 +20,7 @@ export function SessionsSection({
 }) {
   const others = useAccountForm(buttonSchema, reply, "signout-others");
   const everywhere = useAccountForm(buttonSchema, reply, "signout-all");
+  const { dateTime } = useFormat();
   return (
     <Section id="sessions-heading" title="Active sessions">
       <ResultAlert success={others.success} error={others.form.errors?.[0]} />

@@ -1,7 +1,8 @@
 import { roleBadge } from "~/lib/auth/account-labels";
 import type { AccountIntent, AccountReply } from "~/lib/auth/account-schemas";
 import { errorsOf } from "~/lib/http/form";
-import { ResultAlert, Section, dateTime } from "./account-form";
+import { useFormat } from "~/lib/ui/preferences";
+import { ResultAlert, Section } from "./account-form";
 import { InviteForm } from "./invite-form";
 import { MemberForms, RevokeForm, type TeamMember } from "./team-rows";
 
@@ -22,6 +23,7 @@ export function TeamSection({
   team: { members: TeamMember[]; invitations: PendingInvitation[] };
   reply?: AccountReply;
 }) {
+  const { dateTime } = useFormat();
   const rowReply = reply?.intent && ROW_INTENTS.includes(reply.intent) ? reply : undefined;
   return (
     <Section

@@ -213,6 +213,8 @@ function sampleReport(
       caveat: LOST_INCOME_RULE.caveat,
     },
     disclaimers: DISCLAIMERS,
+    business: { name: null, logoUrl: null },
+    display: { timeZone: "America/Los_Angeles", units: "us" },
   };
 }
 
@@ -298,7 +300,7 @@ describe("ReportDocument", () => {
     expect(estimate.lostIncome.days).toBe(working + estimate.lostIncome.weekendDays);
     const days = estimate.lostIncome.days;
     expect(page).toContain(
-      `${marketplace.name} lost-income rule (as of 1 Nov 2026): days = labor hours ÷ 4, rounded up, plus weekends → ${estimate.laborHours} h gives ${days} days`,
+      `${marketplace.name} lost-income rule (as of Nov 1, 2026): days = labor hours ÷ 4, rounded up, plus weekends → ${estimate.laborHours} h gives ${days} days`,
     );
     expect(page).toContain(`Lost income ${days} days`);
     expect(page).toContain(LOST_INCOME_RULE.caveat);
@@ -324,7 +326,7 @@ describe("ReportDocument", () => {
 
   it("marks pre-existing damage as not charged and the rest as priced", () => {
     expect(elementText(html, "tr", 'data-finding-row="4"')).toBe(
-      "4 Left front door Scratch Photo 1 Minor 8 cm (3.1 in) 100% Host Already there — not charged",
+      "4 Left front door Scratch Photo 1 Minor 3.1 in 100% Host Already there — not charged",
     );
     for (const number of [1, 2, 3]) {
       expect(elementText(html, "tr", `data-finding-row="${number}"`)).toContain("New — priced");
@@ -334,7 +336,7 @@ describe("ReportDocument", () => {
 
   it("lists each photo's SHA-256, times and GPS for the owner", () => {
     expect(elementText(html, "tr", 'data-evidence="1"')).toBe(
-      `Photo 1 3.4 MB original Pre-trip 17 Nov 2026 10:05 (-08:00) 21 Nov 2026 09:12 UTC ${SHA.pre} of the original file, computed on our server on receipt 37.77493, -122.41942`,
+      `Photo 1 3.4 MB original Pre-trip Nov 17, 2026 10:05 AM (-08:00) Nov 21, 2026 1:12 AM PST ${SHA.pre} of the original file, computed on our server on receipt 37.77493, -122.41942`,
     );
     const browser = elementText(html, "tr", 'data-evidence="2"');
     expect(browser).toContain(SHA.post1);
@@ -345,7 +347,7 @@ describe("ReportDocument", () => {
 
   it("captions photos with capture and upload times and groups them before and after the trip", () => {
     expect(page).toContain(
-      "Photo 2 · Post-trip · Taken 20 Nov 2026 14:03 (-08:00) · Uploaded 21 Nov 2026 09:12 UTC",
+      "Photo 2 · Post-trip · Taken Nov 20, 2026, 2:03 PM (-08:00) · Uploaded Nov 21, 2026, 1:12 AM PST",
     );
     expect(page).toContain("Photo 3 · Post-trip · No capture time in photo");
     expect(page.indexOf("Before the trip")).toBeGreaterThan(-1);
@@ -368,6 +370,28 @@ describe("ReportDocument", () => {
     expect(html).not.toMatch(/<(header|footer)[\s>]/);
   });
 
+  it("names the business that prepared it, with its logo, only when the account set them", () => {
+    expect(text(render(report))).not.toContain("Prepared by");
+    const branded = render({
+      ...report,
+      business: {
+        name: "Rivera Rentals LLC",
+        logoUrl: "/logos/0123456789abcdef0123456789abcdef.png",
+      },
+    });
+    expect(text(branded)).toContain("Prepared by Rivera Rentals LLC");
+    expect(branded).toContain('src="/logos/0123456789abcdef0123456789abcdef.png"');
+    expect(branded).toContain('alt="Rivera Rentals LLC logo"');
+  });
+
+  it("writes dates in the account's time zone", () => {
+    const chicago = render({
+      ...report,
+      display: { timeZone: "America/Chicago", units: "metric" },
+    });
+    expect(text(chicago)).toContain("Created Nov 21, 2026, 3:12 AM CST");
+  });
+
   it("renders the same text whatever the server's time zone (no hydration mismatch)", () => {
     const original = process.env.TZ;
     try {
@@ -375,7 +399,7 @@ describe("ReportDocument", () => {
       const east = render(report);
       process.env.TZ = "America/Los_Angeles";
       expect(render(report)).toBe(east);
-      expect(text(east)).toContain("Created 21 Nov 2026 09:12 UTC");
+      expect(text(east)).toContain("Created Nov 21, 2026, 1:12 AM PST");
     } finally {
       process.env.TZ = original;
     }

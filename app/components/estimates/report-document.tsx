@@ -2,7 +2,7 @@
  * The finished damage report as one document: the page an owner, an adjuster (share link) and the
  * public demo see, and what the browser prints. Plain props from `reportView()`; no data loading.
  *
- * Every date is formatted by hand in UTC (or in the photo's own time zone for capture times), so
+ * Every date is written in the account's time zone by ~/domain/dates (or in the photo's own clock for capture times), so
  * the server and the browser render the same text and hydration never mismatches.
  *
  * Print: the site's `header`/`footer` elements and `.no-print` are hidden by app.css, so this

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { formatDate } from "~/components/fleet";
+import { useFormatDate } from "~/components/fleet";
 import { formatCents } from "~/domain/money";
 import type { RevisionPageData } from "~/lib/estimates/revision-page.server";
 
@@ -67,6 +67,7 @@ export function DraftRevisionNotices({
   busy: boolean;
 }) {
   const { latestFinal, pinnedPricing } = revisions;
+  const formatDate = useFormatDate();
   if (latestFinal === null) return null;
   return (
     <div className="mt-4 space-y-3">
@@ -102,6 +103,7 @@ export function RevisionHistory({
   reportId: string;
   revisions: RevisionPageData;
 }) {
+  const formatDate = useFormatDate();
   if (!revisions.showHistory) return null;
   return (
     <section aria-labelledby="revisions-title" className="no-print mt-10">

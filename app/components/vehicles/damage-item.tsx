@@ -1,10 +1,11 @@
 import { Form, Link } from "react-router";
-import { formatDate } from "~/components/fleet";
+import { useFormatDate } from "~/components/fleet";
 import type { HistoryEntry } from "~/lib/estimates/fleet.server";
 
 /** One finding of the car's damage history, with its mark-repaired (or reopen) button. */
 export function DamageItem({ entry, busy }: { entry: HistoryEntry; busy: boolean }) {
   const repaired = entry.state === "repaired";
+  const formatDate = useFormatDate();
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">

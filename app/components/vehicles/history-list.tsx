@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
-import { formatDate } from "~/components/fleet";
+import { useFormatDate } from "~/components/fleet";
 import type { HistoryEntry } from "~/lib/estimates/fleet.server";
 import { SEVERITY_LABELS } from "~/lib/estimates/finding-form";
 
@@ -12,7 +12,7 @@ function originText(entry: HistoryEntry) {
   return base;
 }
 
-function repairedText(entry: HistoryEntry) {
+function repairedText(entry: HistoryEntry, formatDate: (iso: string | null) => string) {
   if (entry.state === "repaired") return `Repaired ${formatDate(entry.repairedAt)}`;
   if (entry.state === "in-review") return "Report in review";
   return "Not repaired";
@@ -20,6 +20,7 @@ function repairedText(entry: HistoryEntry) {
 
 /** The findings as cards, on narrow screens. */
 export function HistoryCards({ entries }: { entries: HistoryEntry[] }) {
+  const formatDate = useFormatDate();
   return (
     <ol className="grid gap-3 md:hidden" aria-label="Damage findings">
       {entries.map((entry) => (
@@ -44,7 +45,7 @@ export function HistoryCards({ entries }: { entries: HistoryEntry[] }) {
             <dt className="text-slate-600">Origin</dt>
             <dd>{originText(entry)}</dd>
             <dt className="text-slate-600">Repair</dt>
-            <dd>{repairedText(entry)}</dd>
+            <dd>{repairedText(entry, formatDate)}</dd>
           </dl>
         </li>
       ))}
@@ -54,6 +55,7 @@ export function HistoryCards({ entries }: { entries: HistoryEntry[] }) {
 
 /** The findings as a table, from medium screens up. */
 export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
+  const formatDate = useFormatDate();
   const headings = [
     "No.",
     "Date and report",

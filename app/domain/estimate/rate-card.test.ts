@@ -6,7 +6,7 @@ import {
   ESTIMATE_TABLES,
   LABOR_DEFAULTS,
   RATE_SOURCES,
-  RATES_AS_OF,
+  RATES_CHECKED_ON,
   resolveRateCard,
   US_STATE_CODES,
   US_STATE_DEFAULTS,
@@ -33,7 +33,7 @@ function allSourced(): [string, Sourced<unknown>][] {
 
 describe("the default table", () => {
   it("is dated", () => {
-    expect(RATES_AS_OF).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(RATES_CHECKED_ON).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it("names a known source for every value and marks weak ones", () => {
@@ -231,7 +231,8 @@ describe("resolveRateCard", () => {
       expect(card).toMatchObject({
         region: "US",
         regionName: "United States",
-        asOf: RATES_AS_OF,
+        // The labor survey's date (CRASH Network, October 2023), not the day the table was checked.
+        asOf: "2023-10",
         bodyLaborCentsPerHour: 63_67,
         refinishLaborCentsPerHour: 63_67,
         mechanicalLaborCentsPerHour: 106_36,

@@ -24,7 +24,7 @@ import type {
 } from "./taxonomy";
 
 /** The date these defaults were last checked against their sources (ISO date). */
-export const RATES_AS_OF = "2026-11-23";
+export const RATES_CHECKED_ON = "2026-11-23";
 
 // ─── Sources ────────────────────────────────────────────────────────────────────────────────────
 
@@ -280,7 +280,7 @@ export const RATE_SOURCES = {
     title:
       "FleetAssist assumption: no public source found; typical magnitude chosen to sit inside the public price ranges above",
     url: null,
-    published: RATES_AS_OF,
+    published: RATES_CHECKED_ON,
   },
 } as const satisfies Record<string, RateSource>;
 
@@ -1087,6 +1087,7 @@ export interface RateCard extends Record<RateField, number> {
   /** The state code, or "US" for the national defaults. */
   region: UsStateCode | "US";
   regionName: string;
+  /** When the default labor rates were measured ("2023-10"): their source's date, not today. */
   asOf: string;
   /** Where each rate came from. */
   origins: Readonly<Record<RateField, RateOrigin>>;
@@ -1234,7 +1235,9 @@ export function resolveRateCard(state?: string | null, overrides: RateOverrides 
   return {
     region: resolvedRegion,
     regionName,
-    asOf: RATES_AS_OF,
+    // Every regional labor default is scaled from the national survey figure, so the rates are
+    // as of that survey, however recently the table was checked.
+    asOf: RATE_SOURCES[LABOR_DEFAULTS.nationalBodyCentsPerHour.sources[0]!].published,
     ...rates,
     origins,
     notes,

@@ -3,19 +3,10 @@
  * shared links) and the browser (live) read the same trip end and show the same deadlines.
  */
 import { validateTripEnd, type TripEndInput } from "~/domain/claim-deadlines";
+import { DEFAULT_TIME_ZONE, US_TIME_ZONES } from "~/domain/dates";
 
-/** The US zones, offered first (most hosts are in one of these). */
-export const US_TIME_ZONES = [
-  { id: "America/New_York", label: "Eastern (New York)" },
-  { id: "America/Chicago", label: "Central (Chicago)" },
-  { id: "America/Denver", label: "Mountain (Denver)" },
-  { id: "America/Phoenix", label: "Arizona (Phoenix, no daylight saving)" },
-  { id: "America/Los_Angeles", label: "Pacific (Los Angeles)" },
-  { id: "America/Anchorage", label: "Alaska (Anchorage)" },
-  { id: "Pacific/Honolulu", label: "Hawaii (Honolulu)" },
-] as const;
+export { DEFAULT_TIME_ZONE, US_TIME_ZONES };
 
-export const DEFAULT_TIME_ZONE = "America/New_York";
 /** The select's value meaning "use the zone typed in the other field". */
 export const OTHER_TIME_ZONE = "other";
 

@@ -1,22 +1,16 @@
 /**
- * The report's text formatting. Deterministic: no locale or time zone of the machine, so the server
- * and the browser render the same text and hydration never mismatches. Dates are formatted by hand
- * in UTC (or in the photo's own time zone for capture times).
+ * The report's text formatting. Deterministic: dates are written in the account's time zone by
+ * `~/domain/dates` (or in the photo's own clock for capture times), never in the machine's, so
+ * the server and the browser render the same text and hydration never mismatches.
  */
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
+import { formatCalendarDate, formatDateTime, formatDay, formatTimeOfDay } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/money";
+import { formatSize, type MeasurementUnits } from "~/domain/units";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 
 export type ReportPhoto = ReportView["photos"][number];
 export type ReportFinding = ReportView["findings"][number];
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-const pad = (value: number | string) => String(value).padStart(2, "0");
-
-function dayText(year: number, month: number, day: number): string {
-  return `${day} ${MONTHS[month - 1] ?? "?"} ${year}`;
-}
 
 /** A date and a time of day, kept apart so a narrow cell can break between them. */
 export interface DateTimeParts {
@@ -24,35 +18,22 @@ export interface DateTimeParts {
   time: string;
 }
 
-export function utcParts(iso: string): DateTimeParts | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return {
-    day: dayText(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()),
-    time: `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`,
-  };
+/** "Nov 21, 2026" and "4:12 AM EST" for an ISO timestamp, in the zone. */
+export function zonedParts(iso: string, timeZone: string): DateTimeParts | null {
+  if (Number.isNaN(new Date(iso).getTime())) return null;
+  return { day: formatDay(iso, timeZone), time: formatTimeOfDay(iso, timeZone) };
 }
 
-/** "21 Nov 2026 09:12 UTC" from an ISO timestamp. */
-export function formatUtcDateTime(iso: string): string {
-  const parts = utcParts(iso);
-  return parts ? `${parts.day} ${parts.time}` : iso;
-}
-
-/** "1 Nov 2026" from "2026-11-01" (or the start of a timestamp). */
-export function formatIsoDay(text: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (!match) return text;
-  return dayText(Number(match[1]), Number(match[2]), Number(match[3]));
-}
+/** "Nov 1, 2026" from "2026-11-01"; "Oct 2023" from "2023-10". */
+export const formatIsoDay = formatCalendarDate;
 
 /**
- * A photo's EXIF capture time in the camera's own clock: "20 Nov 2026 14:03 (-08:00)". Without a
+ * A photo's EXIF capture time in the camera's own clock: "Nov 20, 2026, 2:03 PM (-08:00)". Without a
  * recorded offset the time zone is unknown, and the text says so rather than guessing.
  */
 export function formatCaptureTime(capturedAt: string): string {
   const parts = captureParts(capturedAt);
-  return parts ? `${parts.day} ${parts.time}` : capturedAt;
+  return parts ? `${parts.day}, ${parts.time}` : capturedAt;
 }
 
 export function captureParts(capturedAt: string): DateTimeParts | null {
@@ -63,9 +44,11 @@ export function captureParts(capturedAt: string): DateTimeParts | null {
   if (!match) return null;
   const [, year, month, day, hours, minutes, zone] = match;
   const zoneText = zone === "Z" ? "UTC" : zone ? `(${zone})` : "(time zone not recorded)";
+  const hour = Number(hours);
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return {
-    day: dayText(Number(year), Number(month), Number(day)),
-    time: `${hours}:${minutes} ${zoneText}`,
+    day: formatCalendarDate(`${year}-${month}-${day}`),
+    time: `${hour12}:${minutes} ${hour < 12 ? "AM" : "PM"} ${zoneText}`,
   };
 }
 
@@ -98,9 +81,12 @@ export function confidenceText(confidence: number): string {
   return formatPercent(confidence * 100, 0);
 }
 
-export function sizeText(sizeCm: number | null | undefined): string {
+export function sizeText(
+  sizeCm: number | null | undefined,
+  units: MeasurementUnits = "us",
+): string {
   if (sizeCm === null || sizeCm === undefined) return "Not measured";
-  return `${formatNumber(sizeCm, 1)} cm (${formatNumber(sizeCm / 2.54, 1)} in)`;
+  return formatSize(sizeCm, units);
 }
 
 export function bytesText(bytes: number): string {
@@ -127,8 +113,8 @@ export function hashNote(hashedBy: ReportPhoto["hashedBy"]): string {
     : "of the original file, computed on our server on receipt";
 }
 
-/** "Photo 3 · Post-trip · Taken 20 Nov 2026 14:03 (-08:00) · Uploaded 21 Nov 2026 09:12 UTC". */
-export function photoCaption(photo: ReportPhoto): string {
+/** "Photo 3 · Post-trip · Taken Nov 20, 2026, 2:03 PM (-08:00) · Uploaded Nov 21, 2026, 4:12 AM EST". */
+export function photoCaption(photo: ReportPhoto, timeZone: string): string {
   const taken = photo.capturedAt
     ? `Taken ${formatCaptureTime(photo.capturedAt)}`
     : "No capture time in photo";
@@ -136,6 +122,6 @@ export function photoCaption(photo: ReportPhoto): string {
     `Photo ${photo.number}`,
     PHOTO_PHASE_LABELS[photo.phase],
     taken,
-    `Uploaded ${formatUtcDateTime(photo.uploadedAt)}`,
+    `Uploaded ${formatDateTime(photo.uploadedAt, timeZone)}`,
   ].join(" · ");
 }

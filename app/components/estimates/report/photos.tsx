@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/domain/dates";
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import { PhotoWithBoxes } from "../photo-with-boxes";
@@ -6,11 +7,10 @@ import {
   captureParts,
   DateTimeCell,
   formatCaptureTime,
-  formatUtcDateTime,
   gpsText,
   hashNote,
   photoCaption,
-  utcParts,
+  zonedParts,
   type ReportFinding,
   type ReportPhoto,
 } from "./format";
@@ -22,10 +22,12 @@ function PhotoFigure({
   photo,
   findings,
   shareMode,
+  timeZone,
 }: {
   photo: ReportPhoto;
   findings: ReportFinding[];
   shareMode: boolean;
+  timeZone: string;
 }) {
   const onPhoto = findings.filter((finding) => finding.photoId === photo.id);
   const numbers = onPhoto.map((finding) => finding.number);
@@ -38,7 +40,7 @@ function PhotoFigure({
         linkToFull
       />
       <figcaption className="mt-2 text-xs text-slate-700">
-        <span className="font-semibold text-slate-900">{photoCaption(photo)}</span>
+        <span className="font-semibold text-slate-900">{photoCaption(photo, timeZone)}</span>
         {numbers.length > 0 ? (
           <span className="block text-slate-600">
             Marked: {numbers.length === 1 ? "finding" : "findings"} {numbers.join(", ")}
@@ -58,15 +60,23 @@ function PhotoGrid({
   photos,
   findings,
   shareMode,
+  timeZone,
 }: {
   photos: ReportPhoto[];
   findings: ReportFinding[];
   shareMode: boolean;
+  timeZone: string;
 }) {
   return (
     <div className="mt-3 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-2 print:gap-4">
       {photos.map((photo) => (
-        <PhotoFigure key={photo.id} photo={photo} findings={findings} shareMode={shareMode} />
+        <PhotoFigure
+          key={photo.id}
+          photo={photo}
+          findings={findings}
+          shareMode={shareMode}
+          timeZone={timeZone}
+        />
       ))}
     </div>
   );
@@ -89,14 +99,29 @@ export function PhotosSection({ report, shareMode }: { report: ReportView; share
           <h3 className="mt-5 text-base font-semibold text-slate-900 print:break-after-avoid">
             Before the trip
           </h3>
-          <PhotoGrid photos={before} findings={findings} shareMode={shareMode} />
+          <PhotoGrid
+            photos={before}
+            findings={findings}
+            shareMode={shareMode}
+            timeZone={report.display.timeZone}
+          />
           <h3 className="mt-8 text-base font-semibold text-slate-900 print:mt-5 print:break-after-avoid">
             After the trip
           </h3>
-          <PhotoGrid photos={after} findings={findings} shareMode={shareMode} />
+          <PhotoGrid
+            photos={after}
+            findings={findings}
+            shareMode={shareMode}
+            timeZone={report.display.timeZone}
+          />
         </>
       ) : (
-        <PhotoGrid photos={photos} findings={findings} shareMode={shareMode} />
+        <PhotoGrid
+          photos={photos}
+          findings={findings}
+          shareMode={shareMode}
+          timeZone={report.display.timeZone}
+        />
       )}
     </Section>
   );
@@ -104,6 +129,7 @@ export function PhotosSection({ report, shareMode }: { report: ReportView; share
 
 export function EvidenceSection({ report, shareMode }: { report: ReportView; shareMode: boolean }) {
   const { photos } = report;
+  const { timeZone } = report.display;
   if (photos.length === 0) return null;
   return (
     <Section
@@ -139,7 +165,10 @@ export function EvidenceSection({ report, shareMode }: { report: ReportView; sha
               />
             </td>
             <td className="py-2 pr-3 text-slate-800">
-              <DateTimeCell parts={utcParts(photo.uploadedAt)} fallback={photo.uploadedAt} />
+              <DateTimeCell
+                parts={zonedParts(photo.uploadedAt, timeZone)}
+                fallback={photo.uploadedAt}
+              />
             </td>
             <td className="py-2 pr-3">
               {/* 32 characters a line: the 64-digit hash always reads as two even halves. */}
@@ -171,7 +200,9 @@ export function EvidenceSection({ report, shareMode }: { report: ReportView; sha
               </div>
               <div>
                 <dt className="inline text-slate-600">Uploaded: </dt>
-                <dd className="inline text-slate-900">{formatUtcDateTime(photo.uploadedAt)}</dd>
+                <dd className="inline text-slate-900">
+                  {formatDateTime(photo.uploadedAt, timeZone)}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600">SHA-256 {hashNote(photo.hashedBy)}:</dt>

@@ -24,6 +24,9 @@ import { env } from "./lib/runtime/env.server";
 import { pageMeta, softwareApplicationJsonLd, THEME_COLOR } from "./lib/ui/meta";
 import { getToast } from "./lib/ui/toast.server";
 import { availableAccounts } from "./lib/auth/accounts.server";
+import { accountPreferences } from "./lib/accounts/preferences.server";
+import { DEFAULT_TIME_ZONE } from "./domain/dates";
+import { TimeZoneDetector } from "./lib/ui/preferences";
 import { getCurrentSession } from "./lib/auth/session.server";
 import { AccountSwitcher, AvatarMenu, MobileAccountItems } from "./components/account-menu";
 import type { Toast } from "./lib/ui/toast";
@@ -68,11 +71,25 @@ export async function loader({ request }: Route.LoaderArgs) {
       accounts: session
         ? { accounts: availableAccounts(session.user.id), currentAccountId: session.accountId }
         : null,
+      preferences: session ? displayPreferences(session.accountId, session.role) : null,
       toast,
       analytics,
     },
     { headers },
   );
+}
+
+/**
+ * The account's time zone and units for every page; `detectTimeZone` asks the owner's browser for
+ * its zone while the account has none.
+ */
+function displayPreferences(accountId: string, role: string) {
+  const { timeZone, units } = accountPreferences(accountId);
+  return {
+    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+    units,
+    detectTimeZone: timeZone === null && role === "primary",
+  };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
@@ -181,6 +198,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <TimeZoneDetector enabled={loaderData.preferences?.detectTimeZone ?? false} />
       <Header
         user={loaderData.user}
         hide={hide}

@@ -60,6 +60,7 @@ export default [
   // signed-out requests get what each route decides (a redirect or a JSON 401).
   route("analysis/:reportId/pdf", "routes/analysis.$reportId.pdf.ts"),
   route("photos/:photoId", "routes/photos.$photoId.ts"),
+  route("logos/:name", "routes/logos.$name.ts"),
   route("share/:token/pdf", "routes/share.$token.pdf.ts"),
   route("share/:token/photos/:photoId", "routes/share.$token.photos.$photoId.ts"),
   route("healthz", "routes/healthz.ts"),

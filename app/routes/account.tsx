@@ -1,4 +1,5 @@
 import type { Route } from "./+types/account";
+import { BusinessSection } from "~/components/account/business-section";
 import { DeleteSection } from "~/components/account/delete-section";
 import { PasswordSection } from "~/components/account/password-section";
 import { ProfileSection } from "~/components/account/profile-section";
@@ -10,6 +11,10 @@ import {
   changeMemberRole,
   changePassword,
   deleteAccount,
+  detectTimeZone,
+  removeLogo,
+  saveBusiness,
+  uploadLogo,
   inviteMember,
   removeMember,
   resendVerification,
@@ -24,6 +29,10 @@ import { accountLabel, roleBadge } from "~/lib/auth/account-labels";
 import { isAccountIntent, type AccountIntent, type AccountReply } from "~/lib/auth/account-schemas";
 import { accountMembers, availableAccounts, pendingInvitations } from "~/lib/auth/accounts.server";
 import { requireSession } from "~/lib/auth/guards.server";
+import { logoUrl } from "~/lib/accounts/logo.server";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { listTimeZones } from "~/domain/zoned-time";
 import { listUserSessions } from "~/lib/auth/session.server";
 import { errorsOf } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
@@ -49,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       userAgent: s.userAgent,
       ip: s.ip,
     })),
+    business: isOwner ? businessSettings(session.accountId) : null,
     team: isOwner
       ? {
           members: accountMembers(session.accountId).map((m) => ({
@@ -64,6 +74,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+function businessSettings(accountId: string) {
+  const preferences = accountPreferences(accountId);
+  return {
+    businessName: preferences.businessName,
+    logoUrl: logoUrl(preferences.logoKey),
+    timeZone: preferences.timeZone ?? DEFAULT_TIME_ZONE,
+    units: preferences.units,
+    otherTimeZones: listTimeZones(),
+  };
+}
+
 /** Each form of the page posts its intent; one function answers each. */
 const intents = {
   profile: saveProfile,
@@ -76,6 +97,10 @@ const intents = {
   remove: removeMember,
   revoke: revokeInvitation,
   delete: deleteAccount,
+  business: saveBusiness,
+  logo: uploadLogo,
+  "remove-logo": removeLogo,
+  "detect-time-zone": detectTimeZone,
 } satisfies Record<AccountIntent, IntentHandler>;
 
 export async function action({ request, context }: Route.ActionArgs): Promise<AccountActionResult> {
@@ -119,6 +144,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     role: team !== null,
     remove: team !== null,
     revoke: team !== null,
+    business: loaderData.business !== null,
+    logo: loaderData.business !== null,
+    "remove-logo": loaderData.business !== null,
   });
 
   return (
@@ -142,6 +170,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} reply={actionData} />}
       <ProfileSection user={user} reply={actionData} />
+      {loaderData.business ? (
+        <BusinessSection settings={loaderData.business} reply={actionData} />
+      ) : null}
       <PasswordSection reply={actionData} />
       <SessionsSection sessions={sessions} reply={actionData} />
       {team ? <TeamSection team={team} reply={actionData} /> : null}

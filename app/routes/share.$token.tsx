@@ -1,7 +1,7 @@
 import type { Route } from "./+types/share.$token";
 import { Link } from "react-router";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { formatDate } from "~/components/fleet";
+import { formatDay } from "~/domain/dates";
 import { ReportDocument } from "~/components/estimates/report-document";
 import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
@@ -52,8 +52,12 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-5xl py-6 sm:py-10">
       <p className="no-print mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-        A read-only copy shared by the vehicle's host: revision {revision.number}, finalized{" "}
-        {formatDate(revision.finalizedAt)}. This link works until {formatDate(expiresAt)}.
+        A read-only copy shared by {report.business.name ?? "the vehicle's host"}: revision{" "}
+        {revision.number}, finalized{" "}
+        {revision.finalizedAt ? formatDay(revision.finalizedAt, report.display.timeZone) : "—"}.{" "}
+        {expiresAt
+          ? `This link works until ${formatDay(expiresAt, report.display.timeZone)}.`
+          : "This link doesn't expire."}
       </p>
       {revision.supersededBy ? (
         <div

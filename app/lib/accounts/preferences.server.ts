@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { accounts } from "../../../db/schema";
 import type { MeasurementUnits } from "~/domain/units";
 import { db } from "../runtime/db.server";
@@ -24,4 +24,24 @@ export function accountPreferences(accountId: string): AccountPreferences {
     .where(eq(accounts.id, accountId))
     .get();
   return row ?? { businessName: null, logoKey: null, timeZone: null, units: "us" };
+}
+
+export interface BusinessSettings {
+  businessName: string | null;
+  timeZone: string;
+  units: MeasurementUnits;
+}
+
+export function saveBusinessSettings(accountId: string, settings: BusinessSettings): void {
+  db().update(accounts).set(settings).where(eq(accounts.id, accountId)).run();
+}
+
+/** The browser's zone, taken only while the account has none (a choice is never overwritten). */
+export function setDetectedTimeZone(accountId: string, timeZone: string): boolean {
+  const result = db()
+    .update(accounts)
+    .set({ timeZone })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.timeZone)))
+    .run();
+  return result.changes > 0;
 }

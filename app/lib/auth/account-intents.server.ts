@@ -7,9 +7,13 @@ import { clientIp } from "../http/request.server";
 import type { Toast } from "../ui/toast";
 import { redirectWithToast } from "../ui/toast.server";
 import * as accounts from "./accounts.server";
+import { LogoRejectedError, removeLogo as deleteLogo, saveLogo } from "../accounts/logo.server";
+import { saveBusinessSettings, setDetectedTimeZone } from "../accounts/preferences.server";
 import {
+  businessSchema,
   buttonSchema,
   changePasswordSchema,
+  detectTimeZoneSchema,
   deleteSchema,
   inviteSchema,
   memberSchema,
@@ -41,6 +45,7 @@ export type AccountActionResult = Response | ReturnType<typeof data<AccountReply
 export type IntentHandler = (args: IntentArgs) => Promise<AccountActionResult>;
 
 const OWNER_ONLY = "Only the account owner can manage the team.";
+const OWNER_ONLY_BUSINESS = "Only the account owner can change the business settings.";
 
 const retryAfter = (seconds?: number) => (seconds ? { "Retry-After": String(seconds) } : undefined);
 
@@ -266,4 +271,55 @@ export async function deleteAccount({ session, form, request }: IntentArgs) {
     { title: "Account deleted", description: "Your account and personal data were removed." },
     { headers: { "Set-Cookie": clearCookie } },
   );
+}
+
+export async function saveBusiness({ session, form }: IntentArgs) {
+  const submission = parseSubmission(form, businessSchema);
+  if (session.role !== "primary")
+    return formReply(submission, {
+      status: 403,
+      intent: "business",
+      formError: OWNER_ONLY_BUSINESS,
+    });
+  if (submission.status !== "success")
+    return formReply(submission, { status: 400, intent: "business" });
+  saveBusinessSettings(session.accountId, submission.value);
+  return succeeded("business", submission, "Business settings saved.");
+}
+
+export async function uploadLogo({ session, form }: IntentArgs) {
+  const submission = parseSubmission(form, buttonSchema);
+  const refuse = (status: number, formError: string) =>
+    formReply(submission, { status, intent: "logo", formError, fieldErrors: { logo: formError } });
+  if (session.role !== "primary") return refuse(403, OWNER_ONLY_BUSINESS);
+  const file = form.get("logo");
+  if (!(file instanceof File)) return refuse(400, "Choose a logo file to upload.");
+  try {
+    await saveLogo(session.accountId, file);
+  } catch (error) {
+    if (error instanceof LogoRejectedError) return refuse(400, error.message);
+    throw error;
+  }
+  return succeeded("logo", submission, "Logo saved. It appears on your reports and share links.");
+}
+
+export async function removeLogo({ session, form }: IntentArgs) {
+  const submission = parseSubmission(form, buttonSchema);
+  if (session.role !== "primary")
+    return formReply(submission, {
+      status: 403,
+      intent: "remove-logo",
+      formError: OWNER_ONLY_BUSINESS,
+    });
+  await deleteLogo(session.accountId);
+  return succeeded("remove-logo", submission, "Logo removed.");
+}
+
+/** The owner's browser reports its zone while the account has none; a choice is never replaced. */
+export async function detectTimeZone({ session, form }: IntentArgs) {
+  const submission = parseSubmission(form, detectTimeZoneSchema);
+  if (submission.status !== "success")
+    return formReply(submission, { status: 400, intent: "detect-time-zone" });
+  if (session.role === "primary") setDetectedTimeZone(session.accountId, submission.value.timeZone);
+  return data<AccountReply>({ intent: "detect-time-zone", result: formResult(submission) });
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { FormReply } from "../http/form";
+import { canonicalTimeZone } from "~/domain/zoned-time";
+import { MEASUREMENT_UNITS } from "~/domain/units";
 import { emailField, nameField, newPasswordField, usernameField } from "./schemas";
 
 /** The forms of /account: each posts its name as `intent`, and its reply carries it back. */
@@ -14,6 +16,10 @@ export const ACCOUNT_INTENTS = [
   "remove",
   "revoke",
   "delete",
+  "business",
+  "logo",
+  "remove-logo",
+  "detect-time-zone",
 ] as const;
 
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
@@ -78,3 +84,27 @@ export function deleteSchema(username: string) {
       .refine((value) => value === username, message),
   });
 }
+
+const timeZoneField = z.string({ error: "Choose a time zone." }).transform((value, context) => {
+  const zone = canonicalTimeZone(value);
+  if (!zone) {
+    context.addIssue({ code: "custom", message: "Choose a time zone from the list." });
+    return z.NEVER;
+  }
+  return zone;
+});
+
+/** The business on reports, and how dates and sizes are written. */
+export const businessSchema = z.object({
+  businessName: z
+    .string()
+    .trim()
+    .max(100, "Keep the business name under 100 characters.")
+    .optional()
+    .transform((value) => value || null),
+  timeZone: timeZoneField,
+  units: z.enum(MEASUREMENT_UNITS, { error: "Choose inches or centimeters." }),
+});
+
+/** The zone the owner's browser reports, taken while the account has none. */
+export const detectTimeZoneSchema = z.object({ timeZone: timeZoneField });

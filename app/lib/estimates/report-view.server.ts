@@ -12,6 +12,9 @@ import {
   type PaintType,
   type PriceClass,
 } from "~/domain/estimate/taxonomy";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { logoUrl } from "../accounts/logo.server";
+import { accountPreferences } from "../accounts/preferences.server";
 import { photoJson } from "./photos.server";
 import { findingJson, type ReportData } from "./reports.server";
 import { vehicleTitle } from "./vehicles.server";
@@ -43,6 +46,7 @@ export function reportView(data: ReportData, options: ReportViewOptions) {
     findings.length === 0
       ? null
       : Math.min(...findings.filter((f) => !f.preExisting).map((f) => f.confidence), 1);
+  const preferences = accountPreferences(report.accountId);
   return {
     id: report.id,
     status: report.status,
@@ -78,6 +82,13 @@ export function reportView(data: ReportData, options: ReportViewOptions) {
       caveat: LOST_INCOME_RULE.caveat,
     },
     disclaimers: REPORT_DISCLAIMERS,
+    /** Who prepared the report, as the account presents itself (nothing when not set). */
+    business: { name: preferences.businessName, logoUrl: logoUrl(preferences.logoKey) },
+    /** The account's time zone and units: every reader sees dates and sizes as the host does. */
+    display: {
+      timeZone: preferences.timeZone ?? DEFAULT_TIME_ZONE,
+      units: preferences.units,
+    },
   };
 }
 

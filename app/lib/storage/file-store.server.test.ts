@@ -81,7 +81,7 @@ describe("local file store", () => {
       "photos/a.jpg\0",
       "photos/a..jpg",
       "",
-      "photos/a.png",
+      "photos/a.gif",
       "photos/a.constructor",
       "photos/jpg",
       `${"a/".repeat(300)}a.jpg`,

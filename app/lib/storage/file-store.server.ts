@@ -29,7 +29,7 @@ export interface FileStore {
 }
 
 /** The content type of each allowed extension; the extension is the only record of it. */
-const CONTENT_TYPES = { jpg: "image/jpeg" } as const;
+const CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png" } as const;
 type Extension = keyof typeof CONTENT_TYPES;
 
 // Segments of lowercase letters, digits, "-" and "." that never start with "." (so no "..",
@@ -55,7 +55,7 @@ function checkKey(key: string): string {
   const extension = /\.([a-z0-9]+)$/.exec(key)?.[1];
   // hasOwn: a key ending in ".constructor" must not find Object.prototype.constructor.
   if (!extension || !Object.hasOwn(CONTENT_TYPES, extension)) {
-    throw new Error(`Unsupported file extension in key ${JSON.stringify(key)}: only .jpg`);
+    throw new Error(`Unsupported file extension in key ${JSON.stringify(key)}: only .jpg and .png`);
   }
   return CONTENT_TYPES[extension as Extension];
 }

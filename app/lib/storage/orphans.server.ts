@@ -1,12 +1,12 @@
 /**
- * Photo files no database row refers to. A photo is stored in two steps, files first and then
+ * Stored files (photos, logos) no database row refers to. A photo is stored in two steps, files first and then
  * the `photos` row, so a crash (or a failed insert) between them leaves files nothing points at;
  * a crash inside a write leaves a temp file. Both are swept once they are older than a grace
  * period much longer than any upload takes, so a file whose row is about to be inserted is never
  * touched.
  */
 import { eq, or } from "drizzle-orm";
-import { photos } from "../../../db/schema";
+import { accounts, photos } from "../../../db/schema";
 import { db } from "../runtime/db.server";
 import { logger } from "../runtime/logger.server";
 import { fileStore, type FileStore } from "./file-store.server";
@@ -14,7 +14,7 @@ import { fileStore, type FileStore } from "./file-store.server";
 /** Files younger than this are left alone, referenced or not. */
 export const ORPHAN_GRACE_MS = 3_600_000;
 
-/** Every file key a photo row refers to (its display JPEG and its thumbnail). */
+/** Every file key a row refers to: a photo's display JPEG and thumbnail, an account's logo. */
 function referencedKeys(): Set<string> {
   const keys = new Set<string>();
   const rows = db()
@@ -25,10 +25,20 @@ function referencedKeys(): Set<string> {
     keys.add(row.storageKey);
     keys.add(row.thumbKey);
   }
+  for (const row of db().select({ logoKey: accounts.logoKey }).from(accounts).all()) {
+    if (row.logoKey) keys.add(row.logoKey);
+  }
   return keys;
 }
 
 function stillReferenced(key: string): boolean {
+  const logo = db()
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.logoKey, key))
+    .limit(1)
+    .get();
+  if (logo) return true;
   return (
     db()
       .select({ id: photos.id })

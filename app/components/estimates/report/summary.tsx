@@ -2,14 +2,8 @@ import type { ReactNode } from "react";
 import { formatCents } from "~/domain/money";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import { ReportStatusBadge } from "../status-badge";
-import {
-  confidenceText,
-  formatIsoDay,
-  formatUtcDateTime,
-  hoursText,
-  plural,
-  regionText,
-} from "./format";
+import { formatDateTime } from "~/domain/dates";
+import { confidenceText, formatIsoDay, hoursText, plural, regionText } from "./format";
 import { Section, Stat } from "./parts";
 
 export interface DocumentProps {
@@ -20,7 +14,8 @@ export interface DocumentProps {
 }
 
 export function DocumentHeading({ report, shareUrl, shareMode }: DocumentProps) {
-  const { vehicle, estimate } = report;
+  const { vehicle, estimate, business } = report;
+  const { timeZone } = report.display;
   const details: { label: string; value: ReactNode }[] = [];
   if (vehicle.nickname) details.push({ label: "Nickname", value: vehicle.nickname });
   if (vehicle.vin) {
@@ -40,10 +35,10 @@ export function DocumentHeading({ report, shareUrl, shareMode }: DocumentProps) 
     label: "Report",
     value: <span className="font-mono break-all">{report.id}</span>,
   });
-  details.push({ label: "Created", value: formatUtcDateTime(report.createdAt) });
+  details.push({ label: "Created", value: formatDateTime(report.createdAt, timeZone) });
   details.push({
     label: "Completed",
-    value: report.completedAt ? formatUtcDateTime(report.completedAt) : "Not final yet",
+    value: report.completedAt ? formatDateTime(report.completedAt, timeZone) : "Not final yet",
   });
   details.push({
     label: "Method",
@@ -63,6 +58,22 @@ export function DocumentHeading({ report, shareUrl, shareMode }: DocumentProps) 
 
   return (
     <div className="border-b border-slate-200 pb-6 print:pb-4">
+      {business.name || business.logoUrl ? (
+        <div className="mb-4 flex flex-wrap items-center gap-3 border-b border-slate-100 pb-4">
+          {business.logoUrl ? (
+            <img
+              src={business.logoUrl}
+              alt={business.name ? `${business.name} logo` : "Business logo"}
+              className="max-h-14 max-w-[200px] object-contain"
+            />
+          ) : null}
+          {business.name ? (
+            <p className="text-sm text-slate-700">
+              Prepared by <strong className="text-slate-900">{business.name}</strong>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 id="report-title">

@@ -49,21 +49,42 @@ export function formatDay(value: Instant, timeZone: string): string {
   return dayText(local.year, local.month, local.day);
 }
 
+interface TimeOptions {
+  /** "3:05:09 PM EST", for evidence that needs the second. */
+  seconds?: boolean;
+}
+
 /** "3:05 PM EST". */
-export function formatTimeOfDay(value: Instant, timeZone: string): string {
+export function formatTimeOfDay(
+  value: Instant,
+  timeZone: string,
+  options: TimeOptions = {},
+): string {
   const ms = toMs(value);
   if (Number.isNaN(ms)) return "unknown time";
   const { hour, minute } = wallClockAt(ms, timeZone);
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  const minutes = String(minute).padStart(2, "0");
-  return `${hour12}:${minutes} ${hour < 12 ? "AM" : "PM"} ${timeZoneAbbreviation(timeZone, ms)}`;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const seconds = options.seconds ? `:${pad(new Date(ms).getUTCSeconds())}` : "";
+  const zone = timeZoneAbbreviation(timeZone, ms);
+  return `${hour12}:${pad(minute)}${seconds} ${hour < 12 ? "AM" : "PM"} ${zone}`;
 }
 
 /** "Nov 24, 2026, 3:05 PM EST". */
-export function formatDateTime(value: Instant, timeZone: string): string {
+export function formatDateTime(
+  value: Instant,
+  timeZone: string,
+  options: TimeOptions = {},
+): string {
   const ms = toMs(value);
   if (Number.isNaN(ms)) return "unknown date";
-  return `${formatDay(ms, timeZone)}, ${formatTimeOfDay(ms, timeZone)}`;
+  return `${formatDay(ms, timeZone)}, ${formatTimeOfDay(ms, timeZone, options)}`;
+}
+
+/** A 24-hour clock reading written 12-hour: (14, "03") → "2:03 PM" (no zone). */
+export function twelveHourClock(hours: number, minutes: string, seconds?: string): string {
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${minutes}${seconds === undefined ? "" : `:${seconds}`} ${hours < 12 ? "AM" : "PM"}`;
 }
 
 /**

@@ -4,6 +4,8 @@
  */
 import { StandardFonts } from "pdf-lib";
 import type { Estimate } from "~/domain/estimate/engine";
+import { logoBytes } from "../accounts/logo.server";
+import { accountPreferences } from "../accounts/preferences.server";
 import { recordEvent } from "../analytics/server";
 import { jsonError } from "../http/json";
 import { renderReportPdf } from "../pdf/report-pdf.server";
@@ -53,16 +55,22 @@ export async function buildReportPdf(
     });
   }
   const markers = findingMarkers(view.findings);
+  const { logoKey } = accountPreferences(data.report.accountId);
   return renderReportPdf({
     reportId: view.id,
     generatedAt: new Date(),
     createdAt: data.report.createdAt,
     completedAt: data.report.completedAt,
     status: view.status === "complete" ? "complete" : "needs_review",
-    preparedFor: options.preparedFor,
+    // The business name replaces the owner's name on everything the account sends out.
+    preparedFor: view.business.name ?? options.preparedFor,
+    logoPng: await logoBytes(logoKey),
+    timeZone: view.display.timeZone,
+    units: view.display.units,
     vehicle: view.vehicle,
     estimate,
     findings: view.findings.map((finding) => ({
+      id: finding.id,
       number: finding.number,
       label: finding.label,
       panelLabel: finding.panelLabel,
@@ -71,6 +79,7 @@ export async function buildReportPdf(
       source: finding.source,
       photoNumber: finding.photoNumber,
       preExisting: finding.preExisting,
+      note: finding.note,
     })),
     photos,
     lostIncome: view.lostIncome,

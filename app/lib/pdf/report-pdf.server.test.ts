@@ -20,7 +20,6 @@ import type { Finding } from "~/domain/estimate/taxonomy";
 import { formatCents } from "~/domain/money";
 import {
   formatCapturedAt,
-  formatUtc,
   renderReportPdf,
   type ReportPdfInput,
   type ReportPdfPhoto,
@@ -236,6 +235,8 @@ function reportInput(fields: Partial<ReportPdfInput> = {}): ReportPdfInput {
     completedAt: new Date("2026-11-21T09:40:00Z"),
     status: "complete",
     preparedFor: "Rivera Rentals LLC",
+    timeZone: "America/Los_Angeles",
+    units: "us",
     vehicle: {
       title: "2021 Toyota Camry SE",
       nickname: "Blue Bird",
@@ -335,9 +336,9 @@ describe("renderReportPdf", () => {
     expect(first).toContain(`${estimate.laborHours} h`);
     expect(first).toContain(`${estimate.lostIncome.days} days`);
     expect(first).toContain("rounded up, plus weekends");
-    expect(first).toContain("2026-11-01");
+    expect(first).toContain("Nov 1, 2026");
     expect(first).toContain("Report RPT-2026-0042");
-    expect(first).toContain("Created 21 Nov 2026 09:10 UTC");
+    expect(first).toContain("Created Nov 21, 2026, 1:10 AM PST");
     expect(first).toContain("\u201CBlue Bird\u201D");
     expect(first).toContain("4T1G11AK5MU123456");
     // The findings: confidence for AI findings, none for the host's.
@@ -395,7 +396,7 @@ describe("renderReportPdf", () => {
     expect(draft.pageText[0]).toContain("Draft \u2014 awaiting review");
     expect(complete.allText).not.toContain("DRAFT");
     expect(complete.pageText[0]).toContain("Reviewed and complete");
-    expect(complete.pageText[0]).toContain("Completed 21 Nov 2026 09:40 UTC");
+    expect(complete.pageText[0]).toContain("Completed Nov 21, 2026, 1:40 AM PST");
 
     if (hasPdftotext) {
       const text = pdftotext(draft.bytes);
@@ -418,7 +419,7 @@ describe("renderReportPdf", () => {
 
     expect(two.allText).toContain("Photo 2 \u00B7 Post-trip");
     expect(two.allText).toContain(
-      "Taken 20 Nov 2026 14:03 (-08:00) \u00B7 Uploaded 21 Nov 2026 09:12 UTC \u00B7 SHA-256 3f2a9c1d8e7b\u2026",
+      "Taken Nov 20, 2026, 2:03 PM (-08:00) \u00B7 Uploaded Nov 21, 2026, 1:12 AM PST \u00B7 SHA-256 3f2a9c1d8e7b\u2026",
     );
     expect(two.allText).toContain("Findings in this photo: 1 Moderate scratch, front bumper");
     // The 64 hex digits in Courier, over two lines of 32.
@@ -577,7 +578,7 @@ describe("renderReportPdf", () => {
       expect(rendered.allText).toContain(`Photo ${number} \u00B7`);
     }
     // 30 photos at two a page.
-    const photoPages = rendered.pageText.filter((text) => text.includes("Taken 20 Nov 2026"));
+    const photoPages = rendered.pageText.filter((text) => text.includes("Taken Nov 20, 2026"));
     expect(photoPages).toHaveLength(15);
     expectInsidePage(rendered, await standardFonts());
   }, 20_000);
@@ -585,12 +586,12 @@ describe("renderReportPdf", () => {
 
 describe("formatCapturedAt", () => {
   it.each([
-    ["2026-11-20T14:03:11-08:00", false, "20 Nov 2026 14:03 (-08:00)"],
-    ["2026-11-20T14:03:11-08:00", true, "20 Nov 2026 14:03:11 (-08:00)"],
-    ["2026-11-20T14:03:11+0530", false, "20 Nov 2026 14:03 (+05:30)"],
-    ["2026-11-20T14:03:11Z", false, "20 Nov 2026 14:03 (UTC)"],
-    ["2026-01-05 07:08:09.123", true, "5 Jan 2026 07:08:09 (no time zone)"],
-    ["2026-11-20T14:03", true, "20 Nov 2026 14:03:00 (no time zone)"],
+    ["2026-11-20T14:03:11-08:00", false, "Nov 20, 2026, 2:03 PM (-08:00)"],
+    ["2026-11-20T14:03:11-08:00", true, "Nov 20, 2026, 2:03:11 PM (-08:00)"],
+    ["2026-11-20T14:03:11+0530", false, "Nov 20, 2026, 2:03 PM (+05:30)"],
+    ["2026-11-20T14:03:11Z", false, "Nov 20, 2026, 2:03 PM (UTC)"],
+    ["2026-01-05 07:08:09.123", true, "Jan 5, 2026, 7:08:09 AM (no time zone)"],
+    ["2026-11-20T14:03", true, "Nov 20, 2026, 2:03:00 PM (no time zone)"],
   ])("%s (seconds: %s) → %s", (input, seconds, expected) => {
     expect(formatCapturedAt(input, seconds)).toEqual({ text: expected, known: true });
   });
@@ -606,11 +607,67 @@ describe("formatCapturedAt", () => {
   });
 });
 
-describe("formatUtc", () => {
-  it("writes UTC dates the same way on any server", () => {
-    const date = new Date("2026-11-21T09:02:05Z");
-    expect(formatUtc(date)).toBe("21 Nov 2026 09:02 UTC");
-    expect(formatUtc(date, true)).toBe("21 Nov 2026 09:02:05 UTC");
-    expect(formatUtc(new Date(Number.NaN))).toBe("unknown");
+describe("the account's conventions", () => {
+  it("writes every date in the account's time zone and sizes in its units", async () => {
+    const chicago = await render(reportInput({ timeZone: "America/Chicago", units: "metric" }));
+    expect(chicago.pageText[0]).toContain("Created Nov 21, 2026, 3:10 AM CST");
+    expect(chicago.allText).toContain("Uploaded (CST)");
+    expect(chicago.allText).toContain("3:12:45 AM");
+    expect(chicago.pageText[0]).toContain("18 cm");
+    const us = await render(reportInput());
+    expect(us.pageText[0]).toContain("7.1 in");
+  });
+
+  it("prints the host's notes on the findings in full", async () => {
+    const base = reportInput();
+    const note =
+      "Guest admitted backing into a bollard at the airport garage; see message thread of Nov 20.";
+    const { allText } = await render({
+      ...base,
+      findings: base.findings.map((finding) =>
+        finding.number === 2 ? { ...finding, note } : finding,
+      ),
+    });
+    expect(allText.replace(/\s+/g, " ")).toContain(`Finding 2: Host's note: ${note}`);
+  });
+
+  it("never leaves a lone line on a page: not the share link, not one line of a paragraph", async () => {
+    const sentence =
+      "Damage that can't be seen in photos (brackets, sensors, frame, wiring) is not priced, and a teardown can still raise the cost. ";
+    for (let count = 1; count <= 24; count++) {
+      const disclaimers = Array.from({ length: count }, (_, i) => sentence.repeat(1 + (i % 3)));
+      const { pageText } = await render(reportInput({ photos: [], disclaimers }));
+      const last = (pageText.at(-1) ?? "")
+        .split("\n")
+        .filter((line) => !/^FleetAssist \u00B7|Report RPT-2026-0042/.test(line));
+      expect(last.length, `${count} disclaimers: ${last.join(" | ")}`).toBeGreaterThan(1);
+    }
+  }, 30_000);
+
+  it("draws the business logo beside Prepared for", async () => {
+    const logoPng = new Uint8Array(
+      await sharp({
+        create: {
+          width: 400,
+          height: 100,
+          channels: 4,
+          background: { r: 0, g: 80, b: 160, alpha: 1 },
+        },
+      })
+        .png()
+        .toBuffer(),
+    );
+    const plain = await render(reportInput());
+    const branded = await render(reportInput({ logoPng }));
+    const images = (bytes: Uint8Array) =>
+      (
+        Buffer.from(bytes)
+          .toString("latin1")
+          .match(/\/Subtype\s*\/Image/g) ?? []
+      ).length;
+    expect(images(branded.bytes)).toBe(images(plain.bytes) + 1);
+    // An unreadable logo is left out; the report still renders.
+    const broken = await render(reportInput({ logoPng: new Uint8Array([1, 2, 3]) }));
+    expect(images(broken.bytes)).toBe(images(plain.bytes));
   });
 });

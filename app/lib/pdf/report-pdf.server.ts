@@ -29,6 +29,13 @@ import { LINE_CATEGORY_LABELS, PHOTO_PHASE_LABELS } from "~/domain/estimate/labe
 import type { PhotoPhase, Severity } from "~/domain/estimate/taxonomy";
 import { formatCents, formatNumber } from "~/domain/money";
 import {
+  formatCalendarDate,
+  formatDateTime,
+  timeZoneAbbreviation,
+  twelveHourClock,
+} from "~/domain/dates";
+import { formatSize, type MeasurementUnits } from "~/domain/units";
+import {
   PDF_COLORS,
   PageWriter,
   stampPageFooters,
@@ -69,6 +76,8 @@ export interface ReportPdfPhoto {
 }
 
 export interface ReportPdfFinding {
+  /** The finding's id, which the estimate's notes on it are keyed by. */
+  id?: string;
   number: number;
   /** "Moderate scratch". */
   label: string;
@@ -79,6 +88,8 @@ export interface ReportPdfFinding {
   source: "ai" | "host";
   photoNumber: number | null;
   preExisting: boolean;
+  /** The host's note on the finding, printed in full under the table. */
+  note?: string | null;
 }
 
 export interface ReportPdfInput {
@@ -90,6 +101,12 @@ export interface ReportPdfInput {
   status: "needs_review" | "complete";
   /** The host or business name. */
   preparedFor: string;
+  /** The business logo (PNG), printed beside "Prepared for". */
+  logoPng?: Uint8Array | null;
+  /** The account's IANA time zone: every date and time on the PDF is written in it. */
+  timeZone: string;
+  /** Sizes in inches ("us") or centimeters ("metric"). */
+  units: MeasurementUnits;
   vehicle: {
     /** "2021 Toyota Camry SE". */
     title: string;
@@ -164,24 +181,13 @@ const UNKNOWN_SEVERITY = { fill: rgb(0.45, 0.49, 0.56), text: WHITE };
 
 // ─── Formatting ─────────────────────────────────────────────────────────────────────────────────
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 const pad2 = (value: number) => String(value).padStart(2, "0");
-
-/** "21 Nov 2026 09:12 UTC" (with seconds: "21 Nov 2026 09:12:45 UTC"). */
-export function formatUtc(date: Date, withSeconds = false): string {
-  if (Number.isNaN(date.getTime())) return "unknown";
-  const seconds = withSeconds ? `:${pad2(date.getUTCSeconds())}` : "";
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad2(
-    date.getUTCHours(),
-  )}:${pad2(date.getUTCMinutes())}${seconds} UTC`;
-}
 
 const EXIF_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
- * An EXIF capture time as the camera's clock showed it (not converted): "20 Nov 2026 14:03
+ * An EXIF capture time as the camera's clock showed it (not converted): "Nov 20, 2026, 2:03 PM
  * (-08:00)", or "(no time zone)" when the camera recorded none. Text that is not a timestamp is
  * shown as it is, so nothing the camera wrote is hidden.
  */
@@ -201,9 +207,13 @@ export function formatCapturedAt(
       : zone === "Z"
         ? "UTC"
         : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  const time = `${hours}:${minutes}${withSeconds ? `:${seconds ?? "00"}` : ""}`;
+  const time = twelveHourClock(
+    Number(hours),
+    minutes!,
+    withSeconds ? (seconds ?? "00") : undefined,
+  );
   return {
-    text: `${Number(day)} ${MONTHS[month - 1]} ${year} ${time} (${offset})`,
+    text: `${formatCalendarDate(`${year}-${pad2(month)}-${day}`)}, ${time} (${offset})`,
     known: true,
   };
 }
@@ -285,6 +295,8 @@ interface Context {
   draft: boolean;
   /** Severity of each finding number, from the photo boxes (for the colored number tags). */
   severityOf: Map<number, Severity>;
+  /** The business logo, embedded once. */
+  logo: PDFImage | null;
 }
 
 interface DrawOptions {
@@ -378,11 +390,28 @@ function flowText(
   const size = options.size ?? 9.5;
   const lineHeight = options.lineHeight ?? size + 3.5;
   const x = options.x ?? MARGIN_X;
-  for (const line of wrapText(toWinAnsi(text, font), font, size, RIGHT - x)) {
-    writer.ensure(lineHeight);
+  const lines = wrapText(toWinAnsi(text, font), font, size, RIGHT - x);
+  lines.forEach((line, index) => {
+    // A page never holds one line of a paragraph alone: a paragraph of up to three lines moves
+    // whole, a longer one keeps its first two and its last two lines together.
+    const left = lines.length - index;
+    const keep = index === 0 ? (lines.length <= 3 ? lines.length : 2) : left === 2 ? 2 : 1;
+    writer.ensure(lineHeight * keep);
     drawLine(writer.page, line, x, writer.y - size, { font, size, color: options.color });
     writer.gap(lineHeight);
-  }
+  });
+}
+
+/** The height `flowText` needs for `text` (to keep it with what follows). */
+function flowTextHeight(
+  ctx: Context,
+  text: string,
+  size: number,
+  lineHeight: number,
+  x = MARGIN_X,
+) {
+  const font = ctx.fonts.regular;
+  return wrapText(toWinAnsi(text, font), font, size, RIGHT - x).length * lineHeight;
 }
 
 function bulletList(ctx: Context, items: readonly string[]) {
@@ -575,9 +604,11 @@ function drawFirstPageHeader(page: PDFPage, fonts: Fonts, input: ReportPdfInput)
     );
   }
   const dates = [
-    `Created ${formatUtc(input.createdAt)}`,
-    ...(input.completedAt ? [`Completed ${formatUtc(input.completedAt)}`] : []),
-    `Generated ${formatUtc(input.generatedAt)}`,
+    `Created ${formatDateTime(input.createdAt, input.timeZone)}`,
+    ...(input.completedAt
+      ? [`Completed ${formatDateTime(input.completedAt, input.timeZone)}`]
+      : []),
+    `Generated ${formatDateTime(input.generatedAt, input.timeZone)}`,
   ];
   dates.forEach((line, index) =>
     drawLine(page, line, RIGHT, PAGE_HEIGHT - 24 - index * 11, {
@@ -656,8 +687,19 @@ function drawVehicleAndParties(ctx: Context) {
   }
   const leftBottom = y;
 
-  // Right: who it is for, status, rates.
+  // Right: who it is for (with the business logo), status, rates.
   y = top;
+  if (ctx.logo) {
+    const scale = Math.min(rightWidth / ctx.logo.width, LOGO_MAX_HEIGHT / ctx.logo.height, 1);
+    const height = ctx.logo.height * scale;
+    page.drawImage(ctx.logo, {
+      x: rightX,
+      y: y - height,
+      width: ctx.logo.width * scale,
+      height,
+    });
+    y -= height + 8;
+  }
   drawLabel(page, fonts, "Prepared for", rightX, y - 7);
   y -= 12;
   for (const line of wrapClamped(input.preparedFor, fonts.bold, 11, rightWidth, 3)) {
@@ -680,7 +722,7 @@ function drawVehicleAndParties(ctx: Context) {
   drawLabel(page, fonts, "Rates", rightX, y - 7);
   y -= 12;
   const { estimate } = input;
-  const rates = `${estimate.region === "US" ? "US national average" : estimate.region} labor rates, as of ${estimate.ratesAsOf}`;
+  const rates = `${estimate.region === "US" ? "US national average" : estimate.region} labor rates, as of ${formatCalendarDate(estimate.ratesAsOf)}`;
   for (const line of wrapClamped(rates, fonts.regular, 9, rightWidth, 2)) {
     drawLine(page, line, rightX, y - 9, { font: fonts.regular, size: 9 });
     y -= 12;
@@ -792,7 +834,7 @@ function drawSummary(ctx: Context) {
   const { marketplaceName, rule, asOf } = input.lostIncome;
   flowText(
     ctx,
-    `Lost-income days follow ${marketplaceName}'s rule (as of ${asOf}): ${rule.trim().replace(/[.\s]+$/, "")}.`,
+    `Lost-income days follow ${marketplaceName}'s rule (as of ${formatCalendarDate(asOf)}): ${rule.trim().replace(/[.\s]+$/, "")}.`,
     { size: 8, lineHeight: 10.5, color: MUTED },
   );
 }
@@ -850,7 +892,7 @@ function drawFindings(ctx: Context) {
     finding.panelLabel,
     finding.label,
     finding.sizeCm !== undefined && Number.isFinite(finding.sizeCm)
-      ? `${formatNumber(finding.sizeCm, 1)} cm`
+      ? formatSize(finding.sizeCm, input.units)
       : "\u2014",
     finding.source === "ai" && Number.isFinite(finding.confidence)
       ? `${Math.round(finding.confidence * 100)}%`
@@ -875,6 +917,29 @@ function drawFindings(ctx: Context) {
       );
     },
   });
+  drawFindingNotes(ctx, findings);
+}
+
+/** The host's own notes and the estimate's notes on each finding, in full, by number. */
+function drawFindingNotes(ctx: Context, findings: ReportPdfFinding[]) {
+  const { writer, fonts, input } = ctx;
+  const estimateNotes = input.estimate.findingNotes ?? {};
+  const items = findings.flatMap((finding) => {
+    const notes = [
+      ...(finding.note?.trim() ? [`Host's note: ${finding.note.trim()}`] : []),
+      ...(finding.id ? (estimateNotes[finding.id] ?? []) : []),
+    ];
+    return notes.map((note) => `Finding ${finding.number}: ${note}`);
+  });
+  if (items.length === 0) return;
+  writer.ensure(40);
+  writer.gap(6);
+  drawLine(writer.page, "Notes on the findings", MARGIN_X, writer.y - 9.5, {
+    font: fonts.bold,
+    size: 9.5,
+  });
+  writer.gap(14);
+  bulletList(ctx, items);
 }
 
 // ─── Operation lines, totals, notes ─────────────────────────────────────────────────────────────
@@ -994,6 +1059,8 @@ function rangeNote(estimate: Estimate): string {
 // ─── Photos and evidence ────────────────────────────────────────────────────────────────────────
 
 const CAPTION_SIZE = 8.5;
+/** The logo's height at most, in points (half an inch). */
+const LOGO_MAX_HEIGHT = 36;
 const CAPTION_LINE = 11.5;
 
 function shortHash(sha256: string): string {
@@ -1002,10 +1069,10 @@ function shortHash(sha256: string): string {
 }
 
 /** "Photo 3 · Post-trip", then "Taken … · Uploaded … · SHA-256 3f2a9c1d8e7b… · GPS …". */
-function photoCaption(photo: ReportPdfPhoto): { title: string; details: string } {
+function photoCaption(photo: ReportPdfPhoto, timeZone: string): { title: string; details: string } {
   const details = [
     `Taken ${formatCapturedAt(photo.capturedAt).text}`,
-    `Uploaded ${formatUtc(photo.uploadedAt)}`,
+    `Uploaded ${formatDateTime(photo.uploadedAt, timeZone)}`,
     `SHA-256 ${shortHash(photo.sha256)}`,
   ];
   const gps = gpsText(photo);
@@ -1120,7 +1187,7 @@ async function drawPhotos(ctx: Context) {
     ctx,
     `Photos (${photos.length})`,
     0,
-    "Numbered boxes mark the findings of the same number. Capture times are the camera's own clock; upload times are UTC. The full SHA-256 of each photo is in the evidence table.",
+    `Numbered boxes mark the findings of the same number. Capture times are the camera's own clock; upload times are ${timeZoneAbbreviation(input.timeZone, input.generatedAt)}. The full SHA-256 of each photo is in the evidence table.`,
   );
   drawSeverityLegend(ctx);
 
@@ -1135,7 +1202,7 @@ async function drawPhotos(ctx: Context) {
     }
     const { page } = writer;
     const top = writer.y;
-    const caption = photoCaption(photo);
+    const caption = photoCaption(photo, input.timeZone);
     const onPhoto = (findingsByPhoto.get(photo.number) ?? []).sort((a, b) => a.number - b.number);
     const findingsText = onPhoto
       .map((finding) => `${finding.number} ${finding.label}, ${finding.panelLabel.toLowerCase()}`)
@@ -1218,16 +1285,16 @@ function drawEvidence(ctx: Context) {
     { header: "Photo", width: 40 },
     { header: "Phase", width: 50 },
     { header: "Taken (camera clock)", width: 98 },
-    { header: "Uploaded (UTC)", width: 84 },
+    { header: `Uploaded (${timeZoneAbbreviation(input.timeZone, input.generatedAt)})`, width: 98 },
     // 7 pt Courier: the 64 hex digits break into two lines of 32 (32 × 4.2 pt = 134.4 pt).
     { header: "SHA-256", width: 144, mono: true, size: 7 },
-    { header: "GPS", width: 100 },
+    { header: "GPS", width: 86 },
   ];
   const rows = photos.map((photo) => [
     String(photo.number),
     PHOTO_PHASE_LABELS[photo.phase],
     formatCapturedAt(photo.capturedAt, true).text,
-    formatUtc(photo.uploadedAt, true).replace(/ UTC$/, ""),
+    formatDateTime(photo.uploadedAt, input.timeZone, { seconds: true }).replace(/ [A-Z]{2,5}$/, ""),
     photo.sha256.trim().toLowerCase(),
     gpsText(photo),
   ]);
@@ -1237,21 +1304,37 @@ function drawEvidence(ctx: Context) {
 function drawClosing(ctx: Context) {
   const { input, fonts, writer } = ctx;
   const disclaimers = input.disclaimers.filter((text) => text.trim() !== "");
+  const shareLine = input.shareUrl ? `Share link: ${input.shareUrl}` : null;
+  const shareHeight = shareLine ? 8 + flowTextHeight(ctx, shareLine, 9, 12.5) : 0;
   if (disclaimers.length > 0) {
     sectionHeading(ctx, "Disclaimers", 24);
-    for (const text of disclaimers) {
+    disclaimers.forEach((text, index) => {
+      // The share link stays on the page of the last disclaimer, never alone on a page.
+      if (index === disclaimers.length - 1 && shareLine) {
+        writer.ensure(flowTextHeight(ctx, text, 8, 10.5) + 4 + shareHeight);
+      }
       flowText(ctx, text, { size: 8, lineHeight: 10.5, color: MUTED });
       writer.gap(4);
-    }
+    });
   }
-  if (input.shareUrl) {
-    writer.ensure(30);
+  if (shareLine) {
+    writer.ensure(shareHeight);
     writer.gap(8);
-    flowText(ctx, `Share link: ${input.shareUrl}`, { font: fonts.bold, size: 9 });
+    flowText(ctx, shareLine, { font: fonts.bold, size: 9 });
   }
 }
 
 // ─── The document ───────────────────────────────────────────────────────────────────────────────
+
+/** The logo as an image, or none when it can't be read (the report goes out without it). */
+async function embedLogo(doc: PDFDocument, png: Uint8Array | null | undefined) {
+  if (!png) return null;
+  try {
+    return await doc.embedPng(png);
+  } catch {
+    return null;
+  }
+}
 
 /** The damage report as PDF bytes. */
 export async function renderReportPdf(raw: ReportPdfInput): Promise<Uint8Array> {
@@ -1295,7 +1378,8 @@ export async function renderReportPdf(raw: ReportPdfInput): Promise<Uint8Array> 
       if (!severityOf.has(box.number)) severityOf.set(box.number, box.severity);
     }
   }
-  const ctx: Context = { doc, fonts, writer, input, draft, severityOf };
+  const logo = await embedLogo(doc, input.logoPng);
+  const ctx: Context = { doc, fonts, writer, input, draft, severityOf, logo };
 
   drawVehicleAndParties(ctx);
   drawSummary(ctx);

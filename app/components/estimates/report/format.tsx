@@ -4,7 +4,13 @@
  * the server and the browser render the same text and hydration never mismatches.
  */
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
-import { formatCalendarDate, formatDateTime, formatDay, formatTimeOfDay } from "~/domain/dates";
+import {
+  formatCalendarDate,
+  formatDateTime,
+  formatDay,
+  formatTimeOfDay,
+  twelveHourClock,
+} from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/money";
 import { formatSize, type MeasurementUnits } from "~/domain/units";
 import type { ReportView } from "~/lib/estimates/report-view.server";
@@ -44,11 +50,9 @@ export function captureParts(capturedAt: string): DateTimeParts | null {
   if (!match) return null;
   const [, year, month, day, hours, minutes, zone] = match;
   const zoneText = zone === "Z" ? "UTC" : zone ? `(${zone})` : "(time zone not recorded)";
-  const hour = Number(hours);
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return {
     day: formatCalendarDate(`${year}-${month}-${day}`),
-    time: `${hour12}:${minutes} ${hour < 12 ? "AM" : "PM"} ${zoneText}`,
+    time: `${twelveHourClock(Number(hours), minutes!)} ${zoneText}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps, type Submission } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/app";
+import { HomeStateStep } from "~/components/estimates/home-state-step";
 import { PhotoUploadForm } from "~/components/estimates/photo-upload-form";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { recordEvent } from "~/lib/analytics/server";
@@ -13,6 +14,12 @@ import {
   stageFiles,
   TOO_MANY_PHOTOS_MESSAGE,
 } from "~/lib/estimates/photos.server";
+import {
+  HOME_STATE_MESSAGE,
+  needsHomeState,
+  parseHomeState,
+  saveHomeState,
+} from "~/lib/estimates/home-state.server";
 import { aiAvailable, createReport, ReportInputError } from "~/lib/estimates/reports.server";
 import {
   CHOOSE_VEHICLE_MESSAGE,
@@ -27,7 +34,7 @@ import {
   listVehicles,
   vehicleLabel,
 } from "~/lib/estimates/vehicles.server";
-import { parseSubmission, useSchemaForm, type FormResult } from "~/lib/http/form";
+import { errorsOf, parseSubmission, useSchemaForm, type FormResult } from "~/lib/http/form";
 import { formReply } from "~/lib/http/form.server";
 import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
 import { env } from "~/lib/runtime/env.server";
@@ -55,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       vehicles.find((vehicle) => vehicle.id === wanted)?.id ?? vehicles.at(-1)?.id ?? null,
     aiAvailable: aiAvailable(),
     maxPhotos: MAX_PHOTOS_PER_REPORT,
+    // The owner is asked once; team members and VAs price with whatever the owner chose.
+    askHomeState: session.role === "primary" && needsHomeState(session.accountId),
   };
 }
 
@@ -94,9 +103,35 @@ export async function action({ request }: Route.ActionArgs) {
       status: 400,
     });
   }
-  return form.get("intent") === "add-vehicle"
-    ? addVehicle(form, session)
-    : uploadPhotos(form, owner);
+  const intent = form.get("intent");
+  if (intent === "home-state") return homeState(form, session);
+  return intent === "add-vehicle" ? addVehicle(form, session) : uploadPhotos(form, owner);
+}
+
+function homeState(form: FormData, session: { accountId: string; role: string }) {
+  if (session.role !== "primary") {
+    return formReply<NewEstimateIntent>(null, {
+      status: 403,
+      intent: "home-state",
+      formError: "Only the account owner can set the home state.",
+    });
+  }
+  const state = parseHomeState(form);
+  if (state === undefined) {
+    return formReply<NewEstimateIntent>(null, {
+      status: 400,
+      intent: "home-state",
+      formError: HOME_STATE_MESSAGE,
+      fieldErrors: { state: HOME_STATE_MESSAGE },
+    });
+  }
+  saveHomeState(session.accountId, state);
+  return redirectWithToast("/app", {
+    title: "Home state saved",
+    description: state
+      ? "Estimates use its labor rates and sales tax."
+      : "Estimates use US averages.",
+  });
 }
 
 async function addVehicle(form: FormData, session: { accountId: string; user: { id: string } }) {
@@ -192,6 +227,11 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
         Photograph the damage, and get a line-by-line repair estimate with a low–high range.
       </p>
 
+      {loaderData.askHomeState ? (
+        <HomeStateStep
+          error={reply?.intent === "home-state" ? errorsOf(reply.result).state : undefined}
+        />
+      ) : null}
       {vehicles.length === 0 ? (
         <section
           aria-labelledby="first-vehicle"

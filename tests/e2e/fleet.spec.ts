@@ -638,7 +638,7 @@ test.describe("tenancy and roles", () => {
     });
     const page = await context.newPage();
     await open(page, "/dashboard/rates");
-    await expect(page.getByText(/Regional defaults checked on November 23, 2026/)).toBeVisible();
+    await expect(page.getByText(/Regional defaults checked on Nov 23, 2026/)).toBeVisible();
     await page.getByLabel("Home state").selectOption("CA");
     // The placeholders follow the chosen state at once.
     await expect(page.getByLabel(/^Body labor rate/)).toHaveAttribute(

@@ -20,7 +20,7 @@ export const uploadFormSchema = z.object({
   acceptWarnings: z.string().optional(),
 });
 
-export type NewEstimateIntent = "add-vehicle" | "upload";
+export type NewEstimateIntent = "home-state" | "add-vehicle" | "upload";
 
 /**
  * The page's reply: the form contract's, plus the photos staged so far and the files refused,

@@ -1,0 +1,189 @@
+import type { Browser } from "@playwright/test";
+import sharp from "sharp";
+import { PDFDocument } from "pdf-lib";
+import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { finalizedReportViaApi } from "../support/estimates";
+import { expect, query, test, waitForHydration } from "../support/fixtures";
+
+/**
+ * The account's business name and logo on its reports, dates in its time zone, and the home
+ * state asked before the first estimate, with JavaScript on and off.
+ */
+
+async function signedIn(browser: Browser, user: TestUser, javaScriptEnabled: boolean) {
+  const context = await browserContext(browser, javaScriptEnabled);
+  await context.addCookies((await user.api.storageState()).cookies);
+  return { context, page: await context.newPage() };
+}
+
+async function logoPng() {
+  return sharp({
+    create: {
+      width: 480,
+      height: 120,
+      channels: 4,
+      background: { r: 12, g: 74, b: 160, alpha: 1 },
+    },
+  })
+    .png()
+    .toBuffer();
+}
+
+function accountRow(userId: string) {
+  return query<{
+    business_name: string | null;
+    time_zone: string | null;
+    units: string;
+    logo_key: string | null;
+  }>(
+    "select business_name, time_zone, units, logo_key from accounts where owner_user_id = ?",
+    userId,
+  )[0]!;
+}
+
+test.describe("account preferences", () => {
+  let host: TestUser | undefined;
+  test.afterEach(async () => disposeAll(host));
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: business name, logo, time zone and units show on the report, its share page and its PDF`, async ({
+      browser,
+    }) => {
+      host = await registerViaApi("brand");
+      const reportId = await finalizedReportViaApi(host);
+      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      await page.goto("/account");
+      if (javaScriptEnabled) await waitForHydration(page);
+
+      const business = page.getByRole("region", { name: "Business and reports" });
+      await business.getByLabel("Business name").fill("Rivera Rentals LLC");
+      await business.getByLabel("Time zone").selectOption("America/Chicago");
+      await business.getByLabel("Damage sizes in").selectOption("metric");
+      await business.getByRole("button", { name: "Save business settings" }).click();
+      await expect(page.getByText("Business settings saved.")).toBeVisible();
+      expect(accountRow(host.id)).toMatchObject({
+        business_name: "Rivera Rentals LLC",
+        time_zone: "America/Chicago",
+        units: "metric",
+      });
+
+      await business.getByLabel("Upload a logo").setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: await logoPng(),
+      });
+      await business.getByRole("button", { name: "Upload logo" }).click();
+      await expect(page.getByText("Logo saved.")).toBeVisible();
+      await expect(page.getByRole("img", { name: "Your logo" })).toBeVisible();
+
+      await page.goto(`/analysis/${reportId}`);
+      await expect(page.getByText("Prepared by Rivera Rentals LLC")).toBeVisible();
+      const logo = page.getByRole("img", { name: "Rivera Rentals LLC logo" });
+      await expect(logo).toBeVisible();
+      expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+      const created = page
+        .locator("dt", { hasText: /^Created$/ })
+        .locator("xpath=following-sibling::dd");
+      await expect(created).toHaveText(
+        /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/,
+      );
+
+      // The share page shows the same business, to someone signed out.
+      await page.getByText("Share a read-only link", { exact: true }).click();
+      await page.getByRole("button", { name: "Create link" }).click();
+      const url = await page.getByLabel("Share link").inputValue();
+      const visitor = await browserContext(browser, javaScriptEnabled);
+      const shared = await visitor.newPage();
+      await shared.goto(url);
+      await expect(shared.getByText("Prepared by Rivera Rentals LLC")).toBeVisible();
+      await expect(shared.getByText(/shared by Rivera Rentals LLC/)).toBeVisible();
+      await expect(shared.getByRole("img", { name: "Rivera Rentals LLC logo" })).toBeVisible();
+      await visitor.close();
+
+      const pdf = await host.api.get(`/analysis/${reportId}/pdf`);
+      expect(pdf.status()).toBe(200);
+      const bytes = await pdf.body();
+      const doc = await PDFDocument.load(bytes);
+      expect(doc.getPageCount()).toBeGreaterThan(0);
+      expect(Buffer.from(bytes).toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
+      await context.close();
+    });
+  }
+
+  test("JavaScript off: a file that isn't an image, or a name too long, gets a clear message and changes nothing", async ({
+    browser,
+  }) => {
+    host = await registerViaApi("brandbad");
+    const { context, page } = await signedIn(browser, host, false);
+    await page.goto("/account");
+    const business = page.getByRole("region", { name: "Business and reports" });
+    await business.getByLabel("Upload a logo").setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("%PDF-1.7 this is a PDF renamed to .png"),
+    });
+    await business.getByRole("button", { name: "Upload logo" }).click();
+    await expect(
+      page
+        .getByText(
+          "That file isn't a PNG, JPEG or WebP image. Upload your logo in one of those formats.",
+        )
+        .first(),
+    ).toBeVisible();
+    expect(accountRow(host.id).logo_key).toBeNull();
+
+    await business.getByLabel("Business name").evaluate((input: HTMLInputElement) => {
+      input.removeAttribute("maxlength");
+      input.value = "R".repeat(101);
+    });
+    await business.getByRole("button", { name: "Save business settings" }).click();
+    await expect(page.getByText("Keep the business name under 100 characters.")).toBeVisible();
+    expect(accountRow(host.id).business_name).toBeNull();
+    await context.close();
+  });
+
+  test("JavaScript on: the browser's time zone is taken while the account has none", async ({
+    browser,
+  }) => {
+    host = await registerViaApi("zone");
+    const context = await browser.newContext({
+      timezoneId: "America/Denver",
+      extraHTTPHeaders: { "X-Forwarded-For": host.address },
+    });
+    await context.addCookies((await host.api.storageState()).cookies);
+    const page = await context.newPage();
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await expect.poll(() => accountRow(host!.id).time_zone).toBe("America/Denver");
+    await page.goto("/account");
+    await expect(page.getByLabel("Time zone")).toHaveValue("America/Denver");
+    await context.close();
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: the first estimate asks for the home state once`, async ({
+      browser,
+    }) => {
+      host = await registerViaApi("homestate");
+      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      await page.goto("/app");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const step = page.getByRole("region", { name: "Where do you rent out your cars?" });
+      await step.getByLabel("State").selectOption("TX");
+      await step.getByRole("button", { name: "Save and continue" }).click();
+      await expect(page.getByText("Home state saved").first()).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Where do you rent out your cars?" }),
+      ).toHaveCount(0);
+      expect(
+        query<{ state: string }>(
+          "select r.state from rate_settings r join accounts a on a.id = r.account_id where a.owner_user_id = ?",
+          host.id,
+        )[0]?.state,
+      ).toBe("TX");
+      await page.goto("/dashboard/rates");
+      await expect(page.getByLabel("Home state")).toHaveValue("TX");
+      await context.close();
+    });
+  }
+});

@@ -151,7 +151,7 @@ export function VehicleDiagram({
             />
           ))}
           {selected ? (
-            // Drawn again on top, so neighbouring panels don't hide half of the outline.
+            // Drawn again on top, so neighboring panels don't hide half of the outline.
             <path
               d={selected.d}
               fill="none"

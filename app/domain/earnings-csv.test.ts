@@ -31,7 +31,7 @@ const EXPORT = [
   `1001,Alex P.,Sam's Toyota Camry 2020,Toyota Camry 2020,2024-01-01 10:00 AM,2024-01-04 10:00 AM,Completed,$150.00,$112.50`,
   `1002,"Lee, Jordan",Sam's Toyota Camry 2020,Toyota Camry 2020,2024-01-10 09:00 AM,2024-01-12 11:00 AM,Completed,$165.00,$123.75`,
   `1003,Kim,"Sam's Tesla Model 3, white","Tesla Model 3, white",2024-01-05 08:00,2024-01-10 08:00,Completed,"$1,000.00",$900.00`,
-  `1004,Pat,"Sam's Tesla Model 3, white","Tesla Model 3, white",2024-01-20 08:00,2024-01-21 08:00,Cancelled,,`,
+  `1004,Pat,"Sam's Tesla Model 3, white","Tesla Model 3, white",2024-01-20 08:00,2024-01-21 08:00,Canceled,,`,
   `1005,Ana,"Sam's Tesla Model 3, white","Tesla Model 3, white",2024-01-25 08:00,2024-01-31 08:00,Completed,"$1,200.00","$1,080.00"`,
 ].join("\r\n");
 
@@ -70,7 +70,7 @@ describe("parseEarningsCsv: a marketplace export", () => {
   it("reports the period, the counts and the columns it used", () => {
     expect(result.period).toEqual({ start: "2024-01-01", end: "2024-01-31", days: 30 });
     expect(result.tripsRead).toBe(4);
-    expect(result.cancelledSkipped).toBe(1);
+    expect(result.canceledSkipped).toBe(1);
     expect(result.columns).toEqual({
       vehicle: "Vehicle name",
       tripStart: "Trip start",
@@ -334,11 +334,11 @@ describe("parseEarningsCsv: malformed files", () => {
     });
   });
 
-  it("a file of cancelled trips has nothing to prefill", () => {
+  it("a file of canceled trips has nothing to prefill", () => {
     const text =
-      "Vehicle,Trip start,Trip end,Trip status,Trip price\nA,,,Cancelled,\nB,,,Canceled by guest,";
+      "Vehicle,Trip start,Trip end,Trip status,Trip price\nA,,,Canceled,\nB,,,Canceled by guest,";
     expect(errors(parseEarningsCsv(text))[0]?.message).toBe(
-      "Every trip in the file is cancelled, so there is nothing to prefill.",
+      "Every trip in the file is canceled, so there is nothing to prefill.",
     );
   });
 

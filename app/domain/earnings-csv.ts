@@ -98,7 +98,7 @@ export interface EarningsCsvSummary {
   /** From the earliest trip start to the latest trip end in the file. */
   period: { start: string; end: string; days: number };
   tripsRead: number;
-  cancelledSkipped: number;
+  canceledSkipped: number;
   /** Which header in the file was used for each column. */
   columns: Partial<Record<EarningsColumn, string>>;
   warnings: string[];
@@ -192,7 +192,7 @@ const fail = (message: string, row: number | null = null, column: string | null 
  *
  * Needs a vehicle, a trip start and a trip end column, plus a trip-price or earnings column (see
  * `EARNINGS_COLUMNS` for accepted header names). Optional: trip days (otherwise each trip counts
- * its 24-hour periods, at least one) and trip status (cancelled trips are skipped). Blank amount
+ * its 24-hour periods, at least one) and trip status (canceled trips are skipped). Blank amount
  * cells count as $0, because exports leave zero amounts empty. Any malformed row fails the whole
  * file with row- and column-specific errors, so nothing is prefilled from a half-read file.
  */
@@ -256,7 +256,7 @@ export function parseEarningsCsv(text: string): EarningsCsvResult {
   // Read rows.
   const errors: EarningsCsvError[] = [];
   const trips: TripRow[] = [];
-  let cancelledSkipped = 0;
+  let canceledSkipped = 0;
   for (const record of dataRecords) {
     const cell = (column: EarningsColumn) => {
       const index = columnIndex[column];
@@ -274,7 +274,7 @@ export function parseEarningsCsv(text: string): EarningsCsvResult {
     };
 
     if (/cancel/i.test(cell("status"))) {
-      cancelledSkipped++;
+      canceledSkipped++;
       continue;
     }
     const vehicleName = cell("vehicle").replace(/\s+/g, " ");
@@ -346,15 +346,15 @@ export function parseEarningsCsv(text: string): EarningsCsvResult {
     return { ok: false, errors: reported };
   }
   if (trips.length === 0) {
-    return fail("Every trip in the file is cancelled, so there is nothing to prefill.");
+    return fail("Every trip in the file is canceled, so there is nothing to prefill.");
   }
 
-  return { ok: true, ...summarizeTrips(trips, cancelledSkipped, columnIndex, headerName) };
+  return { ok: true, ...summarizeTrips(trips, canceledSkipped, columnIndex, headerName) };
 }
 
 function summarizeTrips(
   trips: TripRow[],
-  cancelledSkipped: number,
+  canceledSkipped: number,
   columnIndex: Partial<Record<EarningsColumn, number>>,
   headerName: (column: EarningsColumn) => string | null,
 ): EarningsCsvSummary {
@@ -418,7 +418,7 @@ function summarizeTrips(
     vehicles,
     period: { start: isoDate(periodStartMs), end: isoDate(periodEndMs), days: periodDays },
     tripsRead: trips.length,
-    cancelledSkipped,
+    canceledSkipped,
     columns,
     warnings,
   };

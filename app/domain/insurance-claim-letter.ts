@@ -3,7 +3,7 @@
  * insurer, and the evidence checklist to send with it.
  *
  * The letter states facts (who rented what, when, what happened, what it costs) and asks the
- * insurer to open a claim. It makes no legal judgements about coverage or fault. Money is integer
+ * insurer to open a claim. It makes no legal judgments about coverage or fault. Money is integer
  * cents; dates are ISO "YYYY-MM-DD" strings (the letter date is an input, so output is pure).
  */
 import { marketplace } from "~/config/marketplace";

@@ -25,7 +25,7 @@ export type VinRegion =
   "Africa" | "Asia" | "Europe" | "North America" | "Oceania" | "South America";
 
 export interface VinDecoded {
-  /** The normalised VIN. */
+  /** The normalized VIN. */
   vin: string;
   /** World Manufacturer Identifier: positions 1–3. */
   wmi: string;
@@ -93,7 +93,7 @@ function transliterate(char: string): number | undefined {
 /**
  * The check digit ("0"–"9" or "X") a VIN should carry in position 9. Position 9 itself has
  * weight 0, so whatever it holds does not matter. Throws a RangeError unless `vin` is
- * 17 valid VIN characters (after normalisation).
+ * 17 valid VIN characters (after normalization).
  */
 export function computeCheckDigit(vin: string): string {
   const normalized = normalizeVin(vin);
@@ -129,7 +129,7 @@ const LOOKALIKE_DIGIT: Readonly<Record<string, string>> = {
   Q: "0 (zero)",
 };
 
-/** The reason a normalised VIN is not 17 valid characters, or null when it is. */
+/** The reason a normalized VIN is not 17 valid characters, or null when it is. */
 function structuralError(vin: string): string | null {
   if (vin.length === 0) return "Enter the 17-character VIN.";
   if (vin.length !== VIN_LENGTH) {
@@ -247,8 +247,8 @@ export function isNorthAmericanWmi(vin: string): boolean {
 }
 
 /**
- * Checks a VIN typed or pasted by a user. The VIN is normalised first (`normalizeVin`), and the
- * normalised VIN is returned on success. Errors, in order: empty, not 17 characters, I/O/Q,
+ * Checks a VIN typed or pasted by a user. The VIN is normalized first (`normalizeVin`), and the
+ * normalized VIN is returned on success. Errors, in order: empty, not 17 characters, I/O/Q,
  * other characters, then (North American WMIs only) a wrong check digit. For other WMIs a wrong
  * check digit is returned as a warning instead.
  */
@@ -279,7 +279,7 @@ const FIRST_MODEL_YEAR = 1980;
 const MODEL_YEAR_CYCLE = 30;
 
 /**
- * Decodes a VIN offline. Returns null unless the VIN (after normalisation) is 17 valid
+ * Decodes a VIN offline. Returns null unless the VIN (after normalization) is 17 valid
  * characters; a wrong check digit does not stop decoding (see `checkDigitValid`).
  *
  * Model year: `possibleModelYears` lists every year position 10 can mean up to one year after

@@ -87,7 +87,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
       />
 
       <RatesForm
-        // A save starts a fresh form with the stored (normalised) values.
+        // A save starts a fresh form with the stored (normalized) values.
         key={JSON.stringify(loaderData.values)}
         saved={loaderData.values}
         lastResult={actionData?.result}

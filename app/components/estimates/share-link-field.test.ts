@@ -46,8 +46,8 @@ describe("shareLink", () => {
   });
 
   it("treats closing the share sheet as a silent cancel and anything else as a failure", async () => {
-    const abort = () => Promise.reject(new DOMException("cancelled", "AbortError"));
-    expect(await shareLink(abort, data)).toBe("cancelled");
+    const abort = () => Promise.reject(new DOMException("canceled", "AbortError"));
+    expect(await shareLink(abort, data)).toBe("canceled");
     const refused = () => Promise.reject(new DOMException("no", "NotAllowedError"));
     expect(await shareLink(refused, data)).toBe("failed");
   });

@@ -31,18 +31,18 @@ export async function copyToClipboard(
 }
 
 /**
- * Opens the share sheet: "shared", "cancelled" (the user closed it: say nothing) or "failed".
+ * Opens the share sheet: "shared", "canceled" (the user closed it: say nothing) or "failed".
  */
 export async function shareLink(
   share: (data: ShareData) => Promise<void>,
   data: ShareData,
-): Promise<"shared" | "cancelled" | "failed"> {
+): Promise<"shared" | "canceled" | "failed"> {
   try {
     await share(data);
     return "shared";
   } catch (error) {
     const name = (error as { name?: unknown } | null)?.name;
-    return name === "AbortError" ? "cancelled" : "failed";
+    return name === "AbortError" ? "canceled" : "failed";
   }
 }
 

@@ -51,7 +51,7 @@ function defaultPlaceholder(state: string, field: RateField) {
 
 /**
  * The shop-rates form of /dashboard/rates. Render it with a `key` of the saved values: a save
- * starts a fresh form showing the stored (normalised) rates.
+ * starts a fresh form showing the stored (normalized) rates.
  */
 export function RatesForm({
   saved,

@@ -7,7 +7,7 @@ import { useSchemaForm, type FormResult } from "~/lib/http/form";
 
 /**
  * The edit form of a saved vehicle (the "update" intent of its page). Render it with a `key` of
- * the saved values: a save starts a fresh form showing the stored (normalised) values.
+ * the saved values: a save starts a fresh form showing the stored (normalized) values.
  */
 export function VehicleDetailsForm({
   saved,

@@ -607,7 +607,7 @@ export const ESTIMATE_TABLES = {
     },
     "assumption",
     true,
-    "Repair times are estimator judgement in every labor guide (none publishes them).",
+    "Repair times are estimator judgment in every labor guide (none publishes them).",
   ),
   /** Plastic bumper covers: repair off the car (R&I + refinish), or replace the cover. */
   bumperRepair: sourced<Readonly<Partial<Record<DamageType, BySeverity<RepairChoice>>>>>(

@@ -506,7 +506,7 @@ export const VehicleSchema = z.object({
 
 // ─── Findings ───────────────────────────────────────────────────────────────────────────────────
 
-/** Where on a photo the damage was seen; all values normalised to 0..1 of the photo size. */
+/** Where on a photo the damage was seen; all values normalized to 0..1 of the photo size. */
 export interface BoundingBox {
   x: number;
   y: number;

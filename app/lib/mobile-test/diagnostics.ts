@@ -520,7 +520,7 @@ export interface UploadSuccess {
 
 export interface UploadFailure {
   ok: false;
-  /** HTTP status; 0 when the request never completed (network error, cancelled). */
+  /** HTTP status; 0 when the request never completed (network error, canceled). */
   status: number;
   error: string;
 }
@@ -931,7 +931,7 @@ export interface UploadOutcome {
 
 /**
  * POSTs the form to the route's action with XMLHttpRequest (fetch can't report upload progress)
- * and times the upload. Resolves, never rejects; `abort()` resolves with a "cancelled" failure.
+ * and times the upload. Resolves, never rejects; `abort()` resolves with a "canceled" failure.
  */
 export function sendDiagnosticUpload(
   url: string,
@@ -978,7 +978,7 @@ export function sendDiagnosticUpload(
         timing: null,
       });
     xhr.onabort = () =>
-      resolve({ result: { ok: false, status: 0, error: "Upload cancelled." }, timing: null });
+      resolve({ result: { ok: false, status: 0, error: "Upload canceled." }, timing: null });
 
     xhr.open("POST", url);
     xhr.responseType = "document";

@@ -3,7 +3,7 @@ import exifrFull from "exifr";
 import exifrLiteUntyped from "exifr/dist/lite.esm.mjs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { EXIFR_OPTIONS, formatCaptureTime, normaliseGps, readExifFields } from "./exif-values";
+import { EXIFR_OPTIONS, formatCaptureTime, normalizeGps, readExifFields } from "./exif-values";
 
 const exifrLite = exifrLiteUntyped as typeof exifrFull;
 
@@ -50,21 +50,21 @@ describe("formatCaptureTime", () => {
   });
 });
 
-describe("normaliseGps", () => {
+describe("normalizeGps", () => {
   it("rounds to 6 decimals", () => {
-    expect(normaliseGps(37.77493123, -122.41940000000001)).toEqual({
+    expect(normalizeGps(37.77493123, -122.41940000000001)).toEqual({
       lat: 37.774931,
       lng: -122.4194,
     });
   });
 
   it("rejects out-of-range, non-numeric and 0,0 positions", () => {
-    expect(normaliseGps(91, 10)).toBeNull();
-    expect(normaliseGps(10, -180.5)).toBeNull();
-    expect(normaliseGps(Number.NaN, 10)).toBeNull();
-    expect(normaliseGps("37.7", "-122.4")).toBeNull();
-    expect(normaliseGps(0, 0)).toBeNull();
-    expect(normaliseGps(0, 12.5)).toEqual({ lat: 0, lng: 12.5 });
+    expect(normalizeGps(91, 10)).toBeNull();
+    expect(normalizeGps(10, -180.5)).toBeNull();
+    expect(normalizeGps(Number.NaN, 10)).toBeNull();
+    expect(normalizeGps("37.7", "-122.4")).toBeNull();
+    expect(normalizeGps(0, 0)).toBeNull();
+    expect(normalizeGps(0, 12.5)).toEqual({ lat: 0, lng: 12.5 });
   });
 });
 

@@ -78,7 +78,7 @@ export function formatCaptureTime(
  * Decimal degrees rounded to 6 places (about 11 cm), or null when out of range, not a number, or
  * exactly 0,0 — the position phones write when they had no fix, never a real parking spot.
  */
-export function normaliseGps(lat: unknown, lng: unknown): { lat: number; lng: number } | null {
+export function normalizeGps(lat: unknown, lng: unknown): { lat: number; lng: number } | null {
   if (typeof lat !== "number" || typeof lng !== "number") return null;
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
@@ -96,5 +96,5 @@ export function readExifFields(
   const capturedAt =
     formatCaptureTime(exif.DateTimeOriginal, exif.OffsetTimeOriginal, now) ??
     formatCaptureTime(exif.CreateDate, exif.OffsetTimeDigitized ?? exif.OffsetTimeOriginal, now);
-  return { capturedAt, gps: normaliseGps(exif.latitude, exif.longitude) };
+  return { capturedAt, gps: normalizeGps(exif.latitude, exif.longitude) };
 }

@@ -24,7 +24,7 @@ export const PHOTO_LIMITS = {
   thumbLongEdge: 480,
   /** Below this long edge an adjuster cannot zoom into the damage. */
   minUsefulLongEdge: 800,
-  /** Size of the greyscale copy the quality checks run on, so thresholds don't depend on input size. */
+  /** Size of the grayscale copy the quality checks run on, so thresholds don't depend on input size. */
   analysisLongEdge: 512,
   /**
    * Mean luma (0–255) below which we warn. Daylight and indoor photos sit around 90–140; a
@@ -186,7 +186,7 @@ export type ProcessedPhoto = {
   quality: {
     /** Mean luma, 0–255. */
     brightness: number;
-    /** Variance of the Laplacian on a ~512 px greyscale copy; higher is sharper. */
+    /** Variance of the Laplacian on a ~512 px grayscale copy; higher is sharper. */
     sharpness: number;
     /** 64-bit difference hash, 16 hex characters; compare with `hammingDistance`. */
     dhash: string;
@@ -196,7 +196,7 @@ export type ProcessedPhoto = {
 };
 
 /**
- * Validates, normalises and analyses one uploaded photo.
+ * Validates, normalizes and analyzes one uploaded photo.
  * @throws PhotoRejectedError for every kind of bad input.
  */
 export async function processPhoto(
@@ -246,7 +246,7 @@ export async function processPhoto(
       })
       .jpeg({ quality: 78 })
       .toBuffer(),
-    // Luma is computed here rather than with sharp's greyscale(), which runs before the resize
+    // Luma is computed here rather than with sharp's grayscale(), which runs before the resize
     // and costs ~40 ms on a 2048 px image.
     sharp(pixels.data, raw)
       .resize(PHOTO_LIMITS.analysisLongEdge, PHOTO_LIMITS.analysisLongEdge, {
@@ -343,7 +343,7 @@ function mean(values: Uint8Array): number {
 }
 
 /**
- * Variance of the 4-neighbour Laplacian over the interior pixels of a greyscale image, after
+ * Variance of the 4-neighbor Laplacian over the interior pixels of a grayscale image, after
  * stretching its 1st–99th percentile range to 0–255. Without the stretch the measure scales with
  * contrast squared, so every dim or hazy but perfectly focused photo would also read as blurry.
  */
@@ -380,7 +380,7 @@ export function laplacianVariance(gray: Uint8Array, width: number, height: numbe
   return (sumSquares / count - average * average) * gain * gain;
 }
 
-/** dHash: shrink to 9×8, one bit per horizontal neighbour pair (left brighter than right). */
+/** dHash: shrink to 9×8, one bit per horizontal neighbor pair (left brighter than right). */
 async function differenceHash(gray: Buffer, width: number, height: number): Promise<string> {
   const tiny = await sharp(gray, { raw: { width, height, channels: 1 } })
     .resize(9, 8, { fit: "fill" })

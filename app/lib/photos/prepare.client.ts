@@ -123,7 +123,7 @@ export function uploadWithProgress(
 ): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new DOMException("The upload was cancelled.", "AbortError"));
+      reject(new DOMException("The upload was canceled.", "AbortError"));
       return;
     }
     const request = new XMLHttpRequest();
@@ -153,7 +153,7 @@ export function uploadWithProgress(
     request.ontimeout = request.onerror;
     request.onabort = () => {
       cleanUp();
-      reject(new DOMException("The upload was cancelled.", "AbortError"));
+      reject(new DOMException("The upload was canceled.", "AbortError"));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     request.send(form);

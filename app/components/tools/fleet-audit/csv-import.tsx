@@ -37,7 +37,7 @@ export function CsvImport({ defaultPlan }: { defaultPlan: string }) {
           <strong>{columns.tripPrice.label}</strong> or{" "}
           <strong>{columns.totalEarnings.label}</strong>. Optional:{" "}
           <strong>{columns.tripDays.label}</strong> and <strong>{columns.status.label}</strong>{" "}
-          (cancelled trips are skipped). Other columns are ignored. Up to 2 MB and{" "}
+          (canceled trips are skipped). Other columns are ignored. Up to 2 MB and{" "}
           {formatNumber(MAX_EARNINGS_CSV_ROWS)} trips. We don&apos;t keep the file; the car names go
           into this page&apos;s address so you can bookmark the result.
         </p>

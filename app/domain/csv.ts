@@ -99,3 +99,25 @@ export function parseCsv(input: string): CsvParseResult {
   if (field !== "" || fields.length > 0 || fieldStarted) endRecord();
   return { ok: true, delimiter, records };
 }
+
+/** A header compared without case, spaces or punctuation: "Trip Start" and "trip_start" match. */
+export const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Where each column is in a header row: the first alias found wins, so more specific names come
+ * first in each list. Aliases are written normalized ("tripstart").
+ */
+export function locateColumns<Column extends string>(
+  headerFields: readonly string[],
+  columns: Readonly<Record<Column, { aliases: readonly string[] }>>,
+): Partial<Record<Column, number>> {
+  const normalized = headerFields.map(normalizeHeader);
+  const found: Partial<Record<Column, number>> = {};
+  for (const [column, { aliases }] of Object.entries(columns) as Array<
+    [Column, { aliases: readonly string[] }]
+  >) {
+    const index = aliases.map((alias) => normalized.indexOf(alias)).find((at) => at >= 0);
+    if (index !== undefined) found[column] = index;
+  }
+  return found;
+}

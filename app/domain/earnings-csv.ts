@@ -5,7 +5,7 @@
  * malformed row fails the whole file with row- and column-specific messages.
  */
 import { sumOf } from "./calculation-steps";
-import { parseCsv } from "./csv";
+import { locateColumns, parseCsv } from "./csv";
 import { formatNumber, parseMoneyToCents, roundToCents, type Cents } from "./money";
 import { DAY_MS, formatIsoDate, isRealDate, naiveMsToWallClock } from "./zoned-time";
 
@@ -106,8 +106,6 @@ export interface EarningsCsvSummary {
 
 export type EarningsCsvResult =
   ({ ok: true } & EarningsCsvSummary) | { ok: false; errors: EarningsCsvError[] };
-
-const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
@@ -218,20 +216,7 @@ export function parseEarningsCsv(text: string): EarningsCsvResult {
     );
   }
 
-  // Locate columns.
-  const normalizedHeader = header.fields.map(normalizeHeader);
-  const columnIndex: Partial<Record<EarningsColumn, number>> = {};
-  for (const [column, { aliases }] of Object.entries(EARNINGS_COLUMNS) as Array<
-    [EarningsColumn, (typeof EARNINGS_COLUMNS)[EarningsColumn]]
-  >) {
-    for (const alias of aliases) {
-      const index = normalizedHeader.indexOf(alias);
-      if (index >= 0) {
-        columnIndex[column] = index;
-        break;
-      }
-    }
-  }
+  const columnIndex = locateColumns(header.fields, EARNINGS_COLUMNS);
   const missing = (["vehicle", "tripStart", "tripEnd"] as const).filter(
     (column) => columnIndex[column] === undefined,
   );

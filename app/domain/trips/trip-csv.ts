@@ -1,0 +1,337 @@
+/**
+ * Reads the marketplace's Trip Earnings CSV into trips. Tolerant of header spellings and date
+ * formats (like the earnings reader it shares them with), strict about content: a file with any
+ * bad row is refused as a whole, with every problem named by row and column, so an import never
+ * half-writes.
+ *
+ * Times: a date with an offset ("2026-11-20T10:00:00-08:00", "…Z") is that instant; otherwise it
+ * is local time in the row's "Time zone" column, or else in the zone the host chose for the
+ * file. A local time the clocks skip (spring forward) is read as the time after the change; one
+ * that repeats (fall back) as the first of the two.
+ */
+import { locateColumns, parseCsv } from "../csv";
+import {
+  parseTripDateTime,
+  MAX_EARNINGS_CSV_CHARACTERS,
+  MAX_REPORTED_CSV_ERRORS,
+} from "../earnings-csv";
+import { formatNumber, parseMoneyToCents } from "../money";
+import { canonicalTimeZone, naiveMsToWallClock, resolveWallClock } from "../zoned-time";
+import {
+  MAX_RESERVATION_ID_LENGTH,
+  statusByTime,
+  tripProblems,
+  tripStatusFromText,
+  type TripInput,
+} from "./trip";
+
+export const MAX_TRIP_CSV_ROWS = 5_000;
+
+export type TripColumn =
+  | "reservationId"
+  | "guest"
+  | "vehicle"
+  | "vin"
+  | "tripStart"
+  | "tripEnd"
+  | "timeZone"
+  | "pickupLocation"
+  | "returnLocation"
+  | "odometerStart"
+  | "odometerEnd"
+  | "distance"
+  | "earnings"
+  | "status";
+
+export const TRIP_COLUMNS: Readonly<
+  Record<TripColumn, { label: string; aliases: readonly string[] }>
+> = {
+  reservationId: {
+    label: "Reservation ID",
+    aliases: ["reservationid", "reservationnumber", "reservation", "tripid", "bookingid"],
+  },
+  guest: {
+    label: "Guest",
+    aliases: ["guestname", "guest", "renter", "rentername", "primarydriver"],
+  },
+  vehicle: {
+    label: "Vehicle",
+    aliases: ["vehiclename", "vehicle", "car", "carname", "listingname", "listing"],
+  },
+  vin: { label: "VIN", aliases: ["vin", "vehiclevin", "vehicleidentificationnumber"] },
+  tripStart: {
+    label: "Trip start",
+    aliases: ["tripstart", "tripstartdate", "tripstarttime", "startdate", "start", "pickupdate"],
+  },
+  tripEnd: {
+    label: "Trip end",
+    aliases: ["tripend", "tripenddate", "tripendtime", "enddate", "end", "returndate"],
+  },
+  timeZone: { label: "Time zone", aliases: ["timezone", "triptimezone", "tz"] },
+  pickupLocation: {
+    label: "Pickup location",
+    aliases: ["pickuplocation", "pickupaddress", "deliverylocation", "location"],
+  },
+  returnLocation: {
+    label: "Return location",
+    aliases: ["returnlocation", "returnaddress", "dropofflocation"],
+  },
+  odometerStart: {
+    label: "Odometer at pickup",
+    aliases: ["checkinodometer", "startodometer", "odometerstart", "pickupodometer"],
+  },
+  odometerEnd: {
+    label: "Odometer at return",
+    aliases: ["checkoutodometer", "endodometer", "odometerend", "returnodometer"],
+  },
+  distance: {
+    label: "Distance traveled",
+    aliases: ["distancetraveled", "distancetravelled", "distance", "milesdriven", "miles"],
+  },
+  earnings: {
+    label: "Total earnings",
+    aliases: ["totalearnings", "earnings", "hostearnings", "yourearnings", "payout"],
+  },
+  status: { label: "Trip status", aliases: ["tripstatus", "status", "reservationstatus"] },
+};
+
+export interface TripCsvRow {
+  /** The line of the file the trip starts on. */
+  line: number;
+  trip: TripInput;
+  /** How the file names the car; matched to a vehicle by VIN first, then by name. */
+  vehicleName: string;
+  vin: string | null;
+}
+
+export interface TripCsvError {
+  row: number | null;
+  column: string | null;
+  message: string;
+}
+
+export type TripCsvResult =
+  | { ok: true; rows: TripCsvRow[]; columns: Partial<Record<TripColumn, string>> }
+  | { ok: false; errors: TripCsvError[] };
+
+const OFFSET_SUFFIX = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** An instant from a date cell: its own offset when it has one, else local time in `timeZone`. */
+export function tripInstant(text: string, timeZone: string): number | null {
+  const naive = parseTripDateTime(text);
+  if (naive === null) return null;
+  const offset = OFFSET_SUFFIX.exec(text.trim())?.[1];
+  if (offset) {
+    if (offset.toUpperCase() === "Z") return naive;
+    const sign = offset.startsWith("-") ? -1 : 1;
+    const digits = offset.slice(1).replace(":", "");
+    const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
+    return naive - sign * minutes * 60_000;
+  }
+  const resolved = resolveWallClock(naiveMsToWallClock(naive), timeZone);
+  return resolved.kind === "unique"
+    ? resolved.instantMs
+    : resolved.kind === "ambiguous"
+      ? resolved.earlierMs
+      : resolved.laterMs;
+}
+
+function wholeMiles(text: string): number | null | undefined {
+  if (text === "") return null;
+  const value = Number(text.replace(/,/g, "").replace(/\s*(mi|miles)$/i, ""));
+  return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
+}
+
+/**
+ * Reads a Trip Earnings CSV. `timeZone` is where times without an offset or a zone column are
+ * local; `now` decides the status of rows without one.
+ */
+export function parseTripCsv(
+  text: string,
+  options: { timeZone: string; now: number },
+): TripCsvResult {
+  const fail = (message: string, row: number | null = null) => ({
+    ok: false as const,
+    errors: [{ row, column: null, message }],
+  });
+  if (text.length > MAX_EARNINGS_CSV_CHARACTERS) {
+    return fail("The file is too large. Export a shorter date range and try again.");
+  }
+  if (text.startsWith("PK\u0003\u0004") || text.includes("\u0000")) {
+    return fail(
+      "This looks like a spreadsheet or binary file, not CSV text. Export or save it as CSV.",
+    );
+  }
+  if (text.replace(/^\uFEFF/, "").trim() === "") return fail("The file is empty.");
+  const parsed = parseCsv(text);
+  if (!parsed.ok) return fail(`Line ${parsed.line}: ${parsed.message}`, parsed.line);
+  const [header, ...records] = parsed.records;
+  if (!header || records.length === 0) return fail("The file has a header row but no trips.");
+  if (records.length > MAX_TRIP_CSV_ROWS) {
+    return fail(
+      `The file has ${formatNumber(records.length)} trips; the limit is ${formatNumber(MAX_TRIP_CSV_ROWS)}. Export a shorter date range.`,
+    );
+  }
+
+  const columnIndex = locateColumns(header.fields, TRIP_COLUMNS);
+  const required: TripColumn[] = ["reservationId", "tripStart", "tripEnd"];
+  const missing = required.filter((column) => columnIndex[column] === undefined);
+  if (columnIndex.vehicle === undefined && columnIndex.vin === undefined) missing.push("vehicle");
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      errors: missing.map((column) => ({
+        row: header.line,
+        column: null,
+        message: `Missing the "${TRIP_COLUMNS[column].label}" column. The header row must name it (for example "${TRIP_COLUMNS[column].label}").`,
+      })),
+    };
+  }
+  const headerName = (column: TripColumn) => {
+    const index = columnIndex[column];
+    return index === undefined ? null : (header.fields[index] ?? "").trim();
+  };
+
+  const errors: TripCsvError[] = [];
+  const rows: TripCsvRow[] = [];
+  const seen = new Map<string, number>();
+  for (const record of records) {
+    const cell = (column: TripColumn) => {
+      const index = columnIndex[column];
+      return index === undefined ? "" : (record.fields[index] ?? "").trim();
+    };
+    const problem = (column: TripColumn | null, message: string) => {
+      const name = column ? headerName(column) : null;
+      errors.push({
+        row: record.line,
+        column: name,
+        message: name
+          ? `Row ${record.line}, column "${name}": ${message}`
+          : `Row ${record.line}: ${message}`,
+      });
+    };
+    const before = errors.length;
+
+    const reservationId = cell("reservationId");
+    if (reservationId === "") problem("reservationId", "the reservation ID is empty.");
+    else if (
+      reservationId.length > MAX_RESERVATION_ID_LENGTH ||
+      !/^[A-Za-z0-9-]+$/.test(reservationId)
+    ) {
+      problem(
+        "reservationId",
+        `"${reservationId.slice(0, 60)}" is not a reservation ID (letters, digits and dashes).`,
+      );
+    } else if (seen.has(reservationId)) {
+      problem(
+        "reservationId",
+        `reservation ${reservationId} is also on row ${seen.get(reservationId)}.`,
+      );
+    } else {
+      seen.set(reservationId, record.line);
+    }
+
+    const vehicleName = cell("vehicle").replace(/\s+/g, " ");
+    const vin = cell("vin").toUpperCase().replace(/\s+/g, "") || null;
+    if (vehicleName === "" && !vin)
+      problem(columnIndex.vehicle !== undefined ? "vehicle" : "vin", "the vehicle is empty.");
+
+    let timeZone = options.timeZone;
+    const zoneText = cell("timeZone");
+    if (zoneText !== "") {
+      const zone = canonicalTimeZone(zoneText);
+      if (zone) timeZone = zone;
+      else
+        problem(
+          "timeZone",
+          `"${zoneText}" is not a time zone we know (use a name like America/Denver).`,
+        );
+    }
+    const readTime = (column: "tripStart" | "tripEnd") => {
+      const raw = cell(column);
+      if (raw === "") {
+        problem(column, "the date is empty.");
+        return null;
+      }
+      const instant = tripInstant(raw, timeZone);
+      if (instant === null) {
+        problem(
+          column,
+          `"${raw}" is not a date we can read. Use a format like 2026-01-31 10:00 or 1/31/2026 10:00 AM.`,
+        );
+      }
+      return instant;
+    };
+    const startAt = readTime("tripStart");
+    const endAt = readTime("tripEnd");
+
+    const readMiles = (column: "odometerStart" | "odometerEnd" | "distance") => {
+      const value = wholeMiles(cell(column));
+      if (value === undefined) problem(column, `"${cell(column)}" is not a number of miles.`);
+      return value ?? null;
+    };
+    const odometerStart = readMiles("odometerStart");
+    const odometerEnd = readMiles("odometerEnd");
+    const distance = readMiles("distance");
+
+    let earningsCents: number | null = null;
+    if (cell("earnings") !== "") {
+      earningsCents = parseMoneyToCents(cell("earnings"));
+      if (earningsCents === null) problem("earnings", `"${cell("earnings")}" is not an amount.`);
+    }
+
+    const statusText = cell("status");
+    const status =
+      statusText === ""
+        ? startAt !== null && endAt !== null
+          ? statusByTime(startAt, endAt, options.now)
+          : "completed"
+        : tripStatusFromText(statusText);
+    if (status === null) {
+      problem(
+        "status",
+        `"${statusText}" is not a trip status we know (booked, in progress, completed or canceled).`,
+      );
+    }
+
+    if (errors.length > before || startAt === null || endAt === null || status === null) continue;
+    const trip: TripInput = {
+      reservationId,
+      guestName: cell("guest") || null,
+      startAt,
+      endAt,
+      timeZone,
+      pickupLocation: cell("pickupLocation") || null,
+      returnLocation: cell("returnLocation") || null,
+      odometerStart,
+      odometerEnd,
+      distanceMiles:
+        distance ??
+        (odometerStart !== null && odometerEnd !== null ? odometerEnd - odometerStart : null),
+      earningsCents,
+      status,
+    };
+    const problems = Object.values(tripProblems(trip));
+    for (const message of problems)
+      problem(null, message.charAt(0).toLowerCase() + message.slice(1));
+    if (problems.length === 0) rows.push({ line: record.line, trip, vehicleName, vin });
+  }
+
+  if (errors.length > 0) {
+    const reported = errors.slice(0, MAX_REPORTED_CSV_ERRORS);
+    if (errors.length > reported.length) {
+      reported.push({
+        row: null,
+        column: null,
+        message: `…and ${formatNumber(errors.length - reported.length)} more problems. Fix the rows above and try again.`,
+      });
+    }
+    return { ok: false, errors: reported };
+  }
+  const columns: Partial<Record<TripColumn, string>> = {};
+  for (const column of Object.keys(columnIndex) as TripColumn[]) {
+    const name = headerName(column);
+    if (name !== null) columns[column] = name;
+  }
+  return { ok: true, rows, columns };
+}

@@ -4,7 +4,7 @@
  * assembled from numeric wall-clock parts rather than a locale's full format, so the server, the
  * browser and the PDF write exactly the same characters.
  */
-import { wallClockAt } from "./zoned-time";
+import { formatTime12, wallClockAt } from "./zoned-time";
 
 /** Accounts that haven't set a time zone yet (and pages with no account) use this one. */
 export const DEFAULT_TIME_ZONE = "America/New_York";
@@ -63,11 +63,8 @@ export function formatTimeOfDay(
   const ms = toMs(value);
   if (Number.isNaN(ms)) return "unknown time";
   const { hour, minute } = wallClockAt(ms, timeZone);
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const seconds = options.seconds ? `:${pad(new Date(ms).getUTCSeconds())}` : "";
-  const zone = timeZoneAbbreviation(timeZone, ms);
-  return `${hour12}:${pad(minute)}${seconds} ${hour < 12 ? "AM" : "PM"} ${zone}`;
+  const second = options.seconds ? new Date(ms).getUTCSeconds() : undefined;
+  return `${formatTime12({ hour, minute, second })} ${timeZoneAbbreviation(timeZone, ms)}`;
 }
 
 /** "Nov 24, 2026, 3:05 PM EST". */
@@ -79,12 +76,6 @@ export function formatDateTime(
   const ms = toMs(value);
   if (Number.isNaN(ms)) return "unknown date";
   return `${formatDay(ms, timeZone)}, ${formatTimeOfDay(ms, timeZone, options)}`;
-}
-
-/** A 24-hour clock reading written 12-hour: (14, "03") → "2:03 PM" (no zone). */
-export function twelveHourClock(hours: number, minutes: string, seconds?: string): string {
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${minutes}${seconds === undefined ? "" : `:${seconds}`} ${hours < 12 ? "AM" : "PM"}`;
 }
 
 /**

@@ -28,13 +28,9 @@ import type { Estimate, LineCategory } from "~/domain/estimate/engine";
 import { LINE_CATEGORY_LABELS, PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import type { PhotoPhase, Severity } from "~/domain/estimate/taxonomy";
 import { formatCents, formatNumber } from "~/domain/money";
-import {
-  formatCalendarDate,
-  formatDateTime,
-  timeZoneAbbreviation,
-  twelveHourClock,
-} from "~/domain/dates";
+import { formatCalendarDate, formatDateTime, timeZoneAbbreviation } from "~/domain/dates";
 import { formatSize, type MeasurementUnits } from "~/domain/units";
+import { formatTime12 } from "~/domain/zoned-time";
 import {
   PDF_COLORS,
   PageWriter,
@@ -207,11 +203,11 @@ export function formatCapturedAt(
       : zone === "Z"
         ? "UTC"
         : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  const time = twelveHourClock(
-    Number(hours),
-    minutes!,
-    withSeconds ? (seconds ?? "00") : undefined,
-  );
+  const time = formatTime12({
+    hour: Number(hours),
+    minute: Number(minutes),
+    second: withSeconds ? Number(seconds ?? 0) : undefined,
+  });
   return {
     text: `${formatCalendarDate(`${year}-${pad2(month)}-${day}`)}, ${time} (${offset})`,
     known: true,

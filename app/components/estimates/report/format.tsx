@@ -4,14 +4,9 @@
  * the server and the browser render the same text and hydration never mismatches.
  */
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
-import {
-  formatCalendarDate,
-  formatDateTime,
-  formatDay,
-  formatTimeOfDay,
-  twelveHourClock,
-} from "~/domain/dates";
+import { formatCalendarDate, formatDateTime, formatDay, formatTimeOfDay } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/money";
+import { formatTime12 } from "~/domain/zoned-time";
 import { formatSize, type MeasurementUnits } from "~/domain/units";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 
@@ -52,7 +47,7 @@ export function captureParts(capturedAt: string): DateTimeParts | null {
   const zoneText = zone === "Z" ? "UTC" : zone ? `(${zone})` : "(time zone not recorded)";
   return {
     day: formatCalendarDate(`${year}-${month}-${day}`),
-    time: `${twelveHourClock(Number(hours), minutes!)} ${zoneText}`,
+    time: `${formatTime12({ hour: Number(hours), minute: Number(minutes) })} ${zoneText}`,
   };
 }
 

@@ -217,11 +217,12 @@ export function formatOffset(offsetMs: number): string {
   return `${sign}${pad(Math.floor(totalMinutes / 60))}:${pad(totalMinutes % 60)}`;
 }
 
-/** "2:30 AM" — a wall-clock time for messages. */
-export function formatTime12(time: LocalTime): string {
+/** "2:30 AM" — a wall-clock time for messages; with `second`, "2:30:07 AM". */
+export function formatTime12(time: LocalTime & { second?: number }): string {
   const suffix = time.hour < 12 ? "AM" : "PM";
   const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
-  return `${hour12}:${pad(time.minute)} ${suffix}`;
+  const seconds = time.second === undefined ? "" : `:${pad(time.second)}`;
+  return `${hour12}:${pad(time.minute)}${seconds} ${suffix}`;
 }
 
 const MONTH_NAMES = [
@@ -288,4 +289,11 @@ export function describeInstant(
     zoneName,
     text,
   };
+}
+
+/** "2026-11-20T10:00:00-07:00": the instant as ISO 8601 with the zone's offset at that moment. */
+export function isoWithOffset(instantMs: number, timeZone: string): string {
+  const local = wallClockAt(instantMs, timeZone);
+  const seconds = String(new Date(instantMs).getUTCSeconds()).padStart(2, "0");
+  return `${formatIsoDate(local)}T${formatTime24(local)}:${seconds}${formatOffset(offsetMsAt(instantMs, timeZone))}`;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/estimate/taxonomy";
 import { MEASUREMENT_UNITS } from "../app/domain/units";
+import { TRIP_STATUSES } from "../app/domain/trips/trip";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
@@ -467,3 +468,44 @@ export const rateSettings = sqliteTable("rate_settings", {
   overrides: text("overrides").notNull().default("{}"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A reservation of one of the account's cars: imported from the marketplace's Trip Earnings CSV,
+ * posted to the API or typed by hand. The reservation id is unique per account, so importing the
+ * same export again updates trips instead of duplicating them.
+ */
+export const trips = sqliteTable(
+  "trips",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Null until the host matches the file's car to one of theirs. */
+    vehicleId: text("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    /** The car as the export names it, kept for matching and display. */
+    vehicleName: text("vehicle_name"),
+    vehicleVin: text("vehicle_vin"),
+    reservationId: text("reservation_id").notNull(),
+    guestName: text("guest_name"),
+    startAt: integer("start_at", { mode: "timestamp_ms" }).notNull(),
+    endAt: integer("end_at", { mode: "timestamp_ms" }).notNull(),
+    /** IANA zone the trip happened in: its deadlines are shown in local time there. */
+    timeZone: text("time_zone").notNull(),
+    pickupLocation: text("pickup_location"),
+    returnLocation: text("return_location"),
+    odometerStart: integer("odometer_start"),
+    odometerEnd: integer("odometer_end"),
+    distanceMiles: integer("distance_miles"),
+    earningsCents: integer("earnings_cents"),
+    status: text("status", { enum: TRIP_STATUSES }).notNull(),
+    source: text("source", { enum: ["import", "manual", "api"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("trips_account_reservation_idx").on(table.accountId, table.reservationId),
+    index("trips_vehicle_idx").on(table.vehicleId, table.startAt),
+    index("trips_account_end_idx").on(table.accountId, table.endAt),
+  ],
+);

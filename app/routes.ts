@@ -52,6 +52,9 @@ export default [
       route("vehicle/:vehicleId", "routes/dashboard.vehicle.$vehicleId.tsx"),
       route("rates", "routes/dashboard.rates.tsx"),
       route("share-links", "routes/dashboard.share-links.tsx"),
+      route("trips", "routes/dashboard.trips.tsx"),
+      route("trips/new", "routes/dashboard.trips.new.tsx"),
+      route("trip/:tripId", "routes/dashboard.trip.$tripId.tsx"),
     ]),
     route("diagram-dashboard/:vehicleId", "routes/diagram-dashboard.$vehicleId.tsx"),
   ]),
@@ -86,6 +89,8 @@ export default [
     route("analysis/:reportId/finalize", "routes/api.analysis.$reportId.finalize.ts"),
     route("analysis/:reportId/revisions", "routes/api.analysis.$reportId.revisions.ts"),
     route("analysis/:reportId/pdf", "routes/api.analysis.$reportId.pdf.ts"),
+    route("trips", "routes/api.trips.ts"),
+    route("trips/import", "routes/api.trips.import.ts"),
   ]),
 
   route("*", "routes/$.ts"),

@@ -58,6 +58,9 @@ export function routeAllowances(config) {
     "/api/analysis": { multipart: uploads },
     // app/lib/mobile-test/diagnostics.ts: keeps 15 MB, reads and drops up to 100 MB to answer its 413.
     "/mobile-test": { multipart: 100 * MB },
+    // app/lib/trips/trip-import.server.ts: a Trip Earnings CSV up to 5 MB.
+    "/api/trips/import": { text: 5_100_000, multipart: 5_100_000 },
+    "/dashboard/trips": { multipart: 5_100_000 },
     // app/lib/accounts/logo.server.ts: a business logo up to 1 MB, read in memory here.
     "/account": { multipart: 1 * MB },
     // app/lib/tools/fleet-audit-query.ts: keeps 2 MB, reads and drops up to 20 MB to answer its 413.

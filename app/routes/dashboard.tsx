@@ -244,6 +244,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 Add vehicle
               </Link>
             )}
+            <Link to="/dashboard/trips" className="btn-outline">
+              Trips
+            </Link>
           </>
         }
       />

@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import { formatDateTime } from "~/domain/dates";
+import { formatCents } from "~/domain/money";
+import { TRIP_STATUS_LABELS, type TripStatus } from "~/domain/trips/trip";
+
+export interface TripListItem {
+  id: string;
+  reservationId: string;
+  guestName: string | null;
+  vehicleLabel: string | null;
+  /** The file's name for a car that isn't matched yet. */
+  vehicleName: string | null;
+  startAt: string;
+  endAt: string;
+  timeZone: string;
+  status: TripStatus;
+  earningsCents: number | null;
+}
+
+/** Trips as a table on wide screens and cards on phones; times in each trip's own zone. */
+export function TripList({
+  trips,
+  showVehicle = true,
+}: {
+  trips: TripListItem[];
+  showVehicle?: boolean;
+}) {
+  return (
+    <>
+      <table className="hidden w-full text-left text-sm md:table">
+        <caption className="sr-only">Trips, newest first</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Reservation
+            </th>
+            {showVehicle ? (
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Car
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Guest
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Pickup
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Return
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Status
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Earnings
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {trips.map((trip) => (
+            <tr key={trip.id}>
+              <th scope="row" className="py-3 pr-4 font-medium">
+                <Link to={`/dashboard/trip/${trip.id}`} className="text-brand-700 hover:underline">
+                  {trip.reservationId}
+                </Link>
+              </th>
+              {showVehicle ? <td className="py-3 pr-4">{vehicleText(trip)}</td> : null}
+              <td className="py-3 pr-4">{trip.guestName ?? "—"}</td>
+              <td className="py-3 pr-4">{formatDateTime(trip.startAt, trip.timeZone)}</td>
+              <td className="py-3 pr-4">{formatDateTime(trip.endAt, trip.timeZone)}</td>
+              <td className="py-3 pr-4">{TRIP_STATUS_LABELS[trip.status]}</td>
+              <td className="py-3 text-right tabular-nums">
+                {trip.earningsCents === null ? "—" : formatCents(trip.earningsCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="grid gap-3 md:hidden" aria-label="Trips, newest first">
+        {trips.map((trip) => (
+          <li key={trip.id} className="rounded-xl border border-slate-200 p-4 text-sm">
+            <p className="flex flex-wrap items-baseline justify-between gap-2">
+              <Link
+                to={`/dashboard/trip/${trip.id}`}
+                className="font-semibold text-brand-700 underline"
+              >
+                {trip.reservationId}
+              </Link>
+              <span className="text-slate-600">{TRIP_STATUS_LABELS[trip.status]}</span>
+            </p>
+            {showVehicle ? <p className="mt-1 text-slate-900">{vehicleText(trip)}</p> : null}
+            <p className="text-slate-700">{trip.guestName ?? "Guest not named"}</p>
+            <p className="mt-1 text-slate-600">
+              {formatDateTime(trip.startAt, trip.timeZone)} →{" "}
+              {formatDateTime(trip.endAt, trip.timeZone)}
+            </p>
+            {trip.earningsCents !== null ? (
+              <p className="mt-1 tabular-nums">Earnings {formatCents(trip.earningsCents)}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function vehicleText(trip: TripListItem) {
+  if (trip.vehicleLabel) return trip.vehicleLabel;
+  return (
+    <span className="text-amber-800">
+      Not matched{trip.vehicleName ? ` (“${trip.vehicleName}”)` : ""}
+    </span>
+  );
+}

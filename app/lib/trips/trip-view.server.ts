@@ -1,0 +1,23 @@
+import type { TripListItem } from "~/components/trips/trip-list";
+import type { TripStatus } from "~/domain/trips/trip";
+import { vehicleLabel } from "../estimates/vehicles.server";
+import type { TripRow } from "./trips.server";
+
+type VehicleRow = Parameters<typeof vehicleLabel>[0];
+
+/** What the trip lists show of each trip, with its car's label. */
+export function tripListItems(trips: TripRow[], fleet: VehicleRow[]): TripListItem[] {
+  const labels = new Map(fleet.map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
+  return trips.map((trip) => ({
+    id: trip.id,
+    reservationId: trip.reservationId,
+    guestName: trip.guestName,
+    vehicleLabel: trip.vehicleId ? (labels.get(trip.vehicleId) ?? null) : null,
+    vehicleName: trip.vehicleName,
+    startAt: trip.startAt.toISOString(),
+    endAt: trip.endAt.toISOString(),
+    timeZone: trip.timeZone,
+    status: trip.status as TripStatus,
+    earningsCents: trip.earningsCents,
+  }));
+}

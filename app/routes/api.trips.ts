@@ -1,0 +1,55 @@
+import type { Route } from "./+types/api.trips";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { getVehicle } from "~/lib/estimates/vehicles.server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { checkApiTrip, tripApiSchema } from "~/lib/trips/trip-form";
+import { createTrip, listTrips, tripJson, TripConflictError } from "~/lib/trips/trips.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** GET /api/trips[?vehicleId=]: this account's trips, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  const vehicleId = new URL(request.url).searchParams.get("vehicleId") ?? undefined;
+  return Response.json(
+    { trips: listTrips(session.accountId, { vehicleId }).map(tripJson) },
+    { headers: NO_STORE },
+  );
+}
+
+/**
+ * POST /api/trips (JSON: reservationId, vehicleId, guestName, startAt and endAt as ISO 8601 with
+ * an offset (or local in timeZone), timeZone, and optional locations, odometer, distanceMiles,
+ * earningsCents, status) → 201 { trip }; 400 { error, fieldErrors }; 409 for a reservation
+ * already stored; 404 for a vehicle that isn't this account's.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const session = await requireApiSession(request);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = tripApiSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return jsonError(400, "Check the trip details.", {
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+    });
+  }
+  const checked = checkApiTrip(parsed.data, Date.now());
+  if (!checked.ok)
+    return jsonError(400, "Check the trip details.", { fieldErrors: checked.fieldErrors });
+  if (!getVehicle(session.accountId, checked.vehicleId)) {
+    return jsonError(404, "No vehicle with that id in this account.", {
+      fieldErrors: { vehicleId: "No vehicle with that id in this account." },
+    });
+  }
+  try {
+    const trip = createTrip(session.accountId, checked.trip, checked.vehicleId, "api");
+    return Response.json({ trip: tripJson(trip) }, { status: 201, headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof TripConflictError) {
+      return jsonError(409, error.message, { fieldErrors: { reservationId: error.message } });
+    }
+    throw error;
+  }
+}

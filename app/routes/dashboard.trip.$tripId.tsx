@@ -1,0 +1,129 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard.trip.$tripId";
+import { notFoundBoundary } from "~/components/error-boundary";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { TripForm } from "~/components/trips/trip-form";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { TRIP_STATUS_LABELS, type TripStatus } from "~/domain/trips/trip";
+import { wallClockAt, formatIsoDate, formatTime24 } from "~/domain/zoned-time";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { formReply, readForm } from "~/lib/http/form.server";
+import { notFound } from "~/lib/http/not-found";
+import { env } from "~/lib/runtime/env.server";
+import { saveTripForm } from "~/lib/trips/trip-page.server";
+import { getTrip } from "~/lib/trips/trips.server";
+import { pageMeta } from "~/lib/ui/meta";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: data ? `Trip ${data.trip.reservationId}` : "Trip",
+    path: "/dashboard/trips",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+/** Local date and time fields of an instant in the trip's zone, as the form shows them. */
+function localFields(instant: Date, timeZone: string) {
+  const local = wallClockAt(instant.getTime(), timeZone);
+  return { date: formatIsoDate(local), time: formatTime24(local) };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  const trip = getTrip(session.accountId, params.tripId) ?? notFound("No trip with that id here.");
+  const vehicle = trip.vehicleId ? getVehicle(session.accountId, trip.vehicleId) : undefined;
+  const start = localFields(trip.startAt, trip.timeZone);
+  const end = localFields(trip.endAt, trip.timeZone);
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    trip: {
+      reservationId: trip.reservationId,
+      status: trip.status as TripStatus,
+      startAt: trip.startAt.toISOString(),
+      endAt: trip.endAt.toISOString(),
+      timeZone: trip.timeZone,
+      guestName: trip.guestName,
+      vehicleId: vehicle?.id ?? null,
+      vehicleLabel: vehicle ? vehicleLabel(vehicle) : null,
+      vehicleName: trip.vehicleName,
+      source: trip.source,
+    },
+    formValues: {
+      reservationId: trip.reservationId,
+      vehicleId: vehicle?.id ?? "",
+      guestName: trip.guestName ?? "",
+      timeZone: trip.timeZone,
+      startDate: start.date,
+      startTime: start.time,
+      endDate: end.date,
+      endTime: end.time,
+      pickupLocation: trip.pickupLocation ?? "",
+      returnLocation: trip.returnLocation ?? "",
+      odometerStart: trip.odometerStart === null ? "" : String(trip.odometerStart),
+      odometerEnd: trip.odometerEnd === null ? "" : String(trip.odometerEnd),
+      earnings: trip.earningsCents === null ? "" : (trip.earningsCents / 100).toFixed(2),
+      status: trip.status,
+    },
+    vehicles: listVehicles(session.accountId).map((row) => ({
+      id: row.id,
+      label: vehicleLabel(row),
+    })),
+    accountTimeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  if (!getTrip(session.accountId, params.tripId)) notFound("No trip with that id here.");
+  const form = await readForm(request);
+  if (!form) return formReply(null, { status: 400 });
+  return saveTripForm(session.accountId, form, params.tripId);
+}
+
+export default function TripPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { trip } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard/trips", label: "Trips" }}
+        title={`Trip ${trip.reservationId}`}
+        intro={
+          <>
+            {trip.vehicleId ? (
+              <Link
+                to={`/dashboard/vehicle/${trip.vehicleId}`}
+                className="font-medium text-brand-700 underline"
+              >
+                {trip.vehicleLabel}
+              </Link>
+            ) : (
+              <span className="text-amber-800">
+                Car not matched{trip.vehicleName ? ` (“${trip.vehicleName}” in the file)` : ""}
+              </span>
+            )}
+            {trip.guestName ? ` · ${trip.guestName}` : ""} · {TRIP_STATUS_LABELS[trip.status]}
+            <br />
+            {formatDateTime(trip.startAt, trip.timeZone)} →{" "}
+            {formatDateTime(trip.endAt, trip.timeZone)}
+          </>
+        }
+      />
+      <FleetSection id="edit-trip" title="Edit the trip">
+        <TripForm
+          lastResult={actionData?.result}
+          defaultValue={loaderData.formValues}
+          vehicles={loaderData.vehicles}
+          accountTimeZone={loaderData.accountTimeZone}
+          submitLabel="Save trip"
+        />
+      </FleetSection>
+    </div>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary("We couldn't find that trip", [
+  { to: "/dashboard/trips", label: "All trips" },
+  { to: "/dashboard/trips/new", label: "Add a trip" },
+]);

@@ -1,0 +1,153 @@
+import { data, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/dashboard.trips";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { TripImportForm } from "~/components/trips/trip-import-form";
+import { TripList } from "~/components/trips/trip-list";
+import { UnmatchedCars } from "~/components/trips/unmatched-cars";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
+import type { TripCsvError } from "~/domain/trips/trip-csv";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { errorsOf, parseSubmission, type FormReply } from "~/lib/http/form";
+import { formReply, formResult } from "~/lib/http/form.server";
+import { readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
+import { env } from "~/lib/runtime/env.server";
+import {
+  csvText,
+  importTripCsv,
+  MAX_TRIP_CSV_BYTES,
+  TOO_LARGE_MESSAGE,
+} from "~/lib/trips/trip-import.server";
+import { listTrips, matchTripsToVehicle, unmatchedVehicleNames } from "~/lib/trips/trips.server";
+import { tripListItems } from "~/lib/trips/trip-view.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Trips",
+    path: "/dashboard/trips",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  const vehicles = listVehicles(session.accountId);
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    trips: tripListItems(listTrips(session.accountId), vehicles),
+    unmatched: unmatchedVehicleNames(session.accountId),
+    vehicles: vehicles.map((vehicle) => ({ id: vehicle.id, label: vehicleLabel(vehicle) })),
+    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+  };
+}
+
+type TripsReply = FormReply<"import" | "match"> & { rowErrors?: TripCsvError[] };
+
+function importFailed(status: number, message: string, rowErrors: TripCsvError[] = []) {
+  return data<TripsReply>(
+    { intent: "import", result: formResult(null, { formError: message }), rowErrors },
+    { status },
+  );
+}
+
+const matchSchema = z.object({
+  vehicleName: z.string().trim().min(1).max(200),
+  vehicleId: z.string({ error: "Choose the car." }).trim().min(1, "Choose the car."),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const form = await readMultipartForm(request, MAX_TRIP_CSV_BYTES + 64 * 1024);
+  if (form instanceof UploadTooLargeError) return importFailed(413, TOO_LARGE_MESSAGE);
+  if (!form) return formReply(null, { status: 400 });
+
+  if (form.get("intent") === "match") {
+    const submission = parseSubmission(form, matchSchema);
+    if (
+      submission.status !== "success" ||
+      !getVehicle(session.accountId, submission.value.vehicleId)
+    ) {
+      return formReply(submission, {
+        status: 400,
+        intent: "match",
+        formError: "Choose one of your cars.",
+      });
+    }
+    const matched = matchTripsToVehicle(
+      session.accountId,
+      submission.value.vehicleName,
+      submission.value.vehicleId,
+    );
+    return redirectWithToast("/dashboard/trips", {
+      title: "Trips matched",
+      description: `${matched === 1 ? "1 trip" : `${matched} trips`} now belong to that car.`,
+    });
+  }
+
+  const file = await csvText(form.get("file"));
+  if (!file.ok) return importFailed(file.status, file.message);
+  const timeZone = String(form.get("timeZone") ?? "") || DEFAULT_TIME_ZONE;
+  const result = importTripCsv(session.accountId, file.text, { timeZone });
+  if (!result.ok) return importFailed(result.status, result.message, result.errors);
+  recordEvent("feature_usage", { feature: "trips", action: "import" }, session.user.id);
+  const parts = [
+    `${result.imported} new`,
+    `${result.updated} updated`,
+    `${result.skipped} unchanged`,
+    ...(result.unmatched > 0 ? [`${result.unmatched} to match to a car`] : []),
+  ];
+  return redirectWithToast("/dashboard/trips", {
+    title: "Trips imported",
+    description: `${parts.join(", ")}.`,
+  });
+}
+
+export default function Trips({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as TripsReply | undefined;
+  const importReply = reply?.intent === "import" ? reply : undefined;
+  return (
+    <div className="container-page max-w-5xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
+        title="Trips"
+        intro="Every reservation of your cars: claims count their deadlines from these times."
+        actions={
+          <Link to="/dashboard/trips/new" className="btn-outline">
+            Add a trip
+          </Link>
+        }
+      />
+      <UnmatchedCars names={loaderData.unmatched} vehicles={loaderData.vehicles} />
+      {reply?.intent === "match" ? (
+        <p role="alert" className="field-error">
+          {errorsOf(reply.result).form}
+        </p>
+      ) : null}
+      <FleetSection title="Import from the marketplace" id="import-title">
+        <TripImportForm
+          timeZone={loaderData.timeZone}
+          error={importReply ? errorsOf(importReply.result).form : undefined}
+          rowErrors={importReply?.rowErrors}
+        />
+      </FleetSection>
+      <FleetSection title={`All trips (${loaderData.trips.length})`} id="trips-title">
+        {loaderData.trips.length === 0 ? (
+          <p className="text-slate-700">
+            No trips yet. Import the marketplace&apos;s Trip Earnings CSV above, or{" "}
+            <Link to="/dashboard/trips/new" className="font-medium text-brand-700 underline">
+              add a trip by hand
+            </Link>
+            .
+          </p>
+        ) : (
+          <TripList trips={loaderData.trips} />
+        )}
+      </FleetSection>
+    </div>
+  );
+}

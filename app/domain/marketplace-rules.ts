@@ -96,7 +96,17 @@ export type DeadlineDuration =
   { unit: "elapsed-hours"; amount: number } | { unit: "calendar-days"; amount: number };
 
 export type ClaimDeadlineId =
-  "report-damage" | "post-trip-photos" | "repair-estimate" | "escalate" | "toll-reimbursement";
+  | "report-damage"
+  | "post-trip-photos"
+  | "repair-estimate"
+  | "escalate"
+  | "toll-reimbursement"
+  | "fuel-reimbursement"
+  | "smoking-cleaning"
+  | "ticket-transfer";
+
+/** How sure the source is: weak and unconfirmed values are shown to the host as such. */
+export type RuleConfidence = "high" | "medium" | "weak" | "unconfirmed";
 
 export interface ClaimDeadlineRule {
   id: ClaimDeadlineId;
@@ -108,6 +118,8 @@ export interface ClaimDeadlineRule {
   source: RuleSource;
   /** Where the rule is less clear-cut than the countdown makes it look. */
   caveat?: string;
+  /** Absent: the marketplace's own support article states it (high). */
+  confidence?: RuleConfidence;
 }
 
 /** "24 hours", "20 days". */
@@ -171,9 +183,51 @@ export const CLAIM_DEADLINE_RULES: readonly ClaimDeadlineRule[] = [
   },
 ];
 
+/**
+ * Windows of the other reimbursements, counted from trip end. Their sources are weaker than the
+ * support articles above (a host-community blog, a fee page), so each says how sure it is.
+ */
+export const REIMBURSEMENT_DEADLINE_RULES: readonly ClaimDeadlineRule[] = [
+  {
+    id: "fuel-reimbursement",
+    label: "Invoice fuel or EV charge",
+    description:
+      "Send the fuel or EV-charge reimbursement request within 72 hours of trip end, with gauge photos and the receipt.",
+    duration: { unit: "elapsed-hours", amount: 72 },
+    source: RULE_SOURCES.reimbursements,
+    caveat:
+      "The 72 hours come from a host guide (turopro.com), not the support article; treat them as unconfirmed and send it sooner.",
+    confidence: "unconfirmed",
+  },
+  {
+    id: "smoking-cleaning",
+    label: "Report smoking or cleaning",
+    description:
+      "Report smoking or a car that needs more than a quick clean within 24 hours of trip end, with photos and physical evidence.",
+    duration: { unit: "elapsed-hours", amount: 24 },
+    source: RULE_SOURCES.smoking,
+    caveat:
+      "The 24 hours for smoking come from a host blog; cleaning is assumed to follow the same window.",
+    confidence: "weak",
+  },
+  {
+    id: "ticket-transfer",
+    label: "Send the ticket",
+    description:
+      "Send a photo-enforced ticket through the reimbursement tool within 7 days of the notice, and don't pay it yourself.",
+    duration: { unit: "calendar-days", amount: 7 },
+    source: RULE_SOURCES.reimbursements,
+    caveat:
+      "Counted here from trip end; the marketplace counts from the day the notice arrives, which is usually later.",
+    confidence: "medium",
+  },
+];
+
 /** The rule with `id` (every id above exists, so this never returns undefined). */
 export function claimDeadlineRule(id: ClaimDeadlineId): ClaimDeadlineRule {
-  const rule = CLAIM_DEADLINE_RULES.find((candidate) => candidate.id === id);
+  const rule = [...CLAIM_DEADLINE_RULES, ...REIMBURSEMENT_DEADLINE_RULES].find(
+    (candidate) => candidate.id === id,
+  );
   if (!rule) throw new Error(`Unknown claim deadline rule: ${id}`);
   return rule;
 }

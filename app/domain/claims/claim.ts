@@ -1,0 +1,156 @@
+/**
+ * A claim: money the host asks for after a trip, followed until it is paid or closed. Damage
+ * claims come from an estimate's finalized revision; reimbursements cover the other costs a
+ * guest can be invoiced for through the marketplace.
+ */
+
+export const CLAIM_KINDS = [
+  "damage",
+  "fuel",
+  "ev-charge",
+  "tolls",
+  "tickets",
+  "cleaning",
+  "smoking",
+  "extra-distance",
+  "late-return",
+  "impound",
+] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+
+export const CLAIM_KIND_LABELS: Readonly<Record<ClaimKind, string>> = {
+  damage: "Damage",
+  fuel: "Fuel",
+  "ev-charge": "EV charge",
+  tolls: "Tolls",
+  tickets: "Tickets",
+  cleaning: "Cleaning",
+  smoking: "Smoking",
+  "extra-distance": "Extra distance",
+  "late-return": "Late return",
+  impound: "Impound",
+};
+
+export const CLAIM_STATUSES = [
+  "draft",
+  "filed",
+  "guest-responded",
+  "disputed",
+  "escalated",
+  "approved",
+  "partially-approved",
+  "paid",
+  "closed",
+  "denied",
+  "withdrawn",
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+export const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatus, string>> = {
+  draft: "Draft",
+  filed: "Filed",
+  "guest-responded": "Guest responded",
+  disputed: "Disputed",
+  escalated: "Escalated",
+  approved: "Approved",
+  "partially-approved": "Partly approved",
+  paid: "Paid",
+  closed: "Closed",
+  denied: "Denied",
+  withdrawn: "Withdrawn",
+};
+
+/** Where a claim can go from each status. Denied and withdrawn claims end; paid ones close. */
+export const CLAIM_TRANSITIONS: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> = {
+  draft: ["filed", "withdrawn"],
+  filed: [
+    "guest-responded",
+    "disputed",
+    "escalated",
+    "approved",
+    "partially-approved",
+    "denied",
+    "withdrawn",
+  ],
+  "guest-responded": [
+    "disputed",
+    "escalated",
+    "approved",
+    "partially-approved",
+    "denied",
+    "withdrawn",
+  ],
+  disputed: ["escalated", "approved", "partially-approved", "denied", "withdrawn"],
+  escalated: ["approved", "partially-approved", "denied", "withdrawn"],
+  approved: ["paid", "closed"],
+  "partially-approved": ["paid", "escalated", "closed"],
+  paid: ["closed"],
+  closed: [],
+  denied: ["escalated", "closed"],
+  withdrawn: [],
+};
+
+/** Statuses still waiting on someone: they keep their deadlines on the board. */
+export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = [
+  "draft",
+  "filed",
+  "guest-responded",
+  "disputed",
+  "escalated",
+  "approved",
+  "partially-approved",
+];
+
+export function canMoveClaim(from: ClaimStatus, to: ClaimStatus): boolean {
+  return CLAIM_TRANSITIONS[from].includes(to);
+}
+
+export interface ClaimAmounts {
+  claimedCents: number;
+  approvedCents: number | null;
+  paidCents: number | null;
+}
+
+/**
+ * What a status change needs besides the status: an approval states the amount approved (a
+ * partial one less than claimed, a full one the amount claimed unless said otherwise), a payment
+ * the amount paid. Returns the amounts after the change, or the problem.
+ */
+export function amountsAfter(
+  to: ClaimStatus,
+  current: ClaimAmounts,
+  given: { approvedCents?: number | null; paidCents?: number | null },
+):
+  | { ok: true; amounts: ClaimAmounts }
+  | { ok: false; field: "approvedCents" | "paidCents"; message: string } {
+  const amounts = { ...current };
+  if (to === "approved") amounts.approvedCents = given.approvedCents ?? current.claimedCents;
+  if (to === "partially-approved") {
+    if (given.approvedCents === undefined || given.approvedCents === null) {
+      return { ok: false, field: "approvedCents", message: "Enter the amount approved." };
+    }
+    if (given.approvedCents >= current.claimedCents) {
+      return {
+        ok: false,
+        field: "approvedCents",
+        message:
+          "A partial approval is less than the amount claimed; choose Approved for the full amount.",
+      };
+    }
+    amounts.approvedCents = given.approvedCents;
+  }
+  if (to === "paid") {
+    const paid = given.paidCents ?? amounts.approvedCents;
+    if (paid === null || paid === undefined) {
+      return { ok: false, field: "paidCents", message: "Enter the amount paid." };
+    }
+    amounts.paidCents = paid;
+  }
+  for (const field of ["approvedCents", "paidCents"] as const) {
+    const value = amounts[field];
+    if (value !== null && (!Number.isInteger(value) || value < 0 || value > 100_000_000)) {
+      return { ok: false, field, message: "Enter an amount from $0 to $1,000,000." };
+    }
+  }
+  return { ok: true, amounts };
+}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/estimate/taxonomy";
 import { MEASUREMENT_UNITS } from "../app/domain/units";
 import { TRIP_STATUSES } from "../app/domain/trips/trip";
+import { CLAIM_KINDS, CLAIM_STATUSES } from "../app/domain/claims/claim";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
@@ -508,4 +509,61 @@ export const trips = sqliteTable(
     index("trips_vehicle_idx").on(table.vehicleId, table.startAt),
     index("trips_account_end_idx").on(table.accountId, table.endAt),
   ],
+);
+
+/** Money the host asks for after a trip: damage (from a finalized revision) or a reimbursement. */
+export const claims = sqliteTable(
+  "claims",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    tripId: text("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CLAIM_KINDS }).notNull(),
+    status: text("status", { enum: CLAIM_STATUSES }).notNull().default("draft"),
+    /** Damage claims: the report and the final revision claimed. */
+    reportId: text("report_id").references(() => reports.id, { onDelete: "set null" }),
+    reportRevision: integer("report_revision"),
+    claimedCents: integer("claimed_cents").notNull(),
+    approvedCents: integer("approved_cents"),
+    paidCents: integer("paid_cents"),
+    note: text("note"),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("claims_account_status_idx").on(table.accountId, table.status),
+    index("claims_trip_idx").on(table.tripId),
+  ],
+);
+
+/** Every change of a claim, with who made it (owner, team member or VA) and when. */
+export const claimEvents = sqliteTable(
+  "claim_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: CLAIM_STATUSES }).notNull(),
+    fromStatus: text("from_status", { enum: CLAIM_STATUSES }),
+    claimedCents: integer("claimed_cents"),
+    approvedCents: integer("approved_cents"),
+    paidCents: integer("paid_cents"),
+    note: text("note"),
+    byUserId: text("by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The role they had in the account then: primary (owner), team_member or va. */
+    byRole: text("by_role").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("claim_events_claim_idx").on(table.claimId, table.id)],
 );

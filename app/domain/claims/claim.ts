@@ -123,7 +123,11 @@ export function amountsAfter(
 ):
   | { ok: true; amounts: ClaimAmounts }
   | { ok: false; field: "approvedCents" | "paidCents"; message: string } {
-  const amounts = { ...current };
+  const amounts: ClaimAmounts = {
+    claimedCents: current.claimedCents,
+    approvedCents: current.approvedCents,
+    paidCents: current.paidCents,
+  };
   if (to === "approved") amounts.approvedCents = given.approvedCents ?? current.claimedCents;
   if (to === "partially-approved") {
     if (given.approvedCents === undefined || given.approvedCents === null) {

@@ -1,0 +1,157 @@
+/**
+ * Claims on a real SQLite database: a damage claim stands on a finalized revision, every change
+ * is logged with who made it and in which role, a claim only moves along its path, and another
+ * account never reaches it.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-claims-"));
+process.env.DATA_DIR = dataDir;
+
+let m: AppModules;
+let claims: typeof import("./claims.server");
+let trips: typeof import("../trips/trips.server");
+
+beforeAll(async () => {
+  m = await loadAppModules();
+  claims = await import("./claims.server");
+  trips = await import("../trips/trips.server");
+});
+
+afterAll(() => {
+  m.db.closeDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const TRIP = {
+  reservationId: "R-500",
+  guestName: "Jordan Lee",
+  startAt: Date.parse("2026-11-20T17:00:00Z"),
+  endAt: Date.parse("2026-11-23T01:30:00Z"),
+  timeZone: "America/Denver",
+  pickupLocation: null,
+  returnLocation: null,
+  odometerStart: null,
+  odometerEnd: null,
+  distanceMiles: null,
+  earningsCents: 41_250,
+  status: "completed" as const,
+};
+
+/** An owner with a car, a trip and a hand-tagged estimate of a dented hood (not finalized). */
+async function setting(name: string) {
+  const owner = insertOwner(m.db, m.schema, name);
+  const car = m.vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
+  if (!car.ok) throw new Error("vehicle");
+  const trip = trips.createTrip(owner.accountId, TRIP, car.vehicle.id, "manual");
+  const { staged } = await m.photos.stageFiles(
+    owner,
+    [new File([new Uint8Array(await texturedJpeg(7))], "hood.jpg")],
+    "post_trip",
+  );
+  const report = m.reports.createReport({
+    ...owner,
+    vehicleId: car.vehicle.id,
+    photoIds: staged.map((photo) => photo.id),
+    mode: "manual",
+  });
+  m.reports.addFinding(owner.accountId, report.id, {
+    panel: "hood",
+    damageType: "dent",
+    severity: "moderate",
+    preExisting: false,
+  });
+  const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
+  return { owner, actor, trip, report };
+}
+
+describe("claims", () => {
+  it("makes a damage claim from the estimate's final revision, and refuses an unfinished one", async () => {
+    const { owner, actor, trip, report } = await setting("claim_damage");
+    expect(() =>
+      claims.createClaim(actor, { tripId: trip.id, kind: "damage", reportId: report.id }),
+    ).toThrow("Finalize the estimate first");
+    const estimate = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const claim = claims.createClaim(actor, {
+      tripId: trip.id,
+      kind: "damage",
+      reportId: report.id,
+    });
+    expect(claim).toMatchObject({
+      status: "draft",
+      reportRevision: 1,
+      claimedCents: estimate.totalCents,
+    });
+    expect(() => claims.createClaim(actor, { tripId: trip.id, kind: "fuel" })).toThrow(
+      "Enter the amount claimed.",
+    );
+  });
+
+  it("moves along its path, logging who and when; an impossible move changes nothing", async () => {
+    const { actor, trip } = await setting("claim_path");
+    const claim = claims.createClaim(actor, {
+      tripId: trip.id,
+      kind: "tolls",
+      claimedCents: 4_650,
+    });
+    const va = { ...actor, userId: actor.userId, role: "va" as const };
+    claims.changeClaim(actor, claim.id, { status: "filed" });
+    claims.changeClaim(va, claim.id, {
+      status: "disputed",
+      note: "Guest says the toll was before pickup.",
+    });
+    expect(() => claims.changeClaim(actor, claim.id, { status: "paid" })).toThrow(
+      "A claim that is disputed can't become paid.",
+    );
+    expect(() => claims.changeClaim(actor, claim.id, { status: "partially-approved" })).toThrow(
+      "Enter the amount approved.",
+    );
+    claims.changeClaim(actor, claim.id, { status: "partially-approved", approvedCents: 3_100 });
+    const paid = claims.changeClaim(actor, claim.id, { status: "paid" });
+    expect(paid).toMatchObject({ status: "paid", approvedCents: 3_100, paidCents: 3_100 });
+    const history = claims.claimHistory(actor.accountId, claim.id);
+    expect(history.map((event) => [event.fromStatus, event.status, event.byRole])).toEqual([
+      [null, "draft", "primary"],
+      ["draft", "filed", "primary"],
+      ["filed", "disputed", "va"],
+      ["disputed", "partially-approved", "primary"],
+      ["partially-approved", "paid", "primary"],
+    ]);
+    expect(history[2]!.note).toBe("Guest says the toll was before pickup.");
+  });
+
+  it("shows its deadlines in the trip's zone, and stays out of another account's reach", async () => {
+    const { actor, trip } = await setting("claim_json");
+    const claim = claims.createClaim(actor, {
+      tripId: trip.id,
+      kind: "damage",
+      claimedCents: 90_000,
+    });
+    const json = claims.claimJson(
+      claim,
+      trip,
+      claims.claimHistory(actor.accountId, claim.id),
+      Date.parse("2026-11-23T12:00:00Z"),
+    );
+    expect(json.deadlines[0]).toEqual({
+      key: "report-damage",
+      label: "Report damage",
+      dueAt: "2026-11-23T18:30:00-07:00",
+      status: "open",
+      confidence: "high",
+    });
+    const other = insertOwner(m.db, m.schema, "claim_other");
+    const stranger = { accountId: other.accountId, userId: other.userId, role: "primary" as const };
+    expect(claims.getClaim(other.accountId, claim.id)).toBeUndefined();
+    expect(claims.changeClaim(stranger, claim.id, { status: "filed" })).toBeUndefined();
+    expect(() =>
+      claims.createClaim(stranger, { tripId: trip.id, kind: "fuel", claimedCents: 100 }),
+    ).toThrow("No trip with that id in this account.");
+    expect(claims.getClaim(actor.accountId, claim.id)?.status).toBe("draft");
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * The account's claims and their history. Every query takes the account id first; every change
+ * is one transaction that updates the claim and logs who made it, in which role, and when.
+ */
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { claimEvents, claims, trips } from "../../../db/schema";
+import {
+  amountsAfter,
+  canMoveClaim,
+  CLAIM_STATUS_LABELS,
+  type ClaimKind,
+  type ClaimStatus,
+} from "~/domain/claims/claim";
+import { claimDeadlines } from "~/domain/claims/claim-windows";
+import type { Role } from "../../../db/schema";
+import { getReport } from "../estimates/reports.server";
+import { getRevision, latestFinalRevision } from "../estimates/revisions.server";
+import { db } from "../runtime/db.server";
+import { getTrip, type TripRow } from "../trips/trips.server";
+
+export type ClaimRow = typeof claims.$inferSelect;
+export type ClaimEventRow = typeof claimEvents.$inferSelect;
+
+/** Who acts: the signed-in user in the current account, with their role there. */
+export interface ClaimActor {
+  accountId: string;
+  userId: string;
+  role: Role;
+}
+
+export class ClaimInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface NewClaim {
+  tripId: string;
+  kind: ClaimKind;
+  reportId?: string | null;
+  claimedCents?: number | null;
+  note?: string | null;
+}
+
+/** The revision and total a damage claim takes from its estimate: the latest final revision. */
+function claimedRevision(accountId: string, reportId: string) {
+  const report = getReport(accountId, reportId);
+  if (!report)
+    throw new ClaimInputError("No estimate with that id in this account.", "reportId", 404);
+  const number = latestFinalRevision(report.id);
+  const revision = number === null ? undefined : getRevision(report.id, number);
+  if (!revision) {
+    throw new ClaimInputError(
+      "Finalize the estimate first: a claim stands on a finished revision that doesn't change.",
+      "reportId",
+      409,
+    );
+  }
+  return { report, revision };
+}
+
+export function createClaim(actor: ClaimActor, input: NewClaim): ClaimRow {
+  const trip = getTrip(actor.accountId, input.tripId);
+  if (!trip) throw new ClaimInputError("No trip with that id in this account.", "tripId", 404);
+  let reportId: string | null = null;
+  let reportRevision: number | null = null;
+  let claimedCents = input.claimedCents ?? null;
+  if (input.reportId) {
+    if (input.kind !== "damage") {
+      throw new ClaimInputError("Only a damage claim is made from an estimate.", "reportId");
+    }
+    const { report, revision } = claimedRevision(actor.accountId, input.reportId);
+    if (trip.vehicleId && report.vehicleId !== trip.vehicleId) {
+      throw new ClaimInputError("That estimate is for another car than the trip's.", "reportId");
+    }
+    reportId = report.id;
+    reportRevision = revision.number;
+    claimedCents ??= revision.totalCents;
+  }
+  if (claimedCents === null) {
+    throw new ClaimInputError(
+      input.kind === "damage"
+        ? "Choose the estimate this claim is for, or enter the amount claimed."
+        : "Enter the amount claimed.",
+      input.kind === "damage" ? "reportId" : "claimedCents",
+    );
+  }
+  const now = new Date();
+  return db().transaction((tx) => {
+    const claim = tx
+      .insert(claims)
+      .values({
+        id: crypto.randomUUID(),
+        accountId: actor.accountId,
+        tripId: trip.id,
+        kind: input.kind,
+        reportId,
+        reportRevision,
+        claimedCents,
+        note: input.note ?? null,
+        createdByUserId: actor.userId,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    tx.insert(claimEvents)
+      .values({
+        claimId: claim.id,
+        accountId: actor.accountId,
+        status: "draft",
+        claimedCents,
+        note: input.note ?? null,
+        byUserId: actor.userId,
+        byRole: actor.role,
+        at: now,
+      })
+      .run();
+    return claim;
+  });
+}
+
+export interface ClaimChange {
+  status?: ClaimStatus;
+  approvedCents?: number | null;
+  paidCents?: number | null;
+  note?: string | null;
+}
+
+/** Moves a claim along its path (or adds a note), logging the change; undefined if not found. */
+export function changeClaim(
+  actor: ClaimActor,
+  claimId: string,
+  change: ClaimChange,
+): ClaimRow | undefined {
+  return db().transaction((tx) => {
+    const claim = tx
+      .select()
+      .from(claims)
+      .where(and(eq(claims.accountId, actor.accountId), eq(claims.id, claimId)))
+      .get();
+    if (!claim) return undefined;
+    const from = claim.status as ClaimStatus;
+    const to = change.status ?? from;
+    if (to !== from && !canMoveClaim(from, to)) {
+      throw new ClaimInputError(
+        `A claim that is ${CLAIM_STATUS_LABELS[from].toLowerCase()} can't become ${CLAIM_STATUS_LABELS[to].toLowerCase()}.`,
+        "status",
+        409,
+      );
+    }
+    if (to === from && !change.note) {
+      throw new ClaimInputError("Choose a new status or write a note.", "status");
+    }
+    const amounts = amountsAfter(to, claim, change);
+    if (!amounts.ok) throw new ClaimInputError(amounts.message, amounts.field);
+    const now = new Date();
+    const updated = tx
+      .update(claims)
+      .set({ status: to, ...amounts.amounts, updatedAt: now })
+      .where(eq(claims.id, claim.id))
+      .returning()
+      .get();
+    tx.insert(claimEvents)
+      .values({
+        claimId: claim.id,
+        accountId: actor.accountId,
+        status: to,
+        fromStatus: from,
+        approvedCents: amounts.amounts.approvedCents,
+        paidCents: amounts.amounts.paidCents,
+        note: change.note ?? null,
+        byUserId: actor.userId,
+        byRole: actor.role,
+        at: now,
+      })
+      .run();
+    return updated;
+  });
+}
+
+export function getClaim(accountId: string, claimId: string): ClaimRow | undefined {
+  if (typeof claimId !== "string" || claimId.length > 64) return undefined;
+  return db()
+    .select()
+    .from(claims)
+    .where(and(eq(claims.accountId, accountId), eq(claims.id, claimId)))
+    .get();
+}
+
+export function claimHistory(accountId: string, claimId: string): ClaimEventRow[] {
+  return db()
+    .select()
+    .from(claimEvents)
+    .where(and(eq(claimEvents.accountId, accountId), eq(claimEvents.claimId, claimId)))
+    .orderBy(asc(claimEvents.id))
+    .all();
+}
+
+export function listClaims(accountId: string, options: { statuses?: readonly ClaimStatus[] } = {}) {
+  const where = options.statuses
+    ? and(eq(claims.accountId, accountId), inArray(claims.status, [...options.statuses]))
+    : eq(claims.accountId, accountId);
+  return db()
+    .select({ claim: claims, trip: trips })
+    .from(claims)
+    .innerJoin(trips, eq(trips.id, claims.tripId))
+    .where(where)
+    .orderBy(desc(claims.createdAt))
+    .all();
+}
+
+/** The API's shape of a claim: status, history and deadlines in the trip's zone. */
+export function claimJson(
+  claim: ClaimRow,
+  trip: TripRow,
+  history: ClaimEventRow[],
+  now: number,
+  names: ReadonlyMap<string, string> = new Map(),
+) {
+  return {
+    id: claim.id,
+    tripId: claim.tripId,
+    kind: claim.kind as ClaimKind,
+    status: claim.status as ClaimStatus,
+    reportId: claim.reportId,
+    reportRevision: claim.reportRevision,
+    claimedCents: claim.claimedCents,
+    approvedCents: claim.approvedCents,
+    paidCents: claim.paidCents,
+    note: claim.note,
+    createdAt: claim.createdAt.toISOString(),
+    history: history.map((event) => ({
+      status: event.status as ClaimStatus,
+      from: event.fromStatus as ClaimStatus | null,
+      at: event.at.toISOString(),
+      by: {
+        userId: event.byUserId,
+        name: event.byUserId ? (names.get(event.byUserId) ?? null) : null,
+        role: event.byRole,
+      },
+      note: event.note,
+    })),
+    deadlines: claimDeadlines(
+      claim.kind as ClaimKind,
+      { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },
+      now,
+    ).map((deadline) => ({
+      key: deadline.key,
+      label: deadline.label,
+      dueAt: deadline.dueAt,
+      status: deadline.status,
+      confidence: deadline.confidence,
+    })),
+  };
+}

@@ -55,6 +55,9 @@ export default [
       route("trips", "routes/dashboard.trips.tsx"),
       route("trips/new", "routes/dashboard.trips.new.tsx"),
       route("trip/:tripId", "routes/dashboard.trip.$tripId.tsx"),
+      route("claims", "routes/dashboard.claims.tsx"),
+      route("claims/new", "routes/dashboard.claims.new.tsx"),
+      route("claim/:claimId", "routes/dashboard.claim.$claimId.tsx"),
     ]),
     route("diagram-dashboard/:vehicleId", "routes/diagram-dashboard.$vehicleId.tsx"),
   ]),
@@ -91,6 +94,8 @@ export default [
     route("analysis/:reportId/pdf", "routes/api.analysis.$reportId.pdf.ts"),
     route("trips", "routes/api.trips.ts"),
     route("trips/import", "routes/api.trips.import.ts"),
+    route("claims", "routes/api.claims.ts"),
+    route("claims/:claimId", "routes/api.claims.$claimId.ts"),
   ]),
 
   route("*", "routes/$.ts"),

@@ -38,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const end = localFields(trip.endAt, trip.timeZone);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
+    tripId: trip.id,
     trip: {
       reservationId: trip.reservationId,
       status: trip.status as TripStatus,
@@ -89,6 +90,11 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
       <FleetPageHeader
         breadcrumb={{ to: "/dashboard/trips", label: "Trips" }}
         title={`Trip ${trip.reservationId}`}
+        actions={
+          <Link to={`/dashboard/claims/new?tripId=${loaderData.tripId}`} className="btn-primary">
+            Start a claim
+          </Link>
+        }
         intro={
           <>
             {trip.vehicleId ? (

@@ -247,6 +247,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/dashboard/trips" className="btn-outline">
               Trips
             </Link>
+            <Link to="/dashboard/claims" className="btn-outline">
+              Claims
+            </Link>
           </>
         }
       />

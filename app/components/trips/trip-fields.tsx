@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { describedBy, FieldNotes, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { SelectField } from "~/components/select-field";
 import { US_TIME_ZONES } from "~/domain/dates";
 import { TRIP_STATUS_LABELS, TRIP_STATUSES } from "~/domain/trips/trip";
 
@@ -23,43 +24,6 @@ export type TripFieldsMetadata = Record<
   Field
 >;
 
-function shown(field: Field) {
-  return typeof field.initialValue === "string" ? field.initialValue : undefined;
-}
-
-function Select({
-  field,
-  label,
-  hint,
-  children,
-}: {
-  field: Field;
-  label: string;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  const error = field.errors?.[0];
-  return (
-    <div>
-      <label htmlFor={field.id} className="label">
-        {label}
-      </label>
-      <select
-        key={field.key}
-        id={field.id}
-        name={field.name}
-        defaultValue={shown(field)}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(field.id, { hint, error })}
-      >
-        {children}
-      </select>
-      <FieldNotes id={field.id} hint={hint} error={error} />
-    </div>
-  );
-}
-
 /** A trip's fields: the reservation, the car, the guest, local pickup and return times, and more. */
 export function TripFields({
   fields,
@@ -82,27 +46,27 @@ export function TripFields({
         maxLength={40}
         autoComplete="off"
       />
-      <Select field={fields.vehicleId} label="Car">
+      <SelectField field={fields.vehicleId} label="Car">
         <option value="">Choose a car</option>
         {vehicles.map((vehicle) => (
           <option key={vehicle.id} value={vehicle.id}>
             {vehicle.label}
           </option>
         ))}
-      </Select>
+      </SelectField>
       <FormField
         field={fields.guestName}
         idPrefix="trip-"
         label="Guest (optional)"
         maxLength={120}
       />
-      <Select field={fields.timeZone} label="Time zone of the trip">
+      <SelectField field={fields.timeZone} label="Time zone of the trip">
         {zones.map((zone) => (
           <option key={zone.id} value={zone.id}>
             {zone.label}
           </option>
         ))}
-      </Select>
+      </SelectField>
       <FormField field={fields.startDate} idPrefix="trip-" label="Pickup date" type="date" />
       <FormField field={fields.startTime} idPrefix="trip-" label="Pickup time" type="time" />
       <FormField
@@ -143,14 +107,14 @@ export function TripFields({
         label="Your earnings, $ (optional)"
         inputMode="decimal"
       />
-      <Select field={fields.status} label="Status">
+      <SelectField field={fields.status} label="Status">
         <option value="">Work it out from the dates</option>
         {TRIP_STATUSES.map((status) => (
           <option key={status} value={status}>
             {TRIP_STATUS_LABELS[status]}
           </option>
         ))}
-      </Select>
+      </SelectField>
     </div>
   );
 }

@@ -46,7 +46,7 @@ export function parseRateInputs(json: string | null): RateInputs | null {
  * The report's final revisions, oldest first: number, date and total only (every report page and
  * report JSON lists them; the frozen estimate and findings stay unread).
  */
-function finalRevisions(reportId: string): RevisionInfo["final"] {
+export function finalRevisions(reportId: string): RevisionInfo["final"] {
   return db()
     .select({
       number: reportRevisions.number,

@@ -1,0 +1,162 @@
+/**
+ * What the claims pages show: the board (open claims by next deadline, money at stake and
+ * recovered), the choices of a new claim, and one claim with its deadlines and history.
+ */
+import {
+  CLAIM_KIND_LABELS,
+  CLAIM_STATUS_LABELS,
+  CLAIM_TRANSITIONS,
+  OPEN_CLAIM_STATUSES,
+  type ClaimKind,
+  type ClaimStatus,
+} from "~/domain/claims/claim";
+import { claimDeadlines } from "~/domain/claims/claim-windows";
+import { wallClockAt } from "~/domain/zoned-time";
+import { accountMembers } from "../auth/accounts.server";
+import { listReports } from "../estimates/reports.server";
+import { finalRevisions } from "../estimates/revisions.server";
+import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.server";
+import { listTrips, getTrip, type TripRow } from "../trips/trips.server";
+import { memberNames } from "./claim-api.server";
+import { claimHistory, getClaim, listClaims, type ClaimRow } from "./claims.server";
+
+function tripTitle(trip: TripRow, labels: Map<string, string>) {
+  const car = trip.vehicleId
+    ? (labels.get(trip.vehicleId) ?? "Car")
+    : (trip.vehicleName ?? "Car not matched");
+  return `${trip.reservationId} · ${car}${trip.guestName ? ` · ${trip.guestName}` : ""}`;
+}
+
+function vehicleLabels(accountId: string) {
+  return new Map(listVehicles(accountId).map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
+}
+
+function summary(claim: ClaimRow, trip: TripRow, labels: Map<string, string>, now: number) {
+  const deadlines = claimDeadlines(
+    claim.kind as ClaimKind,
+    { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },
+    now,
+  );
+  const next = deadlines.find((deadline) => deadline.status === "open") ?? null;
+  return {
+    id: claim.id,
+    kind: CLAIM_KIND_LABELS[claim.kind as ClaimKind],
+    status: claim.status as ClaimStatus,
+    statusLabel: CLAIM_STATUS_LABELS[claim.status as ClaimStatus],
+    trip: tripTitle(trip, labels),
+    claimedCents: claim.claimedCents,
+    paidCents: claim.paidCents,
+    next: next
+      ? {
+          label: next.label,
+          dueAt: new Date(next.dueAtMs).toISOString(),
+          timeZone: trip.timeZone,
+          left: next.timeLeft.text,
+        }
+      : null,
+    nextDueMs: next?.dueAtMs ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+export function claimsBoard(accountId: string, now: number, timeZone: string) {
+  const year = wallClockAt(now, timeZone).year;
+  const labels = vehicleLabels(accountId);
+  const rows = listClaims(accountId).map(({ claim, trip }) => ({
+    claim,
+    item: summary(claim, trip, labels, now),
+  }));
+  const open = rows
+    .filter(({ claim }) => OPEN_CLAIM_STATUSES.includes(claim.status as ClaimStatus))
+    .map(({ item }) => item)
+    .sort((a, b) => a.nextDueMs - b.nextDueMs);
+  const done = rows
+    .filter(({ claim }) => !OPEN_CLAIM_STATUSES.includes(claim.status as ClaimStatus))
+    .map(({ item }) => item);
+  const paidThisYear = rows.filter(
+    ({ claim }) =>
+      claim.paidCents !== null && wallClockAt(claim.updatedAt.getTime(), timeZone).year === year,
+  );
+  const claimedPaid = paidThisYear.reduce((sum, { claim }) => sum + claim.claimedCents, 0);
+  const recovered = paidThisYear.reduce((sum, { claim }) => sum + (claim.paidCents ?? 0), 0);
+  return {
+    open: open.map(({ nextDueMs: _, ...item }) => item),
+    done: done.map(({ nextDueMs: _, ...item }) => item),
+    atStakeCents: open.reduce((sum, item) => sum + item.claimedCents, 0),
+    recoveredThisYearCents: recovered,
+    /** Paid ÷ claimed over the claims paid this year, or null before the first one. */
+    recoveryRate: claimedPaid > 0 ? recovered / claimedPaid : null,
+  };
+}
+
+/** The trips and finalized estimates a new claim can be for. */
+export function newClaimOptions(accountId: string) {
+  const labels = vehicleLabels(accountId);
+  const trips = listTrips(accountId, { limit: 200 }).map((trip) => ({
+    id: trip.id,
+    label: tripTitle(trip, labels),
+    vehicleId: trip.vehicleId,
+  }));
+  const estimates = listReports(accountId)
+    .map((report) => ({ report, final: finalRevisions(report.id).at(-1) }))
+    .filter(({ final }) => final !== undefined)
+    .map(({ report, final }) => ({
+      id: report.id,
+      vehicleId: report.vehicleId,
+      label: `${labels.get(report.vehicleId) ?? "Car"}: revision ${final!.number}, ${(final!.totalCents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" })}`,
+    }));
+  return { trips, estimates };
+}
+
+export function claimPage(accountId: string, claimId: string, now: number) {
+  const claim = getClaim(accountId, claimId);
+  const trip = claim ? getTrip(accountId, claim.tripId) : undefined;
+  if (!claim || !trip) return null;
+  const vehicle = trip.vehicleId ? getVehicle(accountId, trip.vehicleId) : undefined;
+  const names = memberNames(accountMembers(accountId));
+  const status = claim.status as ClaimStatus;
+  return {
+    id: claim.id,
+    kind: CLAIM_KIND_LABELS[claim.kind as ClaimKind],
+    status,
+    statusLabel: CLAIM_STATUS_LABELS[status],
+    nextStatuses: CLAIM_TRANSITIONS[status].map((next) => ({
+      id: next,
+      label: CLAIM_STATUS_LABELS[next],
+    })),
+    claimedCents: claim.claimedCents,
+    approvedCents: claim.approvedCents,
+    paidCents: claim.paidCents,
+    note: claim.note,
+    reportId: claim.reportId,
+    reportRevision: claim.reportRevision,
+    trip: {
+      id: trip.id,
+      reservationId: trip.reservationId,
+      guestName: trip.guestName,
+      vehicleLabel: vehicle ? vehicleLabel(vehicle) : null,
+      startAt: trip.startAt.toISOString(),
+      endAt: trip.endAt.toISOString(),
+      timeZone: trip.timeZone,
+    },
+    deadlines: claimDeadlines(
+      claim.kind as ClaimKind,
+      { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },
+      now,
+    ).map(({ dueAtMs, timeLeft, ...deadline }) => ({
+      ...deadline,
+      dueAt: new Date(dueAtMs).toISOString(),
+      left: timeLeft.text,
+    })),
+    history: claimHistory(accountId, claim.id).map((event) => ({
+      id: event.id,
+      status: CLAIM_STATUS_LABELS[event.status as ClaimStatus],
+      changed: event.fromStatus !== event.status,
+      at: event.at.toISOString(),
+      by: event.byUserId ? (names.get(event.byUserId) ?? "A former member") : "A former member",
+      role: event.byRole,
+      note: event.note,
+      approvedCents: event.approvedCents,
+      paidCents: event.paidCents,
+    })),
+  };
+}

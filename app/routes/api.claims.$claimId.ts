@@ -1,0 +1,63 @@
+import type { Route } from "./+types/api.claims.$claimId";
+import { accountMembers } from "~/lib/auth/accounts.server";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
+import { claimChangeApiSchema } from "~/lib/claims/claim-input";
+import { changeClaim, claimHistory, claimJson, getClaim } from "~/lib/claims/claims.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
+import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
+import { getTrip } from "~/lib/trips/trips.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+function claimResponse(accountId: string, claimId: string, status = 200) {
+  const claim = getClaim(accountId, claimId);
+  const trip = claim ? getTrip(accountId, claim.tripId) : undefined;
+  if (!claim || !trip) return jsonError(404, NOT_FOUND);
+  return Response.json(
+    {
+      claim: claimJson(
+        claim,
+        trip,
+        claimHistory(accountId, claim.id),
+        Date.now(),
+        memberNames(accountMembers(accountId)),
+      ),
+    },
+    { status, headers: NO_STORE },
+  );
+}
+
+/** GET /api/claims/{id}: the claim with `status`, `history` and `deadlines`; 404 if not this account's. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  return claimResponse(session.accountId, params.claimId);
+}
+
+/**
+ * PATCH /api/claims/{id} (JSON: status, approvedCents, paidCents, note) → 200 { claim }; a move
+ * the claim can't make → 409; a missing amount → 400.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
+  const session = await requireApiSession(request);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = claimChangeApiSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return jsonError(400, "Check the change.", { fieldErrors: fieldErrorsOf(parsed.error.issues) });
+  }
+  const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
+  try {
+    if (!changeClaim(actor, params.claimId, parsed.data)) return jsonError(404, NOT_FOUND);
+  } catch (error) {
+    return claimInputErrorResponse(error);
+  }
+  recordEvent(
+    "feature_usage",
+    { feature: "claims", action: parsed.data.status ?? "note" },
+    session.user.id,
+  );
+  return claimResponse(session.accountId, params.claimId);
+}

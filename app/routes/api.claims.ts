@@ -1,0 +1,63 @@
+import type { Route } from "./+types/api.claims";
+import { accountMembers } from "~/lib/auth/accounts.server";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
+import { newClaimApiSchema } from "~/lib/claims/claim-input";
+import { claimHistory, claimJson, createClaim, listClaims } from "~/lib/claims/claims.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { getTrip } from "~/lib/trips/trips.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** GET /api/claims: this account's claims, newest first, each with its history and deadlines. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  const names = memberNames(accountMembers(session.accountId));
+  const now = Date.now();
+  return Response.json(
+    {
+      claims: listClaims(session.accountId).map(({ claim, trip }) =>
+        claimJson(claim, trip, claimHistory(session.accountId, claim.id), now, names),
+      ),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/**
+ * POST /api/claims (JSON: tripId, kind, optional reportId — a finalized estimate — claimedCents
+ * and note) → 201 { claim }; 400 { error, fieldErrors }; 404 for another account's trip or
+ * estimate; 409 for an estimate without a final revision.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const session = await requireApiSession(request);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = newClaimApiSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return jsonError(400, "Check the claim.", { fieldErrors: fieldErrorsOf(parsed.error.issues) });
+  }
+  const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
+  try {
+    const claim = createClaim(actor, parsed.data);
+    recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
+    const trip = getTrip(session.accountId, claim.tripId)!;
+    return Response.json(
+      {
+        claim: claimJson(
+          claim,
+          trip,
+          claimHistory(session.accountId, claim.id),
+          Date.now(),
+          memberNames(accountMembers(session.accountId)),
+        ),
+      },
+      { status: 201, headers: NO_STORE },
+    );
+  } catch (error) {
+    return claimInputErrorResponse(error);
+  }
+}

@@ -1,0 +1,138 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard.claim.$claimId";
+import { ClaimChangeForm } from "~/components/claims/claim-change-form";
+import { ClaimDeadlines } from "~/components/claims/claim-deadlines";
+import { ClaimHistory } from "~/components/claims/claim-history";
+import { notFoundBoundary } from "~/components/error-boundary";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { formatDateTime } from "~/domain/dates";
+import { formatCents } from "~/domain/money";
+import { recordEvent } from "~/lib/analytics/server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { claimChangeFormSchema } from "~/lib/claims/claim-input";
+import { claimPage } from "~/lib/claims/claim-pages.server";
+import { changeClaim, ClaimInputError } from "~/lib/claims/claims.server";
+import { parseSubmission } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
+import { notFound } from "~/lib/http/not-found";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: data ? `${data.claim.kind} claim, trip ${data.claim.trip.reservationId}` : "Claim",
+    path: "/dashboard/claims",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  const claim =
+    claimPage(session.accountId, params.claimId, Date.now()) ??
+    notFound("No claim with that id here.");
+  return { origin: new URL(env().PUBLIC_URL).origin, claim };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const form = await readForm(request);
+  if (!form) return formReply(null, { status: 400 });
+  const submission = parseSubmission(form, claimChangeFormSchema);
+  if (submission.status !== "success") return formReply(submission, { status: 400 });
+  const { approved, paid, ...change } = submission.value;
+  const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
+  try {
+    const saved = changeClaim(actor, params.claimId, {
+      ...change,
+      approvedCents: approved,
+      paidCents: paid,
+    });
+    if (!saved) notFound("No claim with that id here.");
+  } catch (error) {
+    if (!(error instanceof ClaimInputError)) throw error;
+    const field = { approvedCents: "approved", paidCents: "paid" }[error.field] ?? error.field;
+    return formReply(submission, {
+      status: error.status,
+      formError: error.message,
+      fieldErrors: { [field]: error.message },
+    });
+  }
+  recordEvent(
+    "feature_usage",
+    { feature: "claims", action: change.status ?? "note" },
+    session.user.id,
+  );
+  return redirectWithToast(`/dashboard/claim/${params.claimId}`, {
+    title: change.status ? "Claim updated" : "Note added",
+  });
+}
+
+export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { claim } = loaderData;
+  const { trip } = claim;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard/claims", label: "Claims" }}
+        title={`${claim.kind} claim · ${claim.statusLabel}`}
+        intro={
+          <>
+            <Link
+              to={`/dashboard/trip/${trip.id}`}
+              className="font-medium text-brand-700 underline"
+            >
+              Trip {trip.reservationId}
+            </Link>
+            {trip.vehicleLabel ? ` · ${trip.vehicleLabel}` : ""}
+            {trip.guestName ? ` · ${trip.guestName}` : ""}
+            <br />
+            Ended {formatDateTime(trip.endAt, trip.timeZone)}
+          </>
+        }
+      />
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {[
+          ["Claimed", formatCents(claim.claimedCents)],
+          ["Approved", claim.approvedCents === null ? "—" : formatCents(claim.approvedCents)],
+          ["Paid", claim.paidCents === null ? "—" : formatCents(claim.paidCents)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {claim.reportId ? (
+        <p className="text-sm text-slate-700">
+          From{" "}
+          <Link to={`/analysis/${claim.reportId}`} className="font-medium text-brand-700 underline">
+            the estimate, revision {claim.reportRevision}
+          </Link>
+          .
+        </p>
+      ) : null}
+      <FleetSection
+        id="claim-deadlines"
+        title="Deadlines"
+        description={`Times are local to the trip (${trip.timeZone.replaceAll("_", " ")}).`}
+      >
+        <ClaimDeadlines deadlines={claim.deadlines} timeZone={trip.timeZone} />
+      </FleetSection>
+      {claim.nextStatuses.length > 0 ? (
+        <FleetSection id="claim-change" title="Update the claim">
+          <ClaimChangeForm nextStatuses={claim.nextStatuses} lastResult={actionData?.result} />
+        </FleetSection>
+      ) : null}
+      <FleetSection id="claim-history" title="History">
+        <ClaimHistory entries={claim.history} />
+      </FleetSection>
+    </div>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary("We couldn't find that claim", [
+  { to: "/dashboard/claims", label: "All claims" },
+  { to: "/dashboard", label: "Back to the dashboard" },
+]);

@@ -1,0 +1,133 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard.claims.new";
+import { FleetPageHeader } from "~/components/fleet";
+import { FormErrors, FormField } from "~/components/form-field";
+import { SelectField } from "~/components/select-field";
+import { CLAIM_KIND_LABELS, CLAIM_KINDS } from "~/domain/claims/claim";
+import { recordEvent } from "~/lib/analytics/server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { newClaimFormSchema } from "~/lib/claims/claim-input";
+import { newClaimOptions } from "~/lib/claims/claim-pages.server";
+import { ClaimInputError, createClaim } from "~/lib/claims/claims.server";
+import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "New claim",
+    path: "/dashboard/claims/new",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  const url = new URL(request.url);
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    ...newClaimOptions(session.accountId),
+    tripId: url.searchParams.get("tripId") ?? "",
+    reportId: url.searchParams.get("reportId") ?? "",
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const form = await readForm(request);
+  if (!form) return formReply(null, { status: 400 });
+  const submission = parseSubmission(form, newClaimFormSchema);
+  if (submission.status !== "success") return formReply(submission, { status: 400 });
+  const { claimed, ...input } = submission.value;
+  try {
+    const claim = createClaim(
+      { accountId: session.accountId, userId: session.user.id, role: session.role },
+      { ...input, claimedCents: claimed },
+    );
+    recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
+    return redirect(`/dashboard/claim/${claim.id}`);
+  } catch (error) {
+    if (!(error instanceof ClaimInputError)) throw error;
+    const field = error.field === "claimedCents" ? "claimed" : error.field;
+    return formReply(submission, {
+      status: error.status,
+      formError: error.message,
+      fieldErrors: { [field]: error.message },
+    });
+  }
+}
+
+export default function NewClaim({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm(newClaimFormSchema, actionData?.result, {
+    id: "new-claim",
+    defaultValue: { tripId: loaderData.tripId, reportId: loaderData.reportId, kind: "damage" },
+  });
+  if (loaderData.trips.length === 0) {
+    return (
+      <div className="container-page max-w-2xl space-y-4 py-8 sm:py-10">
+        <FleetPageHeader
+          breadcrumb={{ to: "/dashboard/claims", label: "Claims" }}
+          title="New claim"
+        />
+        <p className="text-slate-700">
+          A claim belongs to a trip.{" "}
+          <Link to="/dashboard/trips" className="font-medium text-brand-700 underline">
+            Import your trips or add one
+          </Link>{" "}
+          first.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="container-page max-w-2xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard/claims", label: "Claims" }}
+        title="New claim"
+        intro="Damage claims take their amount from the estimate's finalized revision; reimbursements from what you enter."
+      />
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors form={form} />
+        <SelectField field={fields.tripId} label="Trip">
+          <option value="">Choose the trip</option>
+          {loaderData.trips.map((trip) => (
+            <option key={trip.id} value={trip.id}>
+              {trip.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField field={fields.kind} label="What for">
+          {CLAIM_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {CLAIM_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          field={fields.reportId}
+          label="Estimate (damage claims)"
+          hint="Only finalized estimates are listed: the claim keeps the revision it was made from."
+        >
+          <option value="">No estimate</option>
+          {loaderData.estimates.map((estimate) => (
+            <option key={estimate.id} value={estimate.id}>
+              {estimate.label}
+            </option>
+          ))}
+        </SelectField>
+        <FormField
+          field={fields.claimed}
+          label="Amount claimed, $ (leave empty to use the estimate's total)"
+          inputMode="decimal"
+        />
+        <FormField field={fields.note} label="Note (optional)" maxLength={2000} />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Create claim
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard.claims";
+import { ClaimBoard } from "~/components/claims/claim-board";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { formatCents, formatPercent } from "~/domain/money";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { claimsBoard } from "~/lib/claims/claim-pages.server";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Claims",
+    path: "/dashboard/claims",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  const now = Date.now();
+  const zone = accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE;
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    board: claimsBoard(session.accountId, now, zone),
+  };
+}
+
+function Tile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export default function Claims({ loaderData }: Route.ComponentProps) {
+  const { board } = loaderData;
+  return (
+    <div className="container-page max-w-4xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
+        title="Claims"
+        intro="Every claim until the money is in, the next deadline first."
+        actions={
+          <Link to="/dashboard/claims/new" className="btn-primary">
+            New claim
+          </Link>
+        }
+      />
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Tile label="At stake in open claims" value={formatCents(board.atStakeCents)} />
+        <Tile label="Recovered this year" value={formatCents(board.recoveredThisYearCents)} />
+        <Tile
+          label="Recovery rate this year"
+          value={board.recoveryRate === null ? "—" : formatPercent(board.recoveryRate * 100, 0)}
+        />
+      </dl>
+      <FleetSection id="open-claims" title={`Open claims (${board.open.length})`}>
+        {board.open.length === 0 ? (
+          <p className="text-slate-700">
+            No open claims. Start one from a trip after you finalize its estimate, or for a
+            reimbursement (fuel, tolls, cleaning…).
+          </p>
+        ) : (
+          <ClaimBoard items={board.open} label="Open claims, next deadline first" />
+        )}
+      </FleetSection>
+      {board.done.length > 0 ? (
+        <FleetSection id="done-claims" title={`Finished claims (${board.done.length})`}>
+          <ClaimBoard items={board.done} label="Finished claims" />
+        </FleetSection>
+      ) : null}
+    </div>
+  );
+}

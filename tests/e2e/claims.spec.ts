@@ -1,0 +1,166 @@
+import type { Browser, Page } from "@playwright/test";
+import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { finalizedReportViaApi } from "../support/estimates";
+import { expect, test, waitForHydration } from "../support/fixtures";
+
+/**
+ * Claims: made from a trip and the estimate's finalized revision, moved along their path with
+ * amounts and notes, every change in the history with who made it; the deadlines in the trip's
+ * zone; the JSON API and tenancy. JavaScript on and off.
+ */
+
+async function tripFor(user: TestUser, reportId: string, reservationId: string) {
+  const report = (await (await user.api.get(`/api/analysis/${reportId}`)).json()) as {
+    vehicle: { id: string };
+    estimate: { totalCents: number };
+  };
+  const created = await user.api.post("/api/trips", {
+    data: {
+      reservationId,
+      vehicleId: report.vehicle.id,
+      guestName: "Jordan Lee",
+      startAt: "2026-11-20T10:00:00-07:00",
+      endAt: "2026-11-22T18:30:00-07:00",
+      timeZone: "America/Denver",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { trip } = (await created.json()) as { trip: { id: string } };
+  return { tripId: trip.id, totalCents: report.estimate.totalCents };
+}
+
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+
+async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+async function signedIn(browser: Browser, user: TestUser, javaScriptEnabled: boolean) {
+  const context = await browserContext(browser, javaScriptEnabled);
+  await context.addCookies((await user.api.storageState()).cookies);
+  return { context, page: await context.newPage() };
+}
+
+test.describe("claims", () => {
+  let host: TestUser | undefined;
+  let other: TestUser | undefined;
+  test.afterEach(async () => disposeAll(host, other));
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: a damage claim from the estimate, followed to payment`, async ({
+      browser,
+    }) => {
+      host = await registerViaApi("claims");
+      const reportId = await finalizedReportViaApi(host);
+      const { tripId, totalCents } = await tripFor(host, reportId, "C-100");
+      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+
+      await open(page, `/dashboard/trip/${tripId}`, javaScriptEnabled);
+      await page.getByRole("link", { name: "Start a claim" }).click();
+      await expect(page.getByLabel("Trip", { exact: true })).toHaveValue(tripId);
+      await page.getByLabel("Estimate (damage claims)").selectOption(reportId);
+      await page.getByRole("button", { name: "Create claim" }).click();
+
+      await expect(page.getByRole("heading", { name: "Damage claim · Draft" })).toBeVisible();
+      await expect(page.getByText(dollars(totalCents)).first()).toBeVisible();
+      const deadlines = page.getByRole("region", { name: "Deadlines" });
+      await expect(deadlines).toContainText("Report damage");
+      await expect(deadlines).toContainText("By Nov 23, 2026, 6:30 PM MST");
+
+      const update = page.getByRole("region", { name: "Update the claim" });
+      await update.getByLabel("New status").selectOption("filed");
+      await update.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("heading", { name: "Damage claim · Filed" })).toBeVisible();
+
+      await update.getByLabel("New status").selectOption("partially-approved");
+      await update.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Enter the amount approved.").first()).toBeVisible();
+      await update.getByLabel("New status").selectOption("partially-approved");
+      await update.getByLabel("Amount approved, $").fill("300");
+      await update.getByLabel("Note").fill("Adjuster took off the blend.");
+      await update.getByRole("button", { name: "Save" }).click();
+      await expect(
+        page.getByRole("heading", { name: "Damage claim · Partly approved" }),
+      ).toBeVisible();
+
+      await update.getByLabel("New status").selectOption("paid");
+      await update.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("heading", { name: "Damage claim · Paid" })).toBeVisible();
+
+      const history = page.getByRole("region", { name: "History" });
+      await expect(history.getByRole("listitem")).toHaveCount(4);
+      await expect(history).toContainText("Partly approved · $300.00");
+      await expect(history).toContainText("Adjuster took off the blend.");
+      await expect(history).toContainText("Paid · $300.00");
+      await expect(history).toContainText("Owner");
+
+      await open(page, "/dashboard/claims", javaScriptEnabled);
+      await expect(page.getByRole("list", { name: "Finished claims" })).toContainText(
+        "Damage claim · C-100",
+      );
+      await expect(page.getByText("$300.00").first()).toBeVisible();
+      await context.close();
+    });
+  }
+
+  test("JSON API: create, read and move a claim; impossible moves and other accounts are refused", async () => {
+    host = await registerViaApi("claimsapi");
+    other = await registerViaApi("claimsapi2");
+    const reportId = await finalizedReportViaApi(host);
+    const { tripId, totalCents } = await tripFor(host, reportId, "C-200");
+
+    const created = await host.api.post("/api/claims", {
+      data: { tripId, kind: "damage", reportId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { claim } = (await created.json()) as { claim: { id: string } & Record<string, unknown> };
+    expect(claim).toMatchObject({ status: "draft", claimedCents: totalCents, reportRevision: 1 });
+    expect((claim.deadlines as Array<{ key: string; dueAt: string }>)[0]).toMatchObject({
+      key: "report-damage",
+      dueAt: "2026-11-23T18:30:00-07:00",
+    });
+
+    const jump = await host.api.patch(`/api/claims/${claim.id}`, { data: { status: "paid" } });
+    expect(jump.status()).toBe(409);
+    expect(((await jump.json()) as { error: string }).error).toBe(
+      "A claim that is draft can't become paid.",
+    );
+
+    const filed = await host.api.patch(`/api/claims/${claim.id}`, {
+      data: { status: "filed", note: "Filed in the claims center." },
+    });
+    expect(filed.status()).toBe(200);
+    const read = (await (await host.api.get(`/api/claims/${claim.id}`)).json()) as {
+      claim: { status: string; history: Array<{ status: string; by: { role: string } }> };
+    };
+    expect(read.claim.status).toBe("filed");
+    expect(read.claim.history.map((entry) => [entry.status, entry.by.role])).toEqual([
+      ["draft", "primary"],
+      ["filed", "primary"],
+    ]);
+
+    const fuel = await host.api.post("/api/claims", { data: { tripId, kind: "fuel" } });
+    expect(fuel.status()).toBe(400);
+    expect(((await fuel.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      claimedCents: "Enter the amount claimed.",
+    });
+
+    expect((await other.api.get(`/api/claims/${claim.id}`)).status()).toBe(404);
+    expect(
+      (
+        await other.api.patch(`/api/claims/${claim.id}`, { data: { status: "withdrawn" } })
+      ).status(),
+    ).toBe(404);
+    expect(
+      (
+        await other.api.post("/api/claims", { data: { tripId, kind: "tolls", claimedCents: 500 } })
+      ).status(),
+    ).toBe(404);
+    expect((await other.api.get(`/dashboard/claim/${claim.id}`)).status()).toBe(404);
+    expect(
+      ((await (await other.api.get("/api/claims")).json()) as { claims: unknown[] }).claims,
+    ).toEqual([]);
+  });
+});

@@ -94,6 +94,10 @@ export const accounts = sqliteTable("accounts", {
   timeZone: text("time_zone"),
   /** Sizes in inches ("us") or centimeters ("metric"). */
   units: text("units", { enum: MEASUREMENT_UNITS }).notNull().default("us"),
+  /** JSON array of hours before each claim deadline at which the owner is emailed. */
+  reminderLeadHours: text("reminder_lead_hours").notNull().default("[24,2]"),
+  /** A morning email listing the claim deadlines of the next three days. */
+  dailyDigest: integer("daily_digest", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -566,4 +570,23 @@ export const claimEvents = sqliteTable(
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("claim_events_claim_idx").on(table.claimId, table.id)],
+);
+
+/**
+ * Reminders sent, one row per claim deadline and lead time (and digests, one per account and
+ * local day): the unique key is what makes a reminder go out once, across restarts and
+ * processes. The row and its outbox email are written in the same transaction.
+ */
+export const sentReminders = sqliteTable(
+  "sent_reminders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** "claim:<id>:<deadline>:<lead hours>" or "digest:<YYYY-MM-DD>". */
+    key: text("key").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("sent_reminders_key_idx").on(table.accountId, table.key)],
 );

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/account";
 import { BusinessSection } from "~/components/account/business-section";
+import { RemindersSection } from "~/components/account/reminders-section";
 import { DeleteSection } from "~/components/account/delete-section";
 import { PasswordSection } from "~/components/account/password-section";
 import { ProfileSection } from "~/components/account/profile-section";
@@ -14,6 +15,7 @@ import {
   detectTimeZone,
   removeLogo,
   saveBusiness,
+  saveReminders,
   uploadLogo,
   inviteMember,
   removeMember,
@@ -30,7 +32,7 @@ import { isAccountIntent, type AccountIntent, type AccountReply } from "~/lib/au
 import { accountMembers, availableAccounts, pendingInvitations } from "~/lib/auth/accounts.server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { logoUrl } from "~/lib/accounts/logo.server";
-import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { accountPreferences, accountReminderSettings } from "~/lib/accounts/preferences.server";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { listTimeZones } from "~/domain/zoned-time";
 import { listUserSessions } from "~/lib/auth/session.server";
@@ -59,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ip: s.ip,
     })),
     business: isOwner ? businessSettings(session.accountId) : null,
+    reminders: isOwner ? accountReminderSettings(session.accountId) : null,
     team: isOwner
       ? {
           members: accountMembers(session.accountId).map((m) => ({
@@ -101,6 +104,7 @@ const intents = {
   logo: uploadLogo,
   "remove-logo": removeLogo,
   "detect-time-zone": detectTimeZone,
+  reminders: saveReminders,
 } satisfies Record<AccountIntent, IntentHandler>;
 
 export async function action({ request, context }: Route.ActionArgs): Promise<AccountActionResult> {
@@ -147,6 +151,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     business: loaderData.business !== null,
     logo: loaderData.business !== null,
     "remove-logo": loaderData.business !== null,
+    reminders: loaderData.reminders !== null,
   });
 
   return (
@@ -172,6 +177,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <ProfileSection user={user} reply={actionData} />
       {loaderData.business ? (
         <BusinessSection settings={loaderData.business} reply={actionData} />
+      ) : null}
+      {loaderData.reminders ? (
+        <RemindersSection settings={loaderData.reminders} reply={actionData} />
       ) : null}
       <PasswordSection reply={actionData} />
       <SessionsSection sessions={sessions} reply={actionData} />

@@ -142,6 +142,32 @@ test.describe("account preferences", () => {
     await context.close();
   });
 
+  test("JavaScript off: claim reminder lead times and the digest are saved", async ({
+    browser,
+  }) => {
+    host = await registerViaApi("reminders");
+    const { context, page } = await signedIn(browser, host, false);
+    await page.goto("/account");
+    const section = page.getByRole("region", { name: "Claim reminders" });
+    await expect(section.getByLabel("1 day before")).toBeChecked();
+    await expect(section.getByLabel("2 hours before")).toBeChecked();
+    await section.getByLabel("2 hours before").uncheck();
+    await section.getByLabel("3 days before").check();
+    await section.getByLabel("A morning digest of the next three days' deadlines").uncheck();
+    await section.getByRole("button", { name: "Save reminders" }).click();
+    await expect(page.getByText("Reminder settings saved.")).toBeVisible();
+    expect(
+      query<{ reminder_lead_hours: string; daily_digest: number }>(
+        "select reminder_lead_hours, daily_digest from accounts where owner_user_id = ?",
+        host.id,
+      )[0],
+    ).toEqual({ reminder_lead_hours: "[72,24]", daily_digest: 0 });
+    await page.reload();
+    await expect(section.getByLabel("3 days before")).toBeChecked();
+    await expect(section.getByLabel("2 hours before")).not.toBeChecked();
+    await context.close();
+  });
+
   test("JavaScript on: the browser's time zone is taken while the account has none", async ({
     browser,
   }) => {

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { accounts } from "../../../db/schema";
+import { DEFAULT_REMINDER_LEADS, parseLeadHours } from "~/domain/claims/reminder-leads";
 import type { MeasurementUnits } from "~/domain/units";
 import { db } from "../runtime/db.server";
 
@@ -44,4 +45,18 @@ export function setDetectedTimeZone(accountId: string, timeZone: string): boolea
     .where(and(eq(accounts.id, accountId), isNull(accounts.timeZone)))
     .run();
   return result.changes > 0;
+}
+
+/** The owner's claim reminder settings: lead hours (largest first) and the morning digest. */
+export function accountReminderSettings(accountId: string): {
+  leadHours: number[];
+  dailyDigest: boolean;
+} {
+  const row = db()
+    .select({ leadHours: accounts.reminderLeadHours, dailyDigest: accounts.dailyDigest })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .get();
+  if (!row) return { leadHours: DEFAULT_REMINDER_LEADS, dailyDigest: true };
+  return { leadHours: parseLeadHours(row.leadHours), dailyDigest: row.dailyDigest };
 }

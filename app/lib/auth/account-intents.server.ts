@@ -9,11 +9,13 @@ import { redirectWithToast } from "../ui/toast.server";
 import * as accounts from "./accounts.server";
 import { LogoRejectedError, removeLogo as deleteLogo, saveLogo } from "../accounts/logo.server";
 import { saveBusinessSettings, setDetectedTimeZone } from "../accounts/preferences.server";
+import { saveReminderSettings } from "../claims/reminders.server";
 import {
   businessSchema,
   buttonSchema,
   changePasswordSchema,
   detectTimeZoneSchema,
+  remindersSchema,
   deleteSchema,
   inviteSchema,
   memberSchema,
@@ -322,4 +324,18 @@ export async function detectTimeZone({ session, form }: IntentArgs) {
     return formReply(submission, { status: 400, intent: "detect-time-zone" });
   if (session.role === "primary") setDetectedTimeZone(session.accountId, submission.value.timeZone);
   return data<AccountReply>({ intent: "detect-time-zone", result: formResult(submission) });
+}
+
+export async function saveReminders({ session, form }: IntentArgs) {
+  const submission = parseSubmission(form, remindersSchema);
+  if (session.role !== "primary")
+    return formReply(submission, {
+      status: 403,
+      intent: "reminders",
+      formError: "Only the account owner can change the claim reminders.",
+    });
+  if (submission.status !== "success")
+    return formReply(submission, { status: 400, intent: "reminders" });
+  saveReminderSettings(session.accountId, submission.value);
+  return succeeded("reminders", submission, "Reminder settings saved.");
 }

@@ -20,6 +20,7 @@ export const ACCOUNT_INTENTS = [
   "logo",
   "remove-logo",
   "detect-time-zone",
+  "reminders",
 ] as const;
 
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
@@ -108,3 +109,23 @@ export const businessSchema = z.object({
 
 /** The zone the owner's browser reports, taken while the account has none. */
 export const detectTimeZoneSchema = z.object({ timeZone: timeZoneField });
+
+/** Claim reminders: hours before each deadline (checkboxes) and the morning digest. */
+export const remindersSchema = z.object({
+  leadHours: z
+    .preprocess(
+      // One checked box posts a single value, several an array.
+      (value) => (typeof value === "string" ? [value] : value),
+      z
+        .array(
+          z.enum(["72", "48", "24", "6", "2", "1"], { error: "Choose from the listed times." }),
+        )
+        .max(6),
+    )
+    .optional()
+    .transform((values) => [...new Set((values ?? []).map(Number))].sort((a, b) => b - a)),
+  dailyDigest: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});

@@ -102,6 +102,8 @@ export const envSchema = z.object({
   /** Upload caps: per photo, and per request (a no-JS post carries every original at once). */
   MAX_PHOTO_MB: z.coerce.number().min(1).max(100).default(25),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(1000).default(150),
+  /** How often claim deadlines are checked for reminders due (tests shorten it). */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   SHOW_EXAMPLE_CONTENT: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

@@ -1,6 +1,8 @@
 import { purgeExpiredSessions } from "../auth/session.server";
 import { logJobFailure } from "./db.server";
 import { startOutboxWorker } from "../email/outbox.server";
+import { sendDailyDigests, sendDueReminders } from "../claims/reminders.server";
+import { env } from "./env.server";
 import { startAnalysisWorker } from "../estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "../estimates/photos.server";
 import { sweepOrphanFiles } from "../storage/orphans.server";
@@ -19,7 +21,8 @@ async function runJob(name: string, job: () => unknown) {
 /**
  * Background work of the single server process: resume emails and photo analyses left pending by
  * a restart, then keep working; hourly, drop expired sessions and abandoned photo uploads, and
- * sweep photo files a crash left without a database row. A failed pass (for example while
+ * sweep photo files a crash left without a database row; every minute, email the claim
+ * reminders and daily digests that came due. A failed pass (for example while
  * another process holds the database lock) is retried by the next one.
  */
 export function startBackgroundJobs() {
@@ -34,4 +37,11 @@ export function startBackgroundJobs() {
   };
   void hourly();
   setInterval(() => void hourly(), 3_600_000).unref();
+  // Claim reminders: checked at boot (a restart sends what came due while stopped) and then often.
+  const reminders = async () => {
+    await runJob("Sending claim reminders", () => sendDueReminders());
+    await runJob("Sending daily digests", () => sendDailyDigests());
+  };
+  void reminders();
+  setInterval(() => void reminders(), env().REMINDER_INTERVAL_MS).unref();
 }

@@ -1,0 +1,139 @@
+/**
+ * Claim reminders on a real SQLite database: due at the owner's lead times before each deadline,
+ * once (a second pass sends nothing), only the nearest when several came due together, never for
+ * a passed deadline or a finished claim; the digest once per local day from 8 AM.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-reminders-"));
+process.env.DATA_DIR = dataDir;
+
+let db: typeof import("../runtime/db.server");
+let schema: typeof import("../../../db/schema");
+let vehicles: typeof import("../estimates/vehicles.server");
+let trips: typeof import("../trips/trips.server");
+let claims: typeof import("./claims.server");
+let reminders: typeof import("./reminders.server");
+
+beforeAll(async () => {
+  db = await import("../runtime/db.server");
+  schema = await import("../../../db/schema");
+  vehicles = await import("../estimates/vehicles.server");
+  trips = await import("../trips/trips.server");
+  claims = await import("./claims.server");
+  reminders = await import("./reminders.server");
+});
+
+afterAll(() => {
+  db.closeDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const HOUR = 3_600_000;
+/** Trip end: Monday Nov 23, 2026, 6:00 PM in Denver (01:00 UTC Tuesday). */
+const END = Date.parse("2026-11-24T01:00:00Z");
+
+function outboxFor(email: string) {
+  return db.db().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email)).all();
+}
+
+function claimOn(name: string, kind: "damage" | "tolls" = "damage") {
+  const owner = insertOwner(db, schema, name);
+  const car = vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
+  if (!car.ok) throw new Error("vehicle");
+  const trip = trips.createTrip(
+    owner.accountId,
+    {
+      reservationId: `R-${name}`,
+      guestName: null,
+      startAt: END - 48 * HOUR,
+      endAt: END,
+      timeZone: "America/Denver",
+      pickupLocation: null,
+      returnLocation: null,
+      odometerStart: null,
+      odometerEnd: null,
+      distanceMiles: null,
+      earningsCents: null,
+      status: "completed",
+    },
+    car.vehicle.id,
+    "manual",
+  );
+  const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
+  const claim = claims.createClaim(actor, { tripId: trip.id, kind, claimedCents: 50_000 });
+  return { owner, actor, claim, email: `${name}@example.com` };
+}
+
+describe("claim reminders", () => {
+  it("sends each due reminder once, at the lead time, and again at the next lead time", () => {
+    const { email } = claimOn("rem_once");
+    // Damage: report and post-trip photos are due 24 h after trip end; 24 h before that is END.
+    expect(reminders.sendDueReminders(END - HOUR)).toBe(0);
+    reminders.sendDueReminders(END + 60_000);
+    const first = outboxFor(email);
+    expect(first.map((row) => row.subject).sort()).toEqual([
+      "Report damage by Nov 24, 2026, 6:00 PM MST (damage claim, trip R-rem_once)",
+      "Take post-trip photos by Nov 24, 2026, 6:00 PM MST (damage claim, trip R-rem_once)",
+    ]);
+    expect(first[0]!.text).toContain("/dashboard/claim/");
+    expect(reminders.sendDueReminders(END + 2 * HOUR)).toBe(0);
+    expect(outboxFor(email)).toHaveLength(2);
+    // 2 hours before the deadline: the second reminder of each.
+    reminders.sendDueReminders(END + 22 * HOUR + 60_000);
+    expect(outboxFor(email)).toHaveLength(4);
+    // After the deadline: nothing more for it.
+    reminders.sendDueReminders(END + 25 * HOUR);
+    expect(outboxFor(email)).toHaveLength(4);
+  });
+
+  it("sends only the nearest reminder when several came due together (a claim opened late)", () => {
+    const { email } = claimOn("rem_late");
+    reminders.sendDueReminders(END + 23 * HOUR);
+    const subjects = outboxFor(email).map((row) => row.text.split("\n")[0]);
+    expect(subjects).toHaveLength(2);
+    expect(subjects[0]).toContain("1 hour left");
+    reminders.sendDueReminders(END + 23 * HOUR + 10 * 60_000);
+    expect(outboxFor(email)).toHaveLength(2);
+  });
+
+  it("follows the owner's lead times, and stops when the claim is finished", () => {
+    const { owner, actor, claim, email } = claimOn("rem_leads", "tolls");
+    reminders.saveReminderSettings(owner.accountId, { leadHours: [72], dailyDigest: false });
+    // Tolls: 90 days after trip end; 72 h before that.
+    const due = END + 90 * 24 * HOUR - 72 * HOUR;
+    expect(reminders.sendDueReminders(due - HOUR)).toBe(0);
+    claims.changeClaim(actor, claim.id, { status: "withdrawn" });
+    expect(reminders.sendDueReminders(due + HOUR)).toBe(0);
+    expect(outboxFor(email)).toHaveLength(0);
+  });
+});
+
+describe("daily digest", () => {
+  it("goes out once per local day, from 8 AM in the account's zone", () => {
+    const { owner, email } = claimOn("digest_day");
+    db.db()
+      .update(schema.accounts)
+      .set({ timeZone: "America/Denver", reminderLeadHours: "[]" })
+      .where(eq(schema.accounts.id, owner.accountId))
+      .run();
+    const sevenAm = Date.parse("2026-11-24T14:00:00Z"); // 7 AM MST
+    const digests = () =>
+      outboxFor(email).filter((row) => row.subject.startsWith("Claim deadlines"));
+    reminders.sendDailyDigests(sevenAm);
+    expect(digests()).toHaveLength(0);
+    reminders.sendDailyDigests(sevenAm + HOUR + 60_000);
+    reminders.sendDailyDigests(sevenAm + 5 * HOUR);
+    expect(digests()).toHaveLength(1);
+    expect(digests()[0]!.subject).toBe("Claim deadlines in the next 3 days: 3");
+    expect(digests()[0]!.text).toContain("- Report damage by Nov 24, 2026, 6:00 PM MST");
+    // The next morning, again.
+    reminders.sendDailyDigests(sevenAm + 25 * HOUR);
+    expect(digests()).toHaveLength(2);
+  });
+});

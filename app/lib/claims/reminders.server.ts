@@ -1,0 +1,189 @@
+/**
+ * Claim deadline reminders and the daily digest, by email (the outbox, so SMTP or the local
+ * table). A reminder goes out once: its key (claim, deadline, lead time) is inserted in the same
+ * transaction as its email, under a unique index, so a second pass, a restart or a second process
+ * finds it already sent.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { accounts, claims, sentReminders, trips, users } from "../../../db/schema";
+import { CLAIM_KIND_LABELS, OPEN_CLAIM_STATUSES, type ClaimKind } from "~/domain/claims/claim";
+import { claimDeadlines, type ClaimDeadline } from "~/domain/claims/claim-windows";
+import { parseLeadHours } from "~/domain/claims/reminder-leads";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { formatIsoDate, wallClockAt } from "~/domain/zoned-time";
+import { queueEmail } from "../email/outbox.server";
+import { db } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+
+/** The digest goes out from this local hour on. */
+const DIGEST_HOUR = 8;
+const DIGEST_HORIZON_MS = 72 * 3_600_000;
+const HOUR_MS = 3_600_000;
+
+interface OpenClaim {
+  claimId: string;
+  kind: ClaimKind;
+  accountId: string;
+  reservationId: string;
+  endAt: Date;
+  tripTimeZone: string;
+  ownerEmail: string;
+  leadHours: string;
+  dailyDigest: boolean;
+  accountTimeZone: string | null;
+}
+
+function openClaims(): OpenClaim[] {
+  return db()
+    .select({
+      claimId: claims.id,
+      kind: claims.kind,
+      accountId: claims.accountId,
+      reservationId: trips.reservationId,
+      endAt: trips.endAt,
+      tripTimeZone: trips.timeZone,
+      ownerEmail: users.email,
+      leadHours: accounts.reminderLeadHours,
+      dailyDigest: accounts.dailyDigest,
+      accountTimeZone: accounts.timeZone,
+    })
+    .from(claims)
+    .innerJoin(trips, eq(trips.id, claims.tripId))
+    .innerJoin(accounts, eq(accounts.id, claims.accountId))
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(inArray(claims.status, [...OPEN_CLAIM_STATUSES]))
+    .all() as OpenClaim[];
+}
+
+/** Records `keys` as sent and queues the email, together; false if the first key was already sent. */
+function sendOnce(
+  accountId: string,
+  keys: string[],
+  email: { to: string; subject: string; text: string },
+) {
+  return db().transaction((tx) => {
+    const now = new Date();
+    const [first, ...rest] = keys;
+    const inserted = tx
+      .insert(sentReminders)
+      .values({ accountId, key: first!, sentAt: now })
+      .onConflictDoNothing()
+      .run();
+    if (inserted.changes === 0) return false;
+    for (const key of rest) {
+      tx.insert(sentReminders).values({ accountId, key, sentAt: now }).onConflictDoNothing().run();
+    }
+    queueEmail(email);
+    return true;
+  });
+}
+
+function deadlinesOf(claim: OpenClaim, now: number): ClaimDeadline[] {
+  return claimDeadlines(
+    claim.kind,
+    { endAt: claim.endAt.getTime(), timeZone: claim.tripTimeZone },
+    now,
+  );
+}
+
+function claimUrl(claimId: string) {
+  return `${env().PUBLIC_URL}/dashboard/claim/${claimId}`;
+}
+
+/**
+ * One pass: for each open deadline of each open claim whose reminder time (deadline minus a lead
+ * time) has come, one email. When several lead times have passed at once (a claim opened late),
+ * only the nearest is sent and the others are marked sent. Returns how many emails were queued.
+ */
+export function sendDueReminders(now = Date.now()): number {
+  let sent = 0;
+  for (const claim of openClaims()) {
+    const leads = [...parseLeadHours(claim.leadHours)].sort((a, b) => a - b);
+    for (const deadline of deadlinesOf(claim, now)) {
+      if (deadline.status !== "open") continue;
+      const due = leads.filter((hours) => deadline.dueAtMs - hours * HOUR_MS <= now);
+      if (due.length === 0) continue;
+      const keys = due.map((hours) => `claim:${claim.claimId}:${deadline.key}:${hours}`);
+      const kind = CLAIM_KIND_LABELS[claim.kind];
+      const when = formatDateTime(deadline.dueAtMs, claim.tripTimeZone);
+      const email = {
+        to: claim.ownerEmail,
+        subject: `${deadline.label} by ${when} (${kind.toLowerCase()} claim, trip ${claim.reservationId})`,
+        text: [
+          `${deadline.label}: ${deadline.timeLeft.text}, by ${when}.`,
+          "",
+          deadline.description,
+          deadline.caveat ? `Note: ${deadline.caveat}` : null,
+          "",
+          `Open the claim: ${claimUrl(claim.claimId)}`,
+          "",
+          "You get this reminder because you set claim reminders under Account in FleetAssist.",
+        ]
+          .filter((line) => line !== null)
+          .join("\n"),
+      };
+      if (sendOnce(claim.accountId, keys, email)) sent++;
+    }
+  }
+  return sent;
+}
+
+/**
+ * Once per account and local day, from 8 AM in the account's zone: the claim deadlines of the next
+ * three days, for owners who keep the digest on and have any.
+ */
+export function sendDailyDigests(now = Date.now()): number {
+  const byAccount = new Map<string, OpenClaim[]>();
+  for (const claim of openClaims()) {
+    if (!claim.dailyDigest) continue;
+    byAccount.set(claim.accountId, [...(byAccount.get(claim.accountId) ?? []), claim]);
+  }
+  let sent = 0;
+  for (const [accountId, accountClaims] of byAccount) {
+    const zone = accountClaims[0]!.accountTimeZone ?? DEFAULT_TIME_ZONE;
+    const local = wallClockAt(now, zone);
+    if (local.hour < DIGEST_HOUR) continue;
+    const soon = accountClaims
+      .flatMap((claim) =>
+        deadlinesOf(claim, now)
+          .filter(
+            (deadline) => deadline.status === "open" && deadline.dueAtMs - now <= DIGEST_HORIZON_MS,
+          )
+          .map((deadline) => ({ claim, deadline })),
+      )
+      .sort((a, b) => a.deadline.dueAtMs - b.deadline.dueAtMs);
+    if (soon.length === 0) continue;
+    const lines = soon.map(
+      ({ claim, deadline }) =>
+        `- ${deadline.label} by ${formatDateTime(deadline.dueAtMs, claim.tripTimeZone)} (${deadline.timeLeft.text}): ${CLAIM_KIND_LABELS[claim.kind].toLowerCase()} claim, trip ${claim.reservationId}, ${claimUrl(claim.claimId)}`,
+    );
+    const email = {
+      to: accountClaims[0]!.ownerEmail,
+      subject: `Claim deadlines in the next 3 days: ${soon.length}`,
+      text: [
+        "Your claim deadlines in the next three days, soonest first:",
+        "",
+        ...lines,
+        "",
+        "You get this digest every morning while you have open claims; turn it off under Account in FleetAssist.",
+      ].join("\n"),
+    };
+    if (sendOnce(accountId, [`digest:${formatIsoDate(local)}`], email)) sent++;
+  }
+  return sent;
+}
+
+/** The owner's reminder settings. */
+export function saveReminderSettings(
+  accountId: string,
+  settings: { leadHours: number[]; dailyDigest: boolean },
+) {
+  db()
+    .update(accounts)
+    .set({
+      reminderLeadHours: JSON.stringify(settings.leadHours),
+      dailyDigest: settings.dailyDigest,
+    })
+    .where(and(eq(accounts.id, accountId)))
+    .run();
+}

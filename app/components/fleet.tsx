@@ -161,3 +161,24 @@ export function ReportListItem({
     </li>
   );
 }
+
+/** A figure of a summary row: label, value and an optional detail (inside a <dl>). */
+export function StatTile({
+  label,
+  value,
+  detail,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+}) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl">
+        {value}
+      </dd>
+      {detail ? <dd className="mt-1 text-sm text-slate-600">{detail}</dd> : null}
+    </div>
+  );
+}

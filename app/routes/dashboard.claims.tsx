@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard.claims";
 import { ClaimBoard } from "~/components/claims/claim-board";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader, FleetSection, StatTile } from "~/components/fleet";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { formatCents, formatPercent } from "~/domain/money";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
@@ -28,15 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function Tile({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
 export default function Claims({ loaderData }: Route.ComponentProps) {
   const { board } = loaderData;
   return (
@@ -52,9 +43,9 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
         }
       />
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Tile label="At stake in open claims" value={formatCents(board.atStakeCents)} />
-        <Tile label="Recovered this year" value={formatCents(board.recoveredThisYearCents)} />
-        <Tile
+        <StatTile label="At stake in open claims" value={formatCents(board.atStakeCents)} />
+        <StatTile label="Recovered this year" value={formatCents(board.recoveredThisYearCents)} />
+        <StatTile
           label="Recovery rate this year"
           value={board.recoveryRate === null ? "—" : formatPercent(board.recoveryRate * 100, 0)}
         />

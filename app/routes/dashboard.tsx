@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { ColumnHeaders } from "~/components/column-headers";
+import { VehicleCards, VehicleTable } from "~/components/dashboard/fleet-vehicles";
 import {
   FleetPageHeader,
   FleetSection,
-  useFormatDate,
   formatDollars,
   ReportListItem,
-  VehicleStatusBadge,
+  StatTile,
 } from "~/components/fleet";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -15,10 +14,11 @@ import { env } from "~/lib/runtime/env.server";
 import {
   fleetOverview,
   startsDashboardVisit,
-  type FleetVehicleSummary,
   type RecentReport,
 } from "~/lib/estimates/fleet.server";
 import { pageMeta } from "~/lib/ui/meta";
+import { ClaimBoard } from "~/components/claims/claim-board";
+import { nextClaimDeadlines } from "~/lib/claims/claim-pages.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
@@ -27,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     overview: fleetOverview(session.accountId),
+    nextDeadlines: nextClaimDeadlines(session.accountId, 3),
   };
 }
 
@@ -37,139 +38,6 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin ?? "http://localhost:3000",
     noIndex: true,
   });
-
-function Tile({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl">
-        {value}
-      </dd>
-      {detail ? <dd className="mt-1 text-sm text-slate-600">{detail}</dd> : null}
-    </div>
-  );
-}
-
-function OpenDamage({ count }: { count: number }) {
-  if (count === 0) return <span className="text-slate-600">None</span>;
-  return <span className="font-semibold text-amber-900">{count} open</span>;
-}
-
-function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
-  const formatDate = useFormatDate();
-  return (
-    <ul className="grid gap-3 md:hidden">
-      {vehicles.map((summary) => (
-        <li key={summary.vehicle.id} className="rounded-xl border border-slate-200 p-4">
-          <div className="flex items-start justify-between gap-3">
-            <Link
-              to={`/dashboard/vehicle/${summary.vehicle.id}`}
-              className="min-w-0 font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
-            >
-              {summary.label}
-            </Link>
-            <VehicleStatusBadge status={summary.vehicle.status} />
-          </div>
-          <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-            <div>
-              <dt className="text-slate-600">Damage</dt>
-              <dd>
-                <OpenDamage count={summary.openFindings} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Reports</dt>
-              <dd className="tabular-nums">{summary.reportCount}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Last report</dt>
-              <dd>{formatDate(summary.lastReportAt)}</dd>
-            </div>
-          </dl>
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <Link
-              to={`/dashboard/vehicle/${summary.vehicle.id}`}
-              className="btn-outline px-1 py-2 whitespace-nowrap"
-              aria-label={`Details of ${summary.label}`}
-            >
-              Details
-            </Link>
-            <Link
-              to={`/diagram-dashboard/${summary.vehicle.id}`}
-              className="btn-outline px-1 py-2 whitespace-nowrap"
-              aria-label={`Damage history of ${summary.label}`}
-            >
-              Damage history
-            </Link>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function VehicleTable({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
-  const formatDate = useFormatDate();
-  return (
-    <table className="hidden w-full text-left text-sm md:table">
-      <caption className="sr-only">Your vehicles</caption>
-      <thead className="border-b border-slate-200 text-slate-600">
-        <ColumnHeaders
-          padding="py-2 pr-4"
-          columns={[
-            "Vehicle",
-            "Status",
-            "Open damage",
-            { label: "Reports", numeric: true },
-            "Last report",
-            { key: "links", label: <span className="sr-only">Links</span> },
-          ]}
-        />
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {vehicles.map((summary) => (
-          <tr key={summary.vehicle.id}>
-            <th scope="row" className="py-3 pr-4 font-medium">
-              <Link
-                to={`/dashboard/vehicle/${summary.vehicle.id}`}
-                className="text-slate-900 hover:text-brand-700 hover:underline"
-              >
-                {summary.label}
-              </Link>
-              {summary.vehicle.plate ? (
-                <span className="block text-xs font-normal text-slate-600">
-                  Plate {summary.vehicle.plate}
-                </span>
-              ) : null}
-            </th>
-            <td className="py-3 pr-4">
-              <VehicleStatusBadge status={summary.vehicle.status} />
-            </td>
-            <td className="py-3 pr-4">
-              <OpenDamage count={summary.openFindings} />
-              {summary.openDamageCents > 0 ? (
-                <span className="block text-xs text-slate-600">
-                  {formatDollars(summary.openDamageCents)} in estimates
-                </span>
-              ) : null}
-            </td>
-            <td className="py-3 pr-4 text-right tabular-nums">{summary.reportCount}</td>
-            <td className="py-3 pr-4 whitespace-nowrap">{formatDate(summary.lastReportAt)}</td>
-            <td className="py-3 text-right whitespace-nowrap">
-              <Link
-                to={`/diagram-dashboard/${summary.vehicle.id}`}
-                className="font-medium text-brand-600 hover:underline"
-                aria-label={`Damage history of ${summary.label}`}
-              >
-                Damage history
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function RecentReports({ reports }: { reports: RecentReport[] }) {
   if (reports.length === 0) {
@@ -259,8 +127,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Tile label="Vehicles" value={String(totals.vehicles)} />
-            <Tile
+            <StatTile label="Vehicles" value={String(totals.vehicles)} />
+            <StatTile
               label="Open damage"
               value={String(totals.openFindings)}
               detail={
@@ -269,8 +137,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   : "Nothing waiting for repair"
               }
             />
-            <Tile label="Reports" value={String(totals.reports)} />
-            <Tile
+            <StatTile label="Reports" value={String(totals.reports)} />
+            <StatTile
               label="Estimated repairs"
               value={formatDollars(totals.completedEstimatesCents)}
               detail="All final estimates"
@@ -283,6 +151,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </FleetSection>
         </>
       )}
+
+      {loaderData.nextDeadlines.length > 0 ? (
+        <FleetSection
+          id="deadlines-heading"
+          title="Next claim deadlines"
+          actions={
+            <Link to="/dashboard/claims" className="text-sm font-medium text-brand-600 underline">
+              All claims
+            </Link>
+          }
+        >
+          <ClaimBoard items={loaderData.nextDeadlines} label="Next claim deadlines" />
+        </FleetSection>
+      ) : null}
 
       {empty && overview.recentReports.length === 0 ? null : (
         <FleetSection id="reports-heading" title="Recent reports">

@@ -128,6 +128,10 @@ test.describe("claims", () => {
       "A claim that is draft can't become paid.",
     );
 
+    const dashboard = await (await host.api.get("/dashboard")).text();
+    expect(dashboard).toContain("Next claim deadlines");
+    expect(dashboard).toContain("Damage claim · C-200");
+
     const filed = await host.api.patch(`/api/claims/${claim.id}`, {
       data: { status: "filed", note: "Filed in the claims center." },
     });

@@ -23,7 +23,7 @@ export function ClaimBoard({ items, label }: { items: ClaimBoardItem[]; label: s
               to={`/dashboard/claim/${item.id}`}
               className="font-semibold text-brand-700 underline"
             >
-              {item.kind} claim · {item.trip}
+              {`${item.kind} claim · ${item.trip}`}
             </Link>
             <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
               {item.statusLabel}

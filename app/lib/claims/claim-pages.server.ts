@@ -12,6 +12,8 @@ import {
 } from "~/domain/claims/claim";
 import { claimDeadlines } from "~/domain/claims/claim-windows";
 import { wallClockAt } from "~/domain/zoned-time";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { accountPreferences } from "../accounts/preferences.server";
 import { accountMembers } from "../auth/accounts.server";
 import { listReports } from "../estimates/reports.server";
 import { finalRevisions } from "../estimates/revisions.server";
@@ -86,6 +88,14 @@ export function claimsBoard(accountId: string, now: number, timeZone: string) {
     /** Paid ÷ claimed over the claims paid this year, or null before the first one. */
     recoveryRate: claimedPaid > 0 ? recovered / claimedPaid : null,
   };
+}
+
+/** The open claims with the nearest deadlines, for the dashboard. */
+export function nextClaimDeadlines(accountId: string, count: number) {
+  const zone = accountPreferences(accountId).timeZone ?? DEFAULT_TIME_ZONE;
+  return claimsBoard(accountId, Date.now(), zone)
+    .open.filter((item) => item.next !== null)
+    .slice(0, count);
 }
 
 /** The trips and finalized estimates a new claim can be for. */

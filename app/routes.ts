@@ -50,6 +50,7 @@ export default [
     ...prefix("dashboard", [
       route("vehicles/new", "routes/dashboard.vehicles.new.tsx"),
       route("vehicle/:vehicleId", "routes/dashboard.vehicle.$vehicleId.tsx"),
+      route("vehicle/:vehicleId/host-plans", "routes/dashboard.vehicle.$vehicleId.host-plans.tsx"),
       route("rates", "routes/dashboard.rates.tsx"),
       route("share-links", "routes/dashboard.share-links.tsx"),
       route("trips", "routes/dashboard.trips.tsx"),

@@ -504,6 +504,8 @@ export const trips = sqliteTable(
     distanceMiles: integer("distance_miles"),
     earningsCents: integer("earnings_cents"),
     status: text("status", { enum: TRIP_STATUSES }).notNull(),
+    /** The guest's protection plan on this trip (GuestPlanId), or null when not known. */
+    guestPlan: text("guest_plan"),
     source: text("source", { enum: ["import", "manual", "api"] }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -589,4 +591,27 @@ export const sentReminders = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [uniqueIndex("sent_reminders_key_idx").on(table.accountId, table.key)],
+);
+
+/**
+ * The host protection plan a vehicle was on, from a date on: a claim uses the plan in force on
+ * its trip's start date (plans change, and deductibles with them).
+ */
+export const vehicleHostPlans = sqliteTable(
+  "vehicle_host_plans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    /** HostPlanId: 60, 75, 80, 85 or 90. */
+    planId: integer("plan_id").notNull(),
+    /** "YYYY-MM-DD": the first day of the plan, in the account's time zone. */
+    effectiveFrom: text("effective_from").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("vehicle_host_plans_idx").on(table.vehicleId, table.effectiveFrom)],
 );

@@ -49,6 +49,11 @@ export const RULE_SOURCES = {
   smoking: supportArticle("360058711794", "No-smoking policy for hosts"),
   lostIncome: supportArticle("217552957", "Loss of hosting income"),
   priorDamage: supportArticle("360037472194", "Prior damage"),
+  replacementVehicle: supportArticle("217078488", "Replacement vehicle reimbursement"),
+  thirdPartyPayment: supportArticle(
+    "207963887",
+    "Payment from the guest or a third party's insurer absolves the marketplace",
+  ),
   hostPlans: supportArticle("217043898", "Host protection plans (US)"),
   wearAndTear: supportArticle(
     "203990650",
@@ -435,6 +440,26 @@ export const LOST_INCOME_RULE = {
   caveat:
     "A 2025 blog post reports that the 60 plan no longer includes loss of hosting income; this is the rule as published in the support article. Confirm it applies before relying on it.",
   source: RULE_SOURCES.lostIncome,
+} as const;
+
+/** The replacement-vehicle reimbursement of the plans that have one (see HOST_PLANS). */
+export const REPLACEMENT_VEHICLE_RULE = {
+  /** One replacement at a time. */
+  oneAtATime: true,
+  /** Hosts with more cars than this get it only when all their other cars are booked or in repair. */
+  fleetSizeWithoutCondition: 2,
+  summary:
+    "One replacement at a time; a host with more than 2 cars gets it only when all their other cars are booked or in repair.",
+  source: RULE_SOURCES.replacementVehicle,
+} as const;
+
+/**
+ * Taking any money for the damage from the guest or from a third party's insurer, even part of
+ * it, absolves the marketplace: no plan reimbursement, replacement vehicle or lost income after.
+ */
+export const THIRD_PARTY_PAYMENT_RULE = {
+  summary: `Taking money for this damage from the guest or another driver's insurer, even part of it, ends ${marketplace.name}'s obligations: no plan payment, replacement vehicle or lost income afterwards. If you did, tell ${marketplace.name} (claims@turo.com).`,
+  source: RULE_SOURCES.thirdPartyPayment,
 } as const;
 
 // ─── Prior damage and the two claim routes ──────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard.claim.$claimId";
 import { ClaimChangeForm } from "~/components/claims/claim-change-form";
 import { ClaimDeadlines } from "~/components/claims/claim-deadlines";
 import { ClaimHistory } from "~/components/claims/claim-history";
+import { RouteAdvisor } from "~/components/claims/route-advisor";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { formatDateTime } from "~/domain/dates";
@@ -112,6 +113,11 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
           .
         </p>
+      ) : null}
+      {claim.route.status !== "not-applicable" ? (
+        <FleetSection id="claim-route" title="Which route pays more">
+          <RouteAdvisor result={claim.route} tripId={trip.id} vehicleId={trip.vehicleId} />
+        </FleetSection>
       ) : null}
       <FleetSection
         id="claim-deadlines"

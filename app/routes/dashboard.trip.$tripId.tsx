@@ -66,6 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       odometerEnd: trip.odometerEnd === null ? "" : String(trip.odometerEnd),
       earnings: trip.earningsCents === null ? "" : (trip.earningsCents / 100).toFixed(2),
       status: trip.status,
+      guestPlan: trip.guestPlan ?? "",
     },
     vehicles: listVehicles(session.accountId).map((row) => ({
       id: row.id,

@@ -9,7 +9,12 @@ import { expect, test, waitForHydration } from "../support/fixtures";
  * zone; the JSON API and tenancy. JavaScript on and off.
  */
 
-async function tripFor(user: TestUser, reportId: string, reservationId: string) {
+async function tripFor(
+  user: TestUser,
+  reportId: string,
+  reservationId: string,
+  extra: Record<string, unknown> = {},
+) {
   const report = (await (await user.api.get(`/api/analysis/${reportId}`)).json()) as {
     vehicle: { id: string };
     estimate: { totalCents: number };
@@ -22,11 +27,12 @@ async function tripFor(user: TestUser, reportId: string, reservationId: string) 
       startAt: "2026-11-20T10:00:00-07:00",
       endAt: "2026-11-22T18:30:00-07:00",
       timeZone: "America/Denver",
+      ...extra,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { trip } = (await created.json()) as { trip: { id: string } };
-  return { tripId: trip.id, totalCents: report.estimate.totalCents };
+  return { tripId: trip.id, totalCents: report.estimate.totalCents, vehicleId: report.vehicle.id };
 }
 
 const dollars = (cents: number) =>
@@ -104,6 +110,56 @@ test.describe("claims", () => {
       await context.close();
     });
   }
+
+  test("JavaScript off: the route advisor compares the two routes from the plans as of the trip date", async ({
+    browser,
+  }) => {
+    host = await registerViaApi("claimsroute");
+    const reportId = await finalizedReportViaApi(host);
+    const { tripId, totalCents, vehicleId } = await tripFor(host, reportId, "C-300", {
+      guestPlan: "standard",
+    });
+    const created = await host.api.post("/api/claims", {
+      data: { tripId, kind: "damage", reportId },
+    });
+    const { claim } = (await created.json()) as { claim: { id: string; route: unknown } };
+    expect(claim.route).toBeNull();
+
+    const { context, page } = await signedIn(browser, host, false);
+    await page.goto(`/dashboard/claim/${claim.id}`);
+    const advisor = page.getByRole("region", { name: "Which route pays more" });
+    await expect(advisor).toContainText("your host plan for this car on the trip date");
+    await advisor.getByRole("link", { name: "the car's host plans" }).click();
+    // A plan that ended before the trip, then the one in force on the trip date.
+    await page.getByLabel("Plan", { exact: true }).selectOption("60");
+    await page.getByLabel("From").fill("2025-01-01");
+    await page.getByRole("button", { name: "Save plan" }).click();
+    await page.getByLabel("Plan", { exact: true }).selectOption("75");
+    await page.getByLabel("From").fill("2026-06-01");
+    await page.getByRole("button", { name: "Save plan" }).click();
+    await expect(page.getByText("75 plan from Jun 1, 2026 · deductible $250")).toBeVisible();
+
+    await page.goto(`/dashboard/claim/${claim.id}`);
+    const managed = advisor.getByRole("region", { name: "Turo-managed claim" });
+    const direct = advisor.getByRole("region", { name: "Resolve directly with the guest" });
+    await expect(managed).toContainText(dollars(totalCents - 250_00));
+    await expect(direct).toContainText("$500.00");
+    await expect(direct).toContainText("Recommended");
+    await expect(advisor).toContainText("even part of it");
+    await expect(advisor).toContainText(
+      "The 75 plan reimburses a replacement vehicle at $30 a day",
+    );
+
+    const read = (await (await host.api.get(`/api/claims/${claim.id}`)).json()) as {
+      claim: { route: { recommended: string; managed: { hostReceivesCents: number } } };
+    };
+    expect(read.claim.route).toMatchObject({
+      recommended: "resolve-directly",
+      managed: { hostReceivesCents: totalCents - 250_00 },
+    });
+    expect(vehicleId).toBeTruthy();
+    await context.close();
+  });
 
   test("JSON API: create, read and move a claim; impossible moves and other accounts are refused", async () => {
     host = await registerViaApi("claimsapi");

@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { FormField } from "~/components/form-field";
 import { SelectField } from "~/components/select-field";
 import { US_TIME_ZONES } from "~/domain/dates";
+import { GUEST_PLAN_IDS, GUEST_PLANS } from "~/domain/marketplace-rules";
 import { TRIP_STATUS_LABELS, TRIP_STATUSES } from "~/domain/trips/trip";
 
 type Field = FieldMetadata<unknown>;
@@ -20,7 +21,8 @@ export type TripFieldsMetadata = Record<
   | "odometerStart"
   | "odometerEnd"
   | "earnings"
-  | "status",
+  | "status"
+  | "guestPlan",
   Field
 >;
 
@@ -112,6 +114,18 @@ export function TripFields({
         {TRIP_STATUSES.map((status) => (
           <option key={status} value={status}>
             {TRIP_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        field={fields.guestPlan}
+        label="Guest's protection plan"
+        hint="On the trip's page in the marketplace; it decides what the guest owes for damage."
+      >
+        <option value="">Not known yet</option>
+        {GUEST_PLAN_IDS.map((plan) => (
+          <option key={plan} value={plan}>
+            {GUEST_PLANS[plan].name}
           </option>
         ))}
       </SelectField>

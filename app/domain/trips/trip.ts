@@ -31,6 +31,8 @@ export interface TripInput {
   distanceMiles: number | null;
   earningsCents: number | null;
   status: TripStatus;
+  /** The guest's protection plan (GuestPlanId), when known. */
+  guestPlan?: string | null;
 }
 
 export const MAX_RESERVATION_ID_LENGTH = 40;

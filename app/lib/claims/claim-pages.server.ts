@@ -21,6 +21,7 @@ import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.se
 import { listTrips, getTrip, type TripRow } from "../trips/trips.server";
 import { memberNames } from "./claim-api.server";
 import { claimHistory, getClaim, listClaims, type ClaimRow } from "./claims.server";
+import { routeAdvisorFor } from "./route-advisor.server";
 
 function tripTitle(trip: TripRow, labels: Map<string, string>) {
   const car = trip.vehicleId
@@ -141,6 +142,7 @@ export function claimPage(accountId: string, claimId: string, now: number) {
     reportRevision: claim.reportRevision,
     trip: {
       id: trip.id,
+      vehicleId: trip.vehicleId,
       reservationId: trip.reservationId,
       guestName: trip.guestName,
       vehicleLabel: vehicle ? vehicleLabel(vehicle) : null,
@@ -157,6 +159,7 @@ export function claimPage(accountId: string, claimId: string, now: number) {
       dueAt: new Date(dueAtMs).toISOString(),
       left: timeLeft.text,
     })),
+    route: routeAdvisorFor(accountId, claim, trip),
     history: claimHistory(accountId, claim.id).map((event) => ({
       id: event.id,
       status: CLAIM_STATUS_LABELS[event.status as ClaimStatus],

@@ -17,6 +17,7 @@ import { getReport } from "../estimates/reports.server";
 import { getRevision, latestFinalRevision } from "../estimates/revisions.server";
 import { db } from "../runtime/db.server";
 import { getTrip, type TripRow } from "../trips/trips.server";
+import { routeAdvisorFor, routeJson } from "./route-advisor.server";
 
 export type ClaimRow = typeof claims.$inferSelect;
 export type ClaimEventRow = typeof claimEvents.$inferSelect;
@@ -244,6 +245,7 @@ export function claimJson(
       },
       note: event.note,
     })),
+    route: routeJson(routeAdvisorFor(claim.accountId, claim, trip)),
     deadlines: claimDeadlines(
       claim.kind as ClaimKind,
       { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { tripInstant } from "~/domain/trips/trip-csv";
+import { GUEST_PLAN_IDS } from "~/domain/marketplace-rules";
 import {
   MAX_MILES,
   reservationIdSchema,
@@ -65,6 +66,13 @@ const common = {
   status: z
     .enum(TRIP_STATUSES, { error: "Choose booked, in progress, completed or canceled." })
     .optional(),
+  guestPlan: z.preprocess(
+    (value) => (value === "" ? null : value),
+    z
+      .enum(GUEST_PLAN_IDS, { error: "Choose the guest's protection plan from the list." })
+      .nullable()
+      .optional(),
+  ),
 };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -154,6 +162,7 @@ function finish(
         : null),
     earningsCents,
     status: value.status ?? statusByTime(startAt, endAt, now),
+    guestPlan: value.guestPlan ?? null,
   };
   for (const [field, message] of Object.entries(tripProblems(trip))) {
     fieldErrors[field === "endAt" ? timeFields.end : field] = message;

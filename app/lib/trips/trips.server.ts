@@ -77,6 +77,7 @@ const TRACKED: ReadonlyArray<keyof TripInput> = [
 
 function rowValues(trip: TripInput) {
   return {
+    ...(trip.guestPlan !== undefined && { guestPlan: trip.guestPlan }),
     guestName: trip.guestName,
     startAt: new Date(trip.startAt),
     endAt: new Date(trip.endAt),
@@ -296,6 +297,7 @@ export function tripJson(trip: TripRow) {
     distanceMiles: trip.distanceMiles,
     earningsCents: trip.earningsCents,
     status: trip.status as TripStatus,
+    guestPlan: trip.guestPlan,
     source: trip.source,
   };
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard.claim.$claimId";
 import { ClaimChangeForm } from "~/components/claims/claim-change-form";
 import { ClaimDeadlines } from "~/components/claims/claim-deadlines";
 import { ClaimHistory } from "~/components/claims/claim-history";
+import { EvidenceCheck } from "~/components/claims/evidence-check";
 import { RouteAdvisor } from "~/components/claims/route-advisor";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
@@ -113,6 +114,11 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
           .
         </p>
+      ) : null}
+      {claim.evidence ? (
+        <FleetSection id="claim-evidence" title="Evidence check">
+          <EvidenceCheck audit={claim.evidence} timeZone={trip.timeZone} />
+        </FleetSection>
       ) : null}
       {claim.route.status !== "not-applicable" ? (
         <FleetSection id="claim-route" title="Which route pays more">

@@ -71,6 +71,12 @@ test.describe("claims", () => {
 
       await expect(page.getByRole("heading", { name: "Damage claim · Draft" })).toBeVisible();
       await expect(page.getByText(dollars(totalCents)).first()).toBeVisible();
+      // The evidence check: the report has no pre-trip photos.
+      const evidence = page.getByRole("region", { name: "Evidence check" });
+      await expect(evidence.getByRole("list", { name: "Likely to be denied" })).toContainText(
+        "No pre-trip photos",
+      );
+      await expect(evidence.getByRole("list", { name: "Claimed parts" })).toContainText("Hood");
       const deadlines = page.getByRole("region", { name: "Deadlines" });
       await expect(deadlines).toContainText("Report damage");
       await expect(deadlines).toContainText("By Nov 23, 2026, 6:30 PM MST");

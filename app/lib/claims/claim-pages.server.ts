@@ -22,6 +22,7 @@ import { listTrips, getTrip, type TripRow } from "../trips/trips.server";
 import { memberNames } from "./claim-api.server";
 import { claimHistory, getClaim, listClaims, type ClaimRow } from "./claims.server";
 import { routeAdvisorFor } from "./route-advisor.server";
+import { claimEvidence } from "./evidence.server";
 
 function tripTitle(trip: TripRow, labels: Map<string, string>) {
   const car = trip.vehicleId
@@ -160,6 +161,7 @@ export function claimPage(accountId: string, claimId: string, now: number) {
       left: timeLeft.text,
     })),
     route: routeAdvisorFor(accountId, claim, trip),
+    evidence: claimEvidence(claim, trip),
     history: claimHistory(accountId, claim.id).map((event) => ({
       id: event.id,
       status: CLAIM_STATUS_LABELS[event.status as ClaimStatus],

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import type { PhotoPhase } from "~/domain/estimate/taxonomy";
 import type { PhotoJson } from "~/lib/estimates/photos.server";
+import { notAPhotoMessage } from "~/lib/photos/file-kind";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 
 type Phase = PhotoPhase;
@@ -127,8 +128,17 @@ export function PhotoUploader({
     const files = [...(event.target.files ?? [])];
     // The files travel through the upload script; the form itself must not carry them again.
     event.target.value = "";
+    // A file that isn't a photo gets its message at once, and no upload or retry.
+    const refused = files.flatMap((file) => {
+      const message = notAPhotoMessage(file);
+      return message
+        ? [{ key: crypto.randomUUID(), state: "error" as const, name: file.name, message }]
+        : [];
+    });
+    if (refused.length > 0) setItems((current) => [...current, ...refused]);
+    const photos = files.filter((file) => notAPhotoMessage(file) === null);
     const room = maxPhotos - items.length;
-    const accepted = files.slice(0, Math.max(0, room));
+    const accepted = photos.slice(0, Math.max(0, room));
     const added = accepted.map((file) => ({
       key: crypto.randomUUID(),
       state: "preparing" as const,
@@ -140,13 +150,13 @@ export function PhotoUploader({
       queue.current.push(() => send(added[index]!.key, file, phase));
     });
     pump();
-    if (files.length > accepted.length) {
+    if (photos.length > accepted.length) {
       setItems((current) => [
         ...current,
         {
           key: crypto.randomUUID(),
           state: "error",
-          name: `${files.length - accepted.length} more`,
+          name: `${photos.length - accepted.length} more`,
           message: `A report holds at most ${maxPhotos} photos; the rest were left out.`,
         },
       ]);

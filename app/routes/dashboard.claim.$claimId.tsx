@@ -13,7 +13,12 @@ import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { claimChangeFormSchema } from "~/lib/claims/claim-input";
 import { claimPage } from "~/lib/claims/claim-pages.server";
-import { changeClaim, ClaimInputError } from "~/lib/claims/claims.server";
+import { changeClaim, ClaimInputError, getClaim } from "~/lib/claims/claims.server";
+import { claimRecord, writeDraft } from "~/lib/claims/claim-agent.server";
+import { isDraftKind } from "~/domain/claims/claim-drafts";
+import { textDrafterFromEnv } from "~/lib/ai/text.server";
+import { getTrip } from "~/lib/trips/trips.server";
+import { ClaimDrafts } from "~/components/claims/claim-drafts";
 import { parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
@@ -41,6 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
+  if (form.get("intent") === "draft") return draftReply(session, params.claimId, form);
   const submission = parseSubmission(form, claimChangeFormSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const { approved, paid, ...change } = submission.value;
@@ -69,6 +75,29 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(`/dashboard/claim/${params.claimId}`, {
     title: change.status ? "Claim updated" : "Note added",
   });
+}
+
+async function draftReply(
+  session: { accountId: string; user: { id: string } },
+  claimId: string,
+  form: FormData,
+) {
+  const kind = String(form.get("kind") ?? "");
+  const concerns = String(form.get("concerns") ?? "").slice(0, 4_000);
+  const claim = getClaim(session.accountId, claimId);
+  const trip = claim ? getTrip(session.accountId, claim.tripId) : undefined;
+  if (!claim || !trip) notFound("No claim with that id here.");
+  if (!isDraftKind(kind)) {
+    return formReply(null, { status: 400, formError: "Choose which draft to write." });
+  }
+  const draft = await writeDraft(
+    claimRecord(session.accountId, claim, trip),
+    kind,
+    concerns,
+    textDrafterFromEnv(),
+  );
+  recordEvent("feature_usage", { feature: "claims", action: `draft-${kind}` }, session.user.id);
+  return { intent: "draft" as const, draft, concerns };
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -134,9 +163,18 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       </FleetSection>
       {claim.nextStatuses.length > 0 ? (
         <FleetSection id="claim-change" title="Update the claim">
-          <ClaimChangeForm nextStatuses={claim.nextStatuses} lastResult={actionData?.result} />
+          <ClaimChangeForm
+            nextStatuses={claim.nextStatuses}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
         </FleetSection>
       ) : null}
+      <FleetSection id="claim-drafts" title="Drafts">
+        <ClaimDrafts
+          draft={actionData && "draft" in actionData ? actionData.draft : undefined}
+          concerns={actionData && "concerns" in actionData ? actionData.concerns : undefined}
+        />
+      </FleetSection>
       <FleetSection id="claim-history" title="History">
         <ClaimHistory entries={claim.history} />
       </FleetSection>

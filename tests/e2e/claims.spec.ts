@@ -81,6 +81,14 @@ test.describe("claims", () => {
       await expect(deadlines).toContainText("Report damage");
       await expect(deadlines).toContainText("By Nov 23, 2026, 6:30 PM MST");
 
+      // The claims agent's draft: from the record, checked, to copy into the marketplace.
+      const drafts = page.getByRole("region", { name: "Drafts" });
+      await drafts.getByRole("button", { name: "Draft: message to the guest" }).click();
+      const draft = page.getByLabel(/Message to the guest/);
+      await expect(draft).toHaveValue(/^Hi Jordan Lee,/);
+      await expect(draft).toHaveValue(new RegExp(`The repair comes to \\${dollars(totalCents)}`));
+      await expect(page.getByText("written by AI, checked against the claim record")).toBeVisible();
+
       const update = page.getByRole("region", { name: "Update the claim" });
       await update.getByLabel("New status").selectOption("filed");
       await update.getByRole("button", { name: "Save" }).click();

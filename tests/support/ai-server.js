@@ -28,7 +28,35 @@ export const SCENARIOS = [
   "rate-limited", // HTTP 429 with Retry-After: 1, then the recorded answer (repeats every 2)
   "unauthorized", // HTTP 401 with an OpenAI-style error body
   "slow", // answers after 60 s unless the client gives up first
+  // Text drafts (a request with the "claim_draft" JSON schema and no images): "recorded" answers
+  // with the template the request carries, this one adds a fact the claim record doesn't have.
+  "invented-fact",
 ];
+
+/** A text-draft answer: the template after "TEMPLATE:" in the last message, optionally with an invented fact. */
+function draftAnswer(body, { invent = false } = {}) {
+  const last = body.messages.at(-1)?.content ?? "";
+  const template = String(last).split("TEMPLATE:\n").at(-1).trim();
+  const draft = invent
+    ? `${template}\n\nThe guest also owes $4,800.00 for towing and storage.`
+    : template;
+  return {
+    status: 200,
+    body: {
+      id: "chatcmpl-test-draft",
+      object: "chat.completion",
+      created: 1_795_000_000,
+      model: body.model,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: JSON.stringify({ draft }) },
+          finish_reason: "stop",
+        },
+      ],
+    },
+  };
+}
 
 const SLOW_MS = 60_000;
 
@@ -231,6 +259,19 @@ export async function startAiServer({ port = 0, delayMs = 0 } = {}) {
       return sendJson(res, error.status, error.body);
     }
     const images = Array.isArray(body?.messages) ? imageParts(body.messages) : [];
+    const textDraft = body?.response_format?.json_schema?.name === "claim_draft";
+    if (textDraft && typeof body?.model === "string") {
+      log.push({ receivedAt: new Date().toISOString(), path, headers: {}, body });
+      const name = body.model.startsWith("scenario:")
+        ? body.model.slice("scenario:".length).split(":")[0]
+        : scenario;
+      if (name === "server-error") {
+        const error = answer("server-error", "text", 0, null);
+        return sendJson(res, error.status, error.body);
+      }
+      const reply = draftAnswer(body, { invent: name === "invented-fact" });
+      return sendJson(res, reply.status, reply.body);
+    }
     if (typeof body?.model !== "string" || images.length === 0) {
       const error = openAiError(
         400,

@@ -15,6 +15,10 @@ import { formatCents } from "../money";
 export const DRAFT_KINDS = ["marketplace-description", "guest-message", "denial-reply"] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
+export function isDraftKind(value: unknown): value is DraftKind {
+  return DRAFT_KINDS.includes(value as DraftKind);
+}
+
 export const DRAFT_KIND_LABELS: Readonly<Record<DraftKind, string>> = {
   "marketplace-description": `Claim description for ${marketplace.name}`,
   "guest-message": "Message to the guest",

@@ -40,6 +40,8 @@ export default [
   route("share/:token", "routes/share.$token.tsx"),
   route("diagram-demo", "routes/diagram-demo.tsx"),
   route("diagram-demo/:reportId", "routes/diagram-demo.$reportId.tsx"),
+  // A shop answers a quote request through its emailed link, without an account.
+  route("repair-quote/:token", "routes/repair-quote.$token.tsx"),
 
   // The signed-in pages: the layout requires the session once and keeps the header on errors.
   layout("routes/_app.tsx", [
@@ -61,6 +63,7 @@ export default [
       route("claim/:claimId", "routes/dashboard.claim.$claimId.tsx"),
     ]),
     route("diagram-dashboard/:vehicleId", "routes/diagram-dashboard.$vehicleId.tsx"),
+    route("repair-quote", "routes/repair-quote.tsx"),
   ]),
 
   // Resource routes (files, JSON, health). They answer on their own, outside any layout:
@@ -97,6 +100,7 @@ export default [
     route("trips/import", "routes/api.trips.import.ts"),
     route("claims", "routes/api.claims.ts"),
     route("claims/:claimId", "routes/api.claims.$claimId.ts"),
+    route("repair-confirmations", "routes/api.repair-confirmations.ts"),
   ]),
 
   route("*", "routes/$.ts"),

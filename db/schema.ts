@@ -615,3 +615,70 @@ export const vehicleHostPlans = sqliteTable(
   },
   (table) => [uniqueIndex("vehicle_host_plans_idx").on(table.vehicleId, table.effectiveFrom)],
 );
+
+/**
+ * A shop's quote for repairing the damage of an estimate: asked by email (the shop answers
+ * through a link, without an account) or entered by the host.
+ */
+export const repairQuotes = sqliteTable(
+  "repair_quotes",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    reportId: text("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    /** The final revision the shop was shown. */
+    reportRevision: integer("report_revision").notNull(),
+    shopName: text("shop_name").notNull(),
+    shopEmail: text("shop_email"),
+    /** SHA-256 of the shop's link token; null for quotes the host entered. */
+    tokenHash: text("token_hash").unique(),
+    status: text("status", { enum: ["requested", "received"] }).notNull(),
+    amountCents: integer("amount_cents"),
+    /** Working days the shop needs. */
+    days: integer("days"),
+    /** The shop's own lines or remarks, as written. */
+    details: text("details"),
+    source: text("source", { enum: ["shop", "host"] }).notNull(),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("repair_quotes_report_idx").on(table.accountId, table.reportId)],
+);
+
+/**
+ * The repair done: the final invoice against the estimate it was priced from. It marks the
+ * findings repaired, and estimate-versus-invoice is the product's calibration data.
+ */
+export const repairConfirmations = sqliteTable(
+  "repair_confirmations",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    reportId: text("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    reportRevision: integer("report_revision").notNull(),
+    /** The revision's total, low and high as estimated (frozen with the confirmation). */
+    estimateCents: integer("estimate_cents").notNull(),
+    estimateLowCents: integer("estimate_low_cents").notNull(),
+    estimateHighCents: integer("estimate_high_cents").notNull(),
+    invoiceCents: integer("invoice_cents").notNull(),
+    /** "YYYY-MM-DD", the day the repair was finished. */
+    repairedOn: text("repaired_on").notNull(),
+    shopName: text("shop_name"),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("repair_confirmations_account_idx").on(table.accountId, table.createdAt)],
+);

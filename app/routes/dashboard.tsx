@@ -19,6 +19,8 @@ import {
 import { pageMeta } from "~/lib/ui/meta";
 import { ClaimBoard } from "~/components/claims/claim-board";
 import { nextClaimDeadlines } from "~/lib/claims/claim-pages.server";
+import { accuracySummary } from "~/domain/repairs/accuracy";
+import { listConfirmations } from "~/lib/repairs/repairs.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
@@ -28,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     origin: new URL(env().PUBLIC_URL).origin,
     overview: fleetOverview(session.accountId),
     nextDeadlines: nextClaimDeadlines(session.accountId, 3),
+    accuracy: accuracySummary(listConfirmations(session.accountId)),
   };
 }
 
@@ -118,6 +121,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/dashboard/claims" className="btn-outline">
               Claims
             </Link>
+            <Link to="/repair-quote" className="btn-outline">
+              Repairs
+            </Link>
           </>
         }
       />
@@ -144,6 +150,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               detail="All final estimates"
             />
           </dl>
+          {loaderData.accuracy ? (
+            <p className="text-sm text-slate-700">
+              Estimate accuracy: {loaderData.accuracy.withinRangePercent}% of{" "}
+              {loaderData.accuracy.repairs} confirmed repairs came in inside the estimate&apos;s
+              range; the median invoice was {loaderData.accuracy.medianAbsoluteErrorPercent}% from
+              the estimate.{" "}
+              <Link to="/repair-quote" className="font-medium text-brand-600 underline">
+                Repairs
+              </Link>
+            </p>
+          ) : null}
 
           <FleetSection id="vehicles-heading" title="Vehicles">
             <VehicleCards vehicles={overview.vehicles} />

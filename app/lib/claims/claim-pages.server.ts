@@ -15,8 +15,7 @@ import { wallClockAt } from "~/domain/zoned-time";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "../accounts/preferences.server";
 import { accountMembers } from "../auth/accounts.server";
-import { listReports } from "../estimates/reports.server";
-import { finalRevisions } from "../estimates/revisions.server";
+import { finalizedEstimates } from "../estimates/final-estimates.server";
 import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.server";
 import { listTrips, getTrip, type TripRow } from "../trips/trips.server";
 import { memberNames } from "./claim-api.server";
@@ -108,14 +107,7 @@ export function newClaimOptions(accountId: string) {
     label: tripTitle(trip, labels),
     vehicleId: trip.vehicleId,
   }));
-  const estimates = listReports(accountId)
-    .map((report) => ({ report, final: finalRevisions(report.id).at(-1) }))
-    .filter(({ final }) => final !== undefined)
-    .map(({ report, final }) => ({
-      id: report.id,
-      vehicleId: report.vehicleId,
-      label: `${labels.get(report.vehicleId) ?? "Car"}: revision ${final!.number}, ${(final!.totalCents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" })}`,
-    }));
+  const estimates = finalizedEstimates(accountId);
   return { trips, estimates };
 }
 

@@ -1,0 +1,274 @@
+/**
+ * Repair quotes and repair confirmations. A quote request creates a share link of the estimate's
+ * final revision (what the shop looks at) and a link of its own where the shop answers without an
+ * account. A confirmation records the invoice, marks the estimate's damage repaired, brings the
+ * claims made from it up to date and keeps estimate-versus-invoice for calibration.
+ */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import {
+  claimEvents,
+  claims,
+  findings,
+  repairConfirmations,
+  repairQuotes,
+  reportRevisions,
+} from "../../../db/schema";
+import { formatCents } from "~/domain/money";
+import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
+import { queueEmail } from "../email/outbox.server";
+import { getReport } from "../estimates/reports.server";
+import { getRevision, latestFinalRevision } from "../estimates/revisions.server";
+import { createShareLink } from "../estimates/shares.server";
+import { getVehicle, vehicleTitle } from "../estimates/vehicles.server";
+import { db } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+import type { Role } from "../../../db/schema";
+
+export class RepairInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface RepairActor {
+  accountId: string;
+  userId: string;
+  role: Role;
+}
+
+/** The estimate's newest final revision, which quotes and invoices are compared with. */
+function finalRevision(accountId: string, reportId: string) {
+  const report = getReport(accountId, reportId);
+  if (!report)
+    throw new RepairInputError("No estimate with that id in this account.", "reportId", 404);
+  const number = latestFinalRevision(report.id);
+  const revision = number === null ? undefined : getRevision(report.id, number);
+  if (!revision) throw new RepairInputError("Finalize the estimate first.", "reportId", 409);
+  return { report, revision };
+}
+
+const QUOTE_LINK_DAYS = 30;
+
+/** Emails the shop: the estimate to look at, and the link to answer with its quote. */
+export function requestQuote(
+  actor: RepairActor,
+  input: { reportId: string; shopName: string; shopEmail: string; businessName: string },
+) {
+  const { report, revision } = finalRevision(actor.accountId, input.reportId);
+  const vehicle = getVehicle(actor.accountId, report.vehicleId);
+  const share = createShareLink(actor.accountId, actor.userId, report.id, QUOTE_LINK_DAYS);
+  const { token, tokenHash } = newToken();
+  const quote = db()
+    .insert(repairQuotes)
+    .values({
+      id: crypto.randomUUID(),
+      accountId: actor.accountId,
+      reportId: report.id,
+      reportRevision: revision.number,
+      shopName: input.shopName,
+      shopEmail: input.shopEmail,
+      tokenHash,
+      status: "requested",
+      source: "shop",
+      createdByUserId: actor.userId,
+      requestedAt: new Date(),
+    })
+    .returning()
+    .get();
+  const origin = env().PUBLIC_URL;
+  const car = vehicle ? vehicleTitle(vehicle) : "a car";
+  queueEmail({
+    to: input.shopEmail,
+    subject: `Repair quote request: ${car}, from ${input.businessName}`,
+    text: [
+      `Hello ${input.shopName},`,
+      "",
+      `${input.businessName} asks for your quote to repair ${car}. The damage, photos and a line-by-line estimate (${formatCents(revision.totalCents)}, for reference) are here, with a PDF:`,
+      `${origin}/share/${share.token}`,
+      "",
+      `Enter your quote (amount, working days and any remarks) here; no account needed:`,
+      `${origin}/repair-quote/${token}`,
+      "",
+      `Both links work for ${QUOTE_LINK_DAYS} days.`,
+    ].join("\n"),
+  });
+  return quote;
+}
+
+export interface QuoteAnswer {
+  amountCents: number;
+  days: number | null;
+  details: string | null;
+}
+
+/** The quote a shop's link answers, if the token is one (a used link can correct its answer). */
+export function quoteByToken(token: string) {
+  if (!isTokenShaped(token)) return undefined;
+  const quote = db()
+    .select()
+    .from(repairQuotes)
+    .where(eq(repairQuotes.tokenHash, hashToken(token)))
+    .get();
+  if (!quote) return undefined;
+  if (quote.requestedAt.getTime() + QUOTE_LINK_DAYS * 86_400_000 < Date.now()) return undefined;
+  return quote;
+}
+
+export function answerQuote(token: string, answer: QuoteAnswer) {
+  const quote = quoteByToken(token);
+  if (!quote) return undefined;
+  return db()
+    .update(repairQuotes)
+    .set({ ...answer, status: "received", receivedAt: new Date() })
+    .where(eq(repairQuotes.id, quote.id))
+    .returning()
+    .get();
+}
+
+/** A quote the host got another way (phone, paper), entered by hand. */
+export function recordQuote(
+  actor: RepairActor,
+  input: { reportId: string; shopName: string } & QuoteAnswer,
+) {
+  const { report, revision } = finalRevision(actor.accountId, input.reportId);
+  const now = new Date();
+  return db()
+    .insert(repairQuotes)
+    .values({
+      id: crypto.randomUUID(),
+      accountId: actor.accountId,
+      reportId: report.id,
+      reportRevision: revision.number,
+      shopName: input.shopName,
+      status: "received",
+      amountCents: input.amountCents,
+      days: input.days,
+      details: input.details,
+      source: "host",
+      createdByUserId: actor.userId,
+      requestedAt: now,
+      receivedAt: now,
+    })
+    .returning()
+    .get();
+}
+
+export function listQuotes(accountId: string) {
+  return db()
+    .select({ quote: repairQuotes, estimateCents: reportRevisions.totalCents })
+    .from(repairQuotes)
+    .innerJoin(
+      reportRevisions,
+      and(
+        eq(reportRevisions.reportId, repairQuotes.reportId),
+        eq(reportRevisions.number, repairQuotes.reportRevision),
+      ),
+    )
+    .where(eq(repairQuotes.accountId, accountId))
+    .orderBy(desc(repairQuotes.requestedAt))
+    .all();
+}
+
+export interface NewConfirmation {
+  reportId: string;
+  invoiceCents: number;
+  repairedOn: string;
+  shopName: string | null;
+}
+
+/**
+ * Records the repair: the confirmation (with the revision's estimate frozen beside the invoice),
+ * the estimate's new damage marked repaired on that day, and each claim made from the estimate
+ * updated — a draft claims the invoice; a filed one gets the invoice in its history.
+ */
+export function confirmRepair(actor: RepairActor, input: NewConfirmation) {
+  const { report, revision } = finalRevision(actor.accountId, input.reportId);
+  const repairedAt = new Date(`${input.repairedOn}T12:00:00Z`);
+  return db().transaction((tx) => {
+    const confirmation = tx
+      .insert(repairConfirmations)
+      .values({
+        id: crypto.randomUUID(),
+        accountId: actor.accountId,
+        reportId: report.id,
+        reportRevision: revision.number,
+        estimateCents: revision.totalCents,
+        estimateLowCents: revision.lowCents,
+        estimateHighCents: revision.highCents,
+        invoiceCents: input.invoiceCents,
+        repairedOn: input.repairedOn,
+        shopName: input.shopName,
+        createdByUserId: actor.userId,
+      })
+      .returning()
+      .get();
+    tx.update(findings)
+      .set({ repairedAt })
+      .where(
+        and(
+          eq(findings.accountId, actor.accountId),
+          eq(findings.reportId, report.id),
+          eq(findings.preExisting, false),
+          isNull(findings.repairedAt),
+        ),
+      )
+      .run();
+    const note = `Repair invoice ${formatCents(input.invoiceCents)}${input.shopName ? ` from ${input.shopName}` : ""}, finished ${input.repairedOn} (estimate ${formatCents(revision.totalCents)}).`;
+    const related = tx
+      .select()
+      .from(claims)
+      .where(and(eq(claims.accountId, actor.accountId), eq(claims.reportId, report.id)))
+      .all();
+    for (const claim of related) {
+      const draft = claim.status === "draft";
+      if (draft) {
+        tx.update(claims)
+          .set({ claimedCents: input.invoiceCents, updatedAt: new Date() })
+          .where(eq(claims.id, claim.id))
+          .run();
+      }
+      tx.insert(claimEvents)
+        .values({
+          claimId: claim.id,
+          accountId: actor.accountId,
+          status: claim.status,
+          fromStatus: claim.status,
+          claimedCents: draft ? input.invoiceCents : null,
+          note: draft ? `${note} The claim now asks for the invoice.` : note,
+          byUserId: actor.userId,
+          byRole: actor.role,
+          at: new Date(),
+        })
+        .run();
+    }
+    return confirmation;
+  });
+}
+
+export function listConfirmations(accountId: string) {
+  return db()
+    .select()
+    .from(repairConfirmations)
+    .where(eq(repairConfirmations.accountId, accountId))
+    .orderBy(desc(repairConfirmations.createdAt))
+    .all();
+}
+
+export function confirmationJson(row: typeof repairConfirmations.$inferSelect) {
+  return {
+    id: row.id,
+    reportId: row.reportId,
+    reportRevision: row.reportRevision,
+    estimateCents: row.estimateCents,
+    estimateLowCents: row.estimateLowCents,
+    estimateHighCents: row.estimateHighCents,
+    invoiceCents: row.invoiceCents,
+    repairedOn: row.repairedOn,
+    shopName: row.shopName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,58 @@
+import type { Route } from "./+types/api.repair-confirmations";
+import { accuracySummary } from "~/domain/repairs/accuracy";
+import { requireApiSession } from "~/lib/auth/guards.server";
+import { fieldErrorsOf } from "~/lib/http/form.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { confirmRepairApiSchema } from "~/lib/repairs/repair-input";
+import {
+  confirmationJson,
+  confirmRepair,
+  listConfirmations,
+  RepairInputError,
+} from "~/lib/repairs/repairs.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** GET /api/repair-confirmations: this account's confirmed repairs, newest first, and their accuracy. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiSession(request);
+  const rows = listConfirmations(session.accountId);
+  return Response.json(
+    { repairConfirmations: rows.map(confirmationJson), accuracy: accuracySummary(rows) },
+    { headers: NO_STORE },
+  );
+}
+
+/**
+ * POST /api/repair-confirmations (JSON: reportId — a finalized estimate — invoiceCents,
+ * repairedOn "YYYY-MM-DD", optional shopName) → 201 { repairConfirmation }: the estimate's damage
+ * is marked repaired and its claims updated; 404 for another account's estimate, 409 for one
+ * without a final revision.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const session = await requireApiSession(request);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = confirmRepairApiSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return jsonError(400, "Check the repair confirmation.", {
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+    });
+  }
+  try {
+    const row = confirmRepair(
+      { accountId: session.accountId, userId: session.user.id, role: session.role },
+      parsed.data,
+    );
+    return Response.json(
+      { repairConfirmation: confirmationJson(row) },
+      { status: 201, headers: NO_STORE },
+    );
+  } catch (error) {
+    if (!(error instanceof RepairInputError)) throw error;
+    return jsonError(error.status, error.message, {
+      fieldErrors: { [error.field]: error.message },
+    });
+  }
+}

@@ -69,6 +69,7 @@ export default [
   // Resource routes (files, JSON, health). They answer on their own, outside any layout:
   // signed-out requests get what each route decides (a redirect or a JSON 401).
   route("analysis/:reportId/pdf", "routes/analysis.$reportId.pdf.ts"),
+  route("dashboard/claim/:claimId/packet.pdf", "routes/dashboard.claim.$claimId.packet[.]pdf.ts"),
   route("photos/:photoId", "routes/photos.$photoId.ts"),
   route("logos/:name", "routes/logos.$name.ts"),
   route("share/:token/pdf", "routes/share.$token.pdf.ts"),
@@ -100,6 +101,7 @@ export default [
     route("trips/import", "routes/api.trips.import.ts"),
     route("claims", "routes/api.claims.ts"),
     route("claims/:claimId", "routes/api.claims.$claimId.ts"),
+    route("claims/:claimId/packet.pdf", "routes/api.claims.$claimId.packet[.]pdf.ts"),
     route("repair-confirmations", "routes/api.repair-confirmations.ts"),
   ]),
 

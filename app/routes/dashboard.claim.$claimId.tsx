@@ -108,6 +108,11 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       <FleetPageHeader
         breadcrumb={{ to: "/dashboard/claims", label: "Claims" }}
         title={`${claim.kind} claim · ${claim.statusLabel}`}
+        actions={
+          <a href={`/dashboard/claim/${claim.id}/packet.pdf`} className="btn-outline" download>
+            Evidence packet (PDF)
+          </a>
+        }
         intro={
           <>
             <Link

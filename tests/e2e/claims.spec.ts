@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
 import { finalizedReportViaApi } from "../support/estimates";
 import { expect, test, waitForHydration } from "../support/fixtures";
@@ -220,6 +224,19 @@ test.describe("claims", () => {
     expect(((await fuel.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
       claimedCents: "Enter the amount claimed.",
     });
+
+    const packet = await host.api.get(`/api/claims/${claim.id}/packet.pdf`);
+    expect(packet.status()).toBe(200);
+    expect(packet.headers()["content-type"]).toBe("application/pdf");
+    const bytes = await packet.body();
+    fs.writeFileSync(path.join(os.tmpdir(), "claim-packet-e2e.pdf"), bytes);
+    const doc = await PDFDocument.load(bytes);
+    const estimate = await PDFDocument.load(
+      await (await host.api.get(`/analysis/${reportId}/pdf`)).body(),
+    );
+    expect(doc.getPageCount()).toBeGreaterThan(estimate.getPageCount());
+    expect((await other.api.get(`/api/claims/${claim.id}/packet.pdf`)).status()).toBe(404);
+    expect((await other.api.get(`/dashboard/claim/${claim.id}/packet.pdf`)).status()).toBe(404);
 
     expect((await other.api.get(`/api/claims/${claim.id}`)).status()).toBe(404);
     expect(

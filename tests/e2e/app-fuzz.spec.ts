@@ -43,8 +43,15 @@ const FINDING_FIELDS = [
   "damageType",
   "severity",
   "sizeCm",
+  "size",
+  "sizeUnit",
   "preExisting",
   "note",
+  "hailDentCount",
+  "hailDentSize",
+  "hailOversize",
+  "sensor",
+  "paintCracked",
 ];
 
 let owner: TestUser;

@@ -231,7 +231,7 @@ test.describe("damage estimate on a phone", () => {
 
     await page.locator("#add-panel").selectOption("front-bumper");
     await page.locator("#add-damageType").selectOption("scratch");
-    await page.locator("#add-sizeCm").fill("20");
+    await page.locator("#add-size").fill("20");
     await page.getByRole("button", { name: "Add to estimate" }).click();
     await expect(page.getByText("Damage added").first()).toBeVisible();
     await expect(page.getByText(/Marked by you/)).toBeVisible();
@@ -274,7 +274,7 @@ test.describe("damage estimate on a phone", () => {
     // The first finding: size, note and "already there" all set.
     await page.locator("#add-panel").selectOption("hood");
     await page.locator("#add-damageType").selectOption("dent");
-    await page.locator("#add-sizeCm").fill("12");
+    await page.locator("#add-size").fill("12");
     await page.locator("#add-note").fill("Hail dent from the previous renter");
     const addForm = page.locator("form#add-finding");
     await addForm.getByLabel(/Already there before this trip/).check();
@@ -284,7 +284,7 @@ test.describe("damage estimate on a phone", () => {
 
     // The form is back to its defaults; the second finding only gets a panel and a damage type.
     await expect(page.locator("#add-panel")).toHaveValue("");
-    await expect(page.locator("#add-sizeCm")).toHaveValue("");
+    await expect(page.locator("#add-size")).toHaveValue("");
     await expect(page.locator("#add-note")).toHaveValue("");
     await expect(addForm.getByLabel(/Already there before this trip/)).not.toBeChecked();
     await page.locator("#add-panel").selectOption("front-bumper");
@@ -306,7 +306,7 @@ test.describe("damage estimate on a phone", () => {
       {
         panel: "hood",
         severity: "moderate",
-        size_cm: 12,
+        size_cm: 30.48,
         note: "Hail dent from the previous renter",
         pre_existing: 1,
       },

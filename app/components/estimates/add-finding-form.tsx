@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "~/components/form-field";
 import type { BodyType, PanelId } from "~/domain/estimate/taxonomy";
-import { FindingFormSchema } from "~/lib/estimates/finding-form";
+import { FindingFormFields } from "~/lib/estimates/finding-form";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
 import { FindingFields } from "./finding-fields";
 
@@ -44,7 +44,7 @@ export function AddFindingForm({
   onPanelChange: (panel: PanelId) => void;
   busy: boolean;
 }) {
-  const [form, fields] = useSchemaForm(FindingFormSchema, lastResult, { id: "add-finding" });
+  const [form, fields] = useSchemaForm(FindingFormFields, lastResult, { id: "add-finding" });
   return (
     <Form method="post" className="mt-3 space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="add-finding" />

@@ -1,18 +1,37 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+import { lengthUnit, sizeInUnit } from "~/domain/units";
+import { usePreferences } from "~/lib/ui/preferences";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 import {
+  ADAS_SENSOR_LABELS,
+  ADAS_SENSORS,
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
-  MAX_FINDING_SIZE_CM,
+  HAIL_DENT_COUNT_BANDS,
+  HAIL_DENT_SIZES,
+  PANELS,
   PANEL_LIST,
   SEVERITIES,
   damageFitsPanel,
   isPanelId,
   panelExistsOn,
   type BodyType,
+  type DamageType,
+  type HailDentSize,
+  type HailDetail,
   type PanelId,
   type PanelKind,
 } from "~/domain/estimate/taxonomy";
 import { FINDING_NOTE_MAX_LENGTH, SEVERITY_LABELS } from "~/lib/estimates/finding-form";
+
+/** Coin sizes with their diameter in inches, as US hosts measure them. */
+const HAIL_DENT_SIZE_CHOICES: Record<HailDentSize, string> = {
+  dime: "Dime (about 3/4 in)",
+  nickel: "Nickel (about 13/16 in)",
+  quarter: "Quarter (about 1 in)",
+  "half-dollar": "Half dollar (about 1 1/4 in)",
+};
 
 const PANEL_GROUPS: { label: string; kinds: PanelKind[] }[] = [
   { label: "Body panels", kinds: ["bumper", "sheet-metal", "trim"] },
@@ -21,7 +40,19 @@ const PANEL_GROUPS: { label: string; kinds: PanelKind[] }[] = [
   { label: "Interior", kinds: ["interior"] },
 ];
 
-type FindingField = "panel" | "damageType" | "severity" | "sizeCm" | "preExisting" | "note";
+type FindingField =
+  | "panel"
+  | "damageType"
+  | "severity"
+  | "size"
+  | "sizeUnit"
+  | "preExisting"
+  | "note"
+  | "hailDentCount"
+  | "hailDentSize"
+  | "hailOversize"
+  | "sensor"
+  | "paintCracked";
 
 /** A saved finding's values, shown in its edit form until a post comes back. */
 export interface FindingValues {
@@ -31,6 +62,9 @@ export interface FindingValues {
   sizeCm?: string | number | null;
   preExisting?: boolean | string;
   note?: string | null;
+  hail?: HailDetail | null;
+  sensor?: string | null;
+  paintCracked?: boolean;
 }
 
 /**
@@ -55,15 +89,28 @@ export function FindingFields({
   onPanelChange?: (panel: PanelId) => void;
 }) {
   const id = (name: FindingField) => `${idPrefix}${name}`;
+  const { units } = usePreferences();
+  const hydrated = useHydrated();
   const errorOf = (name: FindingField) => fields[name].errors?.[0];
   const described = (name: FindingField) => (errorOf(name) ? `${id(name)}-error` : undefined);
+  /** What the saved finding holds for a field (its size in the account's unit). */
+  const savedValue = (name: FindingField): unknown => {
+    if (name === "size") return saved.sizeCm ? sizeInUnit(Number(saved.sizeCm), units) : undefined;
+    if (name === "hailDentCount") return saved.hail?.dentCount;
+    if (name === "hailDentSize") return saved.hail?.dentSize;
+    if (name === "hailOversize") return saved.hail?.oversizeDents;
+    return saved[name as keyof FindingValues];
+  };
   /** What the field shows: the posted value after a reply, else the saved one. */
   const shown = (name: FindingField): string | undefined => {
     const posted = fields[name].initialValue;
     if (typeof posted === "string") return posted;
-    const value = saved[name];
+    const value = savedValue(name);
     return value === null || value === undefined ? undefined : String(value);
   };
+  // With JavaScript only the details of the chosen damage show; without it, all of them do.
+  const [damageType, setDamageType] = useState(shown("damageType") ?? "");
+  const showDetail = (type: DamageType) => !hydrated || damageType === type;
   // Re-rendered values are whatever was posted: only a known panel may select one.
   const posted = panel ?? shown("panel");
   const selectedPanel: PanelId | "" = isPanelId(posted) ? posted : "";
@@ -122,6 +169,7 @@ export function FindingFields({
           className="input"
           required={fields.damageType.required}
           defaultValue={shown("damageType") ?? ""}
+          onChange={(event) => setDamageType(event.target.value)}
           aria-invalid={errorOf("damageType") ? true : undefined}
           aria-describedby={described("damageType")}
         >
@@ -161,26 +209,135 @@ export function FindingFields({
         {error("severity")}
       </fieldset>
       <div>
-        <label htmlFor={id("sizeCm")} className="label">
-          Size in cm <span className="font-normal text-slate-600">(optional)</span>
+        <label htmlFor={id("size")} className="label">
+          Size in {lengthUnit(units) === "in" ? "inches" : "cm"}{" "}
+          <span className="font-normal text-slate-600">(optional, the longest side)</span>
         </label>
-        {/* The schema's size rule is a transform, so the native limits are stated here. */}
+        <input type="hidden" name={fields.sizeUnit.name} value={lengthUnit(units)} />
         <input
-          key={fields.sizeCm.key}
-          id={id("sizeCm")}
-          name={fields.sizeCm.name}
+          key={fields.size.key}
+          id={id("size")}
+          name={fields.size.name}
           type="number"
           inputMode="decimal"
-          min={1}
-          max={MAX_FINDING_SIZE_CM}
+          min={0.1}
           step="any"
           className="input"
-          defaultValue={shown("sizeCm") ?? ""}
-          aria-invalid={errorOf("sizeCm") ? true : undefined}
-          aria-describedby={described("sizeCm")}
+          defaultValue={shown("size") ?? ""}
+          aria-invalid={errorOf("size") ? true : undefined}
+          aria-describedby={described("size")}
         />
-        {error("sizeCm")}
+        {error("size")}
       </div>
+      {showDetail("hail") ? (
+        <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">
+            Hail{hydrated ? "" : " (for hail dents only)"}
+          </legend>
+          <div>
+            <label htmlFor={id("hailDentCount")} className="label">
+              Dents on this panel
+            </label>
+            <select
+              key={fields.hailDentCount.key}
+              id={id("hailDentCount")}
+              name={fields.hailDentCount.name}
+              className="input"
+              defaultValue={shown("hailDentCount") ?? ""}
+              aria-invalid={errorOf("hailDentCount") ? true : undefined}
+              aria-describedby={described("hailDentCount")}
+            >
+              <option value="">Not counted</option>
+              {HAIL_DENT_COUNT_BANDS.map((band) => (
+                <option key={band} value={band}>
+                  {band.replace("-", "–")}
+                </option>
+              ))}
+            </select>
+            {error("hailDentCount")}
+          </div>
+          <div>
+            <label htmlFor={id("hailDentSize")} className="label">
+              Most dents are
+            </label>
+            <select
+              key={fields.hailDentSize.key}
+              id={id("hailDentSize")}
+              name={fields.hailDentSize.name}
+              className="input"
+              defaultValue={shown("hailDentSize") ?? ""}
+              aria-invalid={errorOf("hailDentSize") ? true : undefined}
+              aria-describedby={described("hailDentSize")}
+            >
+              <option value="">Not measured</option>
+              {HAIL_DENT_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {HAIL_DENT_SIZE_CHOICES[size]}
+                </option>
+              ))}
+            </select>
+            {error("hailDentSize")}
+          </div>
+          <div>
+            <label htmlFor={id("hailOversize")} className="label">
+              Larger than a half dollar
+            </label>
+            <input
+              key={fields.hailOversize.key}
+              id={id("hailOversize")}
+              name={fields.hailOversize.name}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={50}
+              className="input"
+              defaultValue={shown("hailOversize") ?? ""}
+              aria-invalid={errorOf("hailOversize") ? true : undefined}
+              aria-describedby={described("hailOversize")}
+            />
+            {error("hailOversize")}
+          </div>
+        </fieldset>
+      ) : null}
+      {showDetail("sensor-damage") ? (
+        <div className="sm:col-span-2">
+          <label htmlFor={id("sensor")} className="label">
+            Which camera or sensor{hydrated ? "" : " (damaged camera or sensor only)"}
+          </label>
+          <select
+            key={fields.sensor.key}
+            id={id("sensor")}
+            name={fields.sensor.name}
+            className="input"
+            defaultValue={shown("sensor") ?? ""}
+            aria-invalid={errorOf("sensor") ? true : undefined}
+            aria-describedby={described("sensor")}
+          >
+            <option value="">The panel&apos;s main one</option>
+            {(selectedPanel ? PANELS[selectedPanel].adasSensors : ADAS_SENSORS).map((sensor) => (
+              <option key={sensor} value={sensor}>
+                {ADAS_SENSOR_LABELS[sensor]}
+              </option>
+            ))}
+          </select>
+          {error("sensor")}
+        </div>
+      ) : null}
+      {showDetail("dent") ? (
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input
+            key={fields.paintCracked.key}
+            type="checkbox"
+            name={fields.paintCracked.name}
+            className="mt-1"
+            defaultChecked={["true", "on"].includes(shown("paintCracked") ?? "")}
+          />
+          <span>
+            The paint over the dent is cracked{hydrated ? "" : " (dents only)"}{" "}
+            <span className="text-slate-600">(it can&apos;t be fixed paintlessly)</span>
+          </span>
+        </label>
+      ) : null}
       <label className="flex items-start gap-2 text-sm sm:col-span-2">
         <input
           key={fields.preExisting.key}

@@ -1,7 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormAlert } from "~/components/form-field";
-import { FindingFormSchema, findingLabelWithPanel } from "~/lib/estimates/finding-form";
+import {
+  FindingFormFields,
+  findingDetailText,
+  findingLabelWithPanel,
+} from "~/lib/estimates/finding-form";
+import { formatSize } from "~/domain/units";
+import { usePreferences } from "~/lib/ui/preferences";
 import { formErrorOf, resultFor, type ReportReply } from "~/lib/estimates/report-forms";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import { useSchemaForm } from "~/lib/http/form";
@@ -62,7 +68,9 @@ function FindingItem({
   busy: boolean;
 }) {
   const lastResult = resultFor(reply, "update-finding", finding.id);
-  const [form, fields] = useSchemaForm(FindingFormSchema, lastResult, {
+  const { units } = usePreferences();
+  const details = findingDetailText(finding);
+  const [form, fields] = useSchemaForm(FindingFormFields, lastResult, {
     id: `finding-${finding.id}`,
   });
   return (
@@ -70,7 +78,7 @@ function FindingItem({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold">
           {finding.number}. {findingLabelWithPanel(finding)}
-          {finding.sizeCm ? ` · ${finding.sizeCm} cm` : ""}
+          {finding.sizeCm ? ` · ${formatSize(finding.sizeCm, units)}` : ""}
         </p>
         <p className="text-sm text-slate-600">
           {finding.source === "ai"
@@ -80,6 +88,7 @@ function FindingItem({
           {finding.preExisting ? " · already there, not charged" : ""}
         </p>
       </div>
+      {details ? <p className="mt-1 text-sm text-slate-700">{details}</p> : null}
       {finding.source === "ai" && finding.confidence < 0.6 ? (
         <p className="mt-1 text-sm text-amber-800">Low confidence: check this one closely.</p>
       ) : null}

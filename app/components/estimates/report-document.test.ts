@@ -152,6 +152,9 @@ function toView(finding: SampleFinding, index: number): ViewFinding {
     photoNumber: PHOTOS.find((p) => p.id === finding.photoId)?.number ?? null,
     box: finding.box ?? null,
     note: null,
+    hail: null,
+    sensor: null,
+    paintCracked: false,
     repairedAt: null,
   };
 }

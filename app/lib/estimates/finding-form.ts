@@ -5,15 +5,23 @@
  */
 import { z } from "zod";
 import type { DiagramMarker } from "~/domain/estimate/diagram";
+import { sizeToCm } from "~/domain/units";
 import {
+  ADAS_SENSOR_LABELS,
+  ADAS_SENSORS,
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
+  HAIL_DENT_COUNT_BANDS,
+  HAIL_DENT_SIZES,
+  HailDetailSchema,
   MAX_FINDING_SIZE_CM,
   PANEL_IDS,
   PANELS,
   SEVERITIES,
   refineDamageFitsPanel,
+  type AdasSensor,
   type DamageType,
+  type HailDetail,
   type PanelId,
   type Severity,
 } from "~/domain/estimate/taxonomy";
@@ -32,27 +40,39 @@ const checkbox = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
-/** What a person can set on a finding; AI findings carry confidence, photo and box on top. */
-export const FindingFormSchema = z
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(values, { error: message }).optional(),
+  );
+
+const sizeNumber = z
+  .union([z.number(), z.string().trim()])
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === "") return undefined;
+    const size = typeof value === "number" ? value : Number(value);
+    if (!Number.isFinite(size) || size <= 0) {
+      context.addIssue({ code: "custom", message: "Enter the size as a number, e.g. 3.5." });
+      return z.NEVER;
+    }
+    return size;
+  });
+
+/**
+ * What a person can set on a finding; AI findings carry confidence, photo and box on top. Forms
+ * post the size in the account's unit (`size` and `sizeUnit`, inches by default); the JSON API
+ * posts `sizeCm`. Hail details, the damaged sensor and cracked paint count only with the damage
+ * they describe (hail, a damaged camera or sensor, a dent) and are dropped otherwise.
+ */
+export const FindingFormFields = z
   .object({
     panel: z.enum(PANEL_IDS, { error: "Choose where the damage is." }),
     damageType: z.enum(DAMAGE_TYPE_IDS, { error: "Choose the kind of damage." }),
     severity: z.enum(SEVERITIES, { error: "Choose how bad it is." }),
-    sizeCm: z
-      .union([z.number(), z.string().trim()])
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined || value === "") return undefined;
-        const size = typeof value === "number" ? value : Number(value);
-        if (!Number.isFinite(size) || size <= 0 || size > MAX_FINDING_SIZE_CM) {
-          context.addIssue({
-            code: "custom",
-            message: `Enter the size in centimeters, between 1 and ${MAX_FINDING_SIZE_CM}.`,
-          });
-          return z.NEVER;
-        }
-        return Math.round(size * 10) / 10;
-      }),
+    sizeCm: sizeNumber,
+    size: sizeNumber,
+    sizeUnit: z.enum(["in", "cm"]).optional(),
     preExisting: checkbox,
     note: z
       .string()
@@ -60,15 +80,105 @@ export const FindingFormSchema = z
       .max(FINDING_NOTE_MAX_LENGTH, "Keep the note under 500 characters.")
       .optional()
       .transform((value) => value || undefined),
+    /** The API's hail detail; forms post the three fields below. */
+    hail: HailDetailSchema.optional(),
+    hailDentCount: optionalChoice(HAIL_DENT_COUNT_BANDS, "Choose how many dents the panel has."),
+    hailDentSize: optionalChoice(HAIL_DENT_SIZES, "Choose the size most dents have."),
+    hailOversize: z
+      .union([z.number(), z.string().trim()])
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value === "") return undefined;
+        const count = Number(value);
+        if (!Number.isInteger(count) || count < 0 || count > 50) {
+          context.addIssue({ code: "custom", message: "Enter a whole number of dents, 0 to 50." });
+          return z.NEVER;
+        }
+        return count;
+      }),
+    sensor: optionalChoice(ADAS_SENSORS, "Choose which camera or sensor."),
+    paintCracked: checkbox,
   })
-  .superRefine(refineDamageFitsPanel);
+  .superRefine((finding, context) => {
+    refineDamageFitsPanel(
+      { ...finding, sensor: finding.damageType === "sensor-damage" ? finding.sensor : undefined },
+      context,
+    );
+    const cm =
+      finding.size !== undefined
+        ? sizeToCm(finding.size, finding.sizeUnit === "cm" ? "metric" : "us")
+        : finding.sizeCm;
+    if (cm !== undefined && cm > MAX_FINDING_SIZE_CM) {
+      const field = finding.size !== undefined ? "size" : "sizeCm";
+      const max =
+        finding.sizeUnit === "cm" || field === "sizeCm"
+          ? `${MAX_FINDING_SIZE_CM} cm`
+          : `${Math.floor(MAX_FINDING_SIZE_CM / 2.54)} inches`;
+      context.addIssue({
+        code: "custom",
+        path: [field],
+        message: `A finding can be at most ${max} long.`,
+      });
+    }
+    if (finding.damageType === "hail" && !finding.hail) {
+      if (finding.hailDentCount && !finding.hailDentSize) {
+        context.addIssue({
+          code: "custom",
+          path: ["hailDentSize"],
+          message: "Choose the size most dents have.",
+        });
+      }
+      if (finding.hailDentSize && !finding.hailDentCount) {
+        context.addIssue({
+          code: "custom",
+          path: ["hailDentCount"],
+          message: "Choose how many dents the panel has.",
+        });
+      }
+    }
+  });
 
-type ParsedFinding = z.infer<typeof FindingFormSchema>;
-/** A finding as the forms and the API give it (size and note optional). */
-export type FindingFormData = Omit<ParsedFinding, "sizeCm" | "note"> & {
+/** A finding as the forms and the API give it, ready to store. */
+export interface FindingFormData {
+  panel: PanelId;
+  damageType: DamageType;
+  severity: Severity;
+  preExisting: boolean;
   sizeCm?: number;
   note?: string;
-};
+  hail?: HailDetail;
+  sensor?: AdasSensor;
+  paintCracked?: boolean;
+}
+
+/** The fields (what the browser validates) turned into what is stored. */
+export const FindingFormSchema = FindingFormFields.transform((finding): FindingFormData => {
+  const sizeCm =
+    finding.size !== undefined
+      ? sizeToCm(finding.size, finding.sizeUnit === "cm" ? "metric" : "us")
+      : finding.sizeCm !== undefined
+        ? Math.round(finding.sizeCm * 10) / 10
+        : undefined;
+  const formHail =
+    finding.hailDentCount && finding.hailDentSize
+      ? {
+          dentCount: finding.hailDentCount,
+          dentSize: finding.hailDentSize,
+          ...(finding.hailOversize ? { oversizeDents: finding.hailOversize } : {}),
+        }
+      : undefined;
+  return {
+    panel: finding.panel,
+    damageType: finding.damageType,
+    severity: finding.severity,
+    sizeCm,
+    preExisting: finding.preExisting,
+    note: finding.note,
+    hail: finding.damageType === "hail" ? (finding.hail ?? formHail) : undefined,
+    sensor: finding.damageType === "sensor-damage" ? finding.sensor : undefined,
+    paintCracked: finding.damageType === "dent" && finding.paintCracked,
+  };
+});
 
 /** "Moderate scratch". */
 export function findingLabel(finding: { severity: Severity; damageType: DamageType }) {
@@ -105,4 +215,29 @@ export function findingMarkers(
     number: finding.number,
     status: finding.preExisting ? "pre-existing" : finding.repairedAt ? "repaired" : "new",
   }));
+}
+
+/**
+ * What only some damage records, in words: "16–30 dents, mostly quarter-size, 2 larger than a half
+ * dollar", "Rear camera", "Paint cracked: can't be repaired paintlessly". Null when there is none.
+ */
+export function findingDetailText(finding: {
+  hail?: HailDetail | null;
+  sensor?: string | null;
+  paintCracked?: boolean | null;
+}): string | null {
+  const parts: string[] = [];
+  if (finding.hail) {
+    const oversize = finding.hail.oversizeDents
+      ? `, ${finding.hail.oversizeDents} larger than a half dollar`
+      : "";
+    parts.push(
+      `${finding.hail.dentCount.replace("-", "–")} dents, mostly ${finding.hail.dentSize}-size${oversize}`,
+    );
+  }
+  if (finding.sensor && (ADAS_SENSORS as readonly string[]).includes(finding.sensor)) {
+    parts.push(ADAS_SENSOR_LABELS[finding.sensor as AdasSensor]);
+  }
+  if (finding.paintCracked) parts.push("Paint cracked: can't be repaired paintlessly");
+  return parts.length > 0 ? parts.join(" · ") : null;
 }

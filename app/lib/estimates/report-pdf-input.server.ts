@@ -11,7 +11,7 @@ import { jsonError } from "../http/json";
 import { renderReportPdf } from "../pdf/report-pdf.server";
 import { drawVehicleDiagram } from "../pdf/vehicle-diagram.server";
 import { readPhotoFile } from "./photos.server";
-import { findingMarkers } from "./finding-form";
+import { findingDetailText, findingMarkers } from "./finding-form";
 import { reportView } from "./report-view.server";
 import { loadReport, type ReportData } from "./reports.server";
 import { loadRevision, parseRevisionParam, type RevisionInfo } from "./revisions.server";
@@ -72,7 +72,7 @@ export async function buildReportPdf(
     findings: view.findings.map((finding) => ({
       id: finding.id,
       number: finding.number,
-      label: finding.label,
+      label: [finding.label, findingDetailText(finding)].filter(Boolean).join(" — "),
       panelLabel: finding.panelLabel,
       sizeCm: finding.sizeCm ?? undefined,
       confidence: finding.confidence,

@@ -10,9 +10,12 @@ import { resolveRateCard, type RateOverrides } from "~/domain/estimate/rate-card
 import {
   DAMAGE_TYPES,
   PANELS,
+  HailDetailSchema,
+  type AdasSensor,
   type BoundingBox,
   type DamageType,
   type Finding,
+  type HailDetail,
   type PanelId,
   type Severity,
 } from "~/domain/estimate/taxonomy";
@@ -155,7 +158,31 @@ export function findingValues(
     source,
     preExisting: finding.preExisting,
     note: finding.note ?? null,
+    ...findingDetails(finding),
   };
+}
+
+/** The details only some damage has, as stored: hail counts, the damaged sensor, cracked paint. */
+function findingDetails(finding: Pick<FindingFormData, "hail" | "sensor" | "paintCracked">) {
+  return {
+    hail: finding.hail ? JSON.stringify(finding.hail) : null,
+    sensor: finding.sensor ?? null,
+    paintCracked: finding.paintCracked ?? false,
+  };
+}
+
+function parseHail(json: string | null): HailDetail | undefined {
+  if (!json) return undefined;
+  const parsed = HailDetailSchema.safeParse(safeJson(json));
+  return parsed.success ? parsed.data : undefined;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 // ─── The analysis queue hook ────────────────────────────────────────────────────────────────────
@@ -231,6 +258,9 @@ export function toEngineFinding(row: FindingRow): Finding {
     photoId: row.photoId ?? undefined,
     box: parseBox(row.box),
     note: row.note ?? undefined,
+    hail: parseHail(row.hail ?? null),
+    sensor: (row.sensor as AdasSensor | null) ?? undefined,
+    paintCracked: row.paintCracked || undefined,
   };
 }
 
@@ -356,6 +386,7 @@ export function updateFinding(
       sizeCm: data.sizeCm ?? null,
       preExisting: data.preExisting,
       note: data.note ?? null,
+      ...findingDetails(data),
       // A person confirmed or corrected it: it is now the host's finding at full confidence.
       confidence: 1,
       source: changedWhat ? "host" : existing.source,
@@ -563,6 +594,9 @@ export function findingJson(row: FindingRow, number: number, photoNumbers: Map<s
     photoNumber: row.photoId ? (photoNumbers.get(row.photoId) ?? null) : null,
     box: parseBox(row.box) ?? null,
     note: row.note,
+    hail: parseHail(row.hail ?? null) ?? null,
+    sensor: row.sensor ?? null,
+    paintCracked: row.paintCracked ?? false,
     repairedAt: row.repairedAt?.toISOString() ?? null,
   };
 }

@@ -3,6 +3,7 @@ import { DiagramLegend, VehicleDiagram } from "~/components/vehicle-diagram";
 import { formatNumber } from "~/domain/money";
 import { findingMarkers } from "~/lib/estimates/finding-form";
 import type { ReportView } from "~/lib/estimates/report-view.server";
+import { findingDetailText } from "~/lib/estimates/finding-form";
 import { confidenceText, plural, sizeText, type ReportFinding } from "./format";
 import { Section, SeverityChip, WideTable } from "./parts";
 
@@ -44,7 +45,7 @@ export function DamageSection({ report }: { report: ReportView }) {
     >
       {findings.length > 0 ? (
         <div className="mt-6">
-          <FindingsTable findings={findings} />
+          <FindingsTable units={report.display.units} findings={findings} />
         </div>
       ) : null}
     </Section>
@@ -59,7 +60,13 @@ function ChargedText({ finding }: { finding: ReportFinding }) {
   );
 }
 
-function FindingsTable({ findings }: { findings: ReportFinding[] }) {
+function FindingsTable({
+  findings,
+  units,
+}: {
+  findings: ReportFinding[];
+  units: ReportView["display"]["units"];
+}) {
   const photoLink = (finding: ReportFinding) =>
     finding.photoNumber !== null ? (
       <a href={`#photo-${finding.photoNumber}`} className="text-brand-700 underline">
@@ -89,6 +96,9 @@ function FindingsTable({ findings }: { findings: ReportFinding[] }) {
               {finding.photoNumber !== null ? (
                 <span className="block text-xs">{photoLink(finding)}</span>
               ) : null}
+              {findingDetailText(finding) ? (
+                <span className="block text-xs text-slate-700">{findingDetailText(finding)}</span>
+              ) : null}
               {finding.note ? (
                 <span className="block text-xs text-slate-600">{finding.note}</span>
               ) : null}
@@ -97,7 +107,7 @@ function FindingsTable({ findings }: { findings: ReportFinding[] }) {
               <SeverityChip severity={finding.severity} />
             </td>
             <td className="py-2 pr-3 whitespace-nowrap text-slate-700 tabular-nums">
-              {sizeText(finding.sizeCm)}
+              {sizeText(finding.sizeCm, units)}
             </td>
             <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">
               {confidenceText(finding.confidence)}
@@ -124,8 +134,11 @@ function FindingsTable({ findings }: { findings: ReportFinding[] }) {
               <SeverityChip severity={finding.severity} />
             </div>
             <p className="mt-0.5 text-sm text-slate-800">
-              {finding.damageLabel} · {sizeText(finding.sizeCm)}
+              {finding.damageLabel} · {sizeText(finding.sizeCm, units)}
             </p>
+            {findingDetailText(finding) ? (
+              <p className="text-xs text-slate-700">{findingDetailText(finding)}</p>
+            ) : null}
             {finding.note ? <p className="text-xs text-slate-600">{finding.note}</p> : null}
             <p className="mt-1 text-xs text-slate-600">
               {finding.source === "ai" ? "Found by AI" : "Tagged by the host"} ·{" "}

@@ -352,7 +352,7 @@ describe("PDR", () => {
   it("names the band and its public range in the line", () => {
     const estimate = run([finding("front-door-left", "dent", "minor", { sizeCm: 2.4 })]);
     expect(only(estimate, "PDR").description).toBe(
-      "Paintless dent repair, left front door: quarter-size dent (2.4 cm), midpoint of $150–225",
+      "Paintless dent repair, left front door: quarter-size dent (0.9 in), midpoint of $150–225",
     );
   });
 
@@ -1492,7 +1492,7 @@ describe("Dents that can't be repaired paintlessly", () => {
     expect(linesOf(estimate, "PDR")).toEqual([]);
     expect(only(estimate, "Repair")).toMatchObject({
       hours: 1.0,
-      description: "Repair left front door (minor dent, 2 cm, paint cracked)",
+      description: "Repair left front door (minor dent, 0.8 in, paint cracked)",
     });
     expect(only(estimate, "Refinish").hours).toBe(2.2);
     expect(estimate.findingNotes[cracked.id]).toEqual([

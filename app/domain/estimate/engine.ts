@@ -65,6 +65,7 @@
  * Hours are rounded to 0.1 h per line, money to the cent per line (../money.ts).
  */
 import { FEES, LOST_INCOME_RULE } from "../marketplace-rules";
+import { formatSize } from "../units";
 import {
   formatCents,
   formatNumber,
@@ -333,8 +334,13 @@ function lower(label: string): string {
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
 
+/** Sizes in estimate lines and notes are written in inches: the report is for US shops and adjusters. */
+function inches(sizeCm: number): string {
+  return formatSize(sizeCm, "us");
+}
+
 function findingText(finding: Finding): string {
-  const size = finding.sizeCm !== undefined ? `, ${formatNumber(finding.sizeCm, 1)} cm` : "";
+  const size = finding.sizeCm !== undefined ? `, ${inches(finding.sizeCm)}` : "";
   return `${finding.severity} ${lower(DAMAGE_TYPES[finding.damageType].label)}${size}`;
 }
 
@@ -615,7 +621,7 @@ function planConventionalDent(finding: Finding, context: Context): FindingPlan {
   const replacement = tables.panelReplacement.value[finding.panel];
   if (size !== undefined && size > rules.replaceAboveCm && replacement) {
     notes.push(
-      `A dent this large (${formatNumber(size, 1)} cm, over ${formatNumber(rules.replaceAboveCm)} cm) is priced as a new panel: repairing it would take about as long and cost more.`,
+      `A dent this large (${inches(size)}, over ${inches(rules.replaceAboveCm)}) is priced as a new panel: repairing it would take about as long and cost more.`,
     );
     const priceClass = context.vehicle.priceClass;
     return plan(finding, {
@@ -793,10 +799,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           const uplift = tables.pdr.value.aluminumUpliftPercent;
           const midpoint = (band.lowCents + band.highCents) / 2;
           const price = roundToCents(aluminum ? midpoint * (1 + uplift / 100) : midpoint);
-          const size =
-            finding.sizeCm !== undefined
-              ? `${formatNumber(finding.sizeCm, 1)} cm`
-              : "size not measured";
+          const size = finding.sizeCm !== undefined ? inches(finding.sizeCm) : "size not measured";
           const aluminumText = aluminum ? ` + ${formatNumber(uplift, 1)} % for aluminum` : "";
           return plan(finding, {
             drafts: [

@@ -212,7 +212,7 @@ describe("realistic scenarios", () => {
         [
           [
             "Replace",
-            "Replace front bumper cover (severe crack, 20 cm)",
+            "Replace front bumper cover (severe crack, 7.9 in)",
             16910,
           ],
           [

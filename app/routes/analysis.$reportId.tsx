@@ -16,6 +16,8 @@ import {
   type ReportIntent,
   type ReportReply,
 } from "~/lib/estimates/report-forms";
+import { checkSameDamage, SAME_DAMAGE_QUESTION } from "~/lib/estimates/open-damage";
+import { openDamageFor } from "~/lib/estimates/open-damage.server";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { revisionPageData } from "~/lib/estimates/revision-page.server";
 import {
@@ -75,6 +77,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     /** "Edit findings" was chosen (`?edit=confirm`): the page asks before opening a revision. */
     confirmEdit: complete && new URL(request.url).searchParams.get("edit") === "confirm",
     aiAvailable: aiAvailable(),
+    // Only a report still being reviewed asks about damage found before.
+    openDamage: complete ? [] : openDamageFor(session.accountId, loaded.report),
     shareLinks: listShareLinks(session.accountId, loaded.report.id).map((link) => ({
       id: link.id,
       state: shareLinkState(link),
@@ -149,6 +153,8 @@ async function addFindingPosted(post: Post) {
   if (submission.status !== "success") {
     return formReply<ReportIntent>(submission, { status: 400, intent: "add-finding" });
   }
+  const refused = sameDamageRefusal(post, submission, "add-finding");
+  if (refused) return refused;
   addFinding(accountId, reportId, submission.value);
   // A redirect (the page can be reloaded safely); with JavaScript the form clears itself on it.
   return backToReport(post, "#findings", "Damage added", REPRICED);
@@ -164,8 +170,32 @@ async function updateFindingPosted(post: Post) {
       formError: "Check the highlighted fields.",
     });
   }
+  const refused = sameDamageRefusal(post, submission, "update-finding");
+  if (refused) return refused;
   updateFinding(accountId, reportId, String(form.get("findingId") ?? ""), submission.value);
   return backToReport(post, "#findings", "Finding updated", REPRICED);
+}
+
+/** A finding on a panel that already has this open damage must say "same" or "new" first. */
+function sameDamageRefusal(
+  post: Post,
+  submission: Extract<
+    ReturnType<typeof parseSubmission<typeof FindingFormSchema>>,
+    { status: "success" }
+  >,
+  intent: "add-finding" | "update-finding",
+) {
+  const report = getReport(post.accountId, post.reportId);
+  if (!report) return null;
+  const check = checkSameDamage(openDamageFor(post.accountId, report), submission.value);
+  if (check.ok) return null;
+  const message = check.kind === "ask" ? SAME_DAMAGE_QUESTION : check.message;
+  return formReply<ReportIntent>(submission, {
+    status: check.kind === "ask" ? 409 : 400,
+    intent,
+    formError: message,
+    fieldErrors: { sameAs: message },
+  });
 }
 
 async function removeFindingPosted(post: Post) {
@@ -280,6 +310,7 @@ export default function Analysis({ loaderData, actionData }: Route.ComponentProp
           aiAvailable={loaderData.aiAvailable}
           revisions={revisions}
           reply={reply}
+          openDamage={loaderData.openDamage}
         />
       )}
       <RevisionHistory reportId={report.id} revisions={revisions} />

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.analysis.$reportId.findings";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema } from "~/lib/estimates/finding-form";
+import { openDamageFor, openDamageRefusal } from "~/lib/estimates/open-damage.server";
 import { reportChangeResponse } from "~/lib/estimates/report-json.server";
 import { getReport, replaceFindings } from "~/lib/estimates/reports.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
@@ -16,7 +17,9 @@ const BodySchema = z.object({
 /**
  * PUT /api/analysis/{reportId}/findings { findings: [...] }: the review edit. Replaces every
  * finding (ids of kept AI findings keep their photo and box) and answers the re-priced report.
- * A finalized revision never changes: 409 until POST …/revisions opens the next one.
+ * A finalized revision never changes: 409 until POST …/revisions opens the next one. A finding
+ * on a panel that already has this open damage from an earlier report must say
+ * `sameAsFindingId` (not charged again) or `newDamage: true`; otherwise 409 lists the matches.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
@@ -38,6 +41,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       `Revision ${report.revision} of this report is final and doesn't change. Open the next revision first: POST /api/analysis/${report.id}/revisions.`,
     );
   }
+  const refused = openDamageRefusal(openDamageFor(session.accountId, report), parsed.data.findings);
+  if (refused) return refused;
   return reportChangeResponse(session.accountId, report.id, () =>
     replaceFindings(session.accountId, report.id, parsed.data.findings),
   );

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.analysis";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema, type FindingFormData } from "~/lib/estimates/finding-form";
+import { openDamageFor, openDamageRefusal } from "~/lib/estimates/open-damage.server";
 import {
   discardStagedPhoto,
   MAX_PHOTOS_PER_REPORT,
@@ -83,6 +84,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!getVehicle(session.accountId, vehicleId)) return jsonError(404, "Vehicle not found");
   const findings = parseFindings(form.get("findings"));
   if (!findings.ok) return jsonError(400, findings.message, { fieldErrors: findings.fieldErrors });
+  if (findings.findings) {
+    // A new report is the newest: every finalized report of the car came before it.
+    const open = openDamageFor(session.accountId, { id: "", vehicleId, createdAt: new Date() });
+    const refused = openDamageRefusal(open, findings.findings);
+    if (refused) return refused;
+  }
   const files = filesOf(form, "photos");
   if (files.length === 0) return jsonError(400, "Attach at least one photo (form field “photos”).");
   const { staged, rejections } = await stageFiles(

@@ -5,6 +5,7 @@ import { FormErrors } from "~/components/form-field";
 import type { BodyType, PanelId } from "~/domain/estimate/taxonomy";
 import { FindingFormFields } from "~/lib/estimates/finding-form";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
+import type { OpenDamage } from "~/lib/estimates/open-damage";
 import { FindingFields } from "./finding-fields";
 
 /**
@@ -37,12 +38,14 @@ export function AddFindingForm({
   panel,
   onPanelChange,
   busy,
+  openDamage,
 }: {
   bodyType: BodyType;
   lastResult?: FormResult;
   panel: PanelId | "";
   onPanelChange: (panel: PanelId) => void;
   busy: boolean;
+  openDamage: OpenDamage[];
 }) {
   const [form, fields] = useSchemaForm(FindingFormFields, lastResult, { id: "add-finding" });
   return (
@@ -55,6 +58,7 @@ export function AddFindingForm({
         fields={fields}
         panel={panel}
         onPanelChange={onPanelChange}
+        openDamage={openDamage}
       />
       <button type="submit" className="btn-primary" disabled={busy}>
         Add to estimate

@@ -1,5 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
+import { matchingOpenDamage, type OpenDamage } from "~/lib/estimates/open-damage";
+import { SameDamageChoice } from "./same-damage-choice";
 import { lengthUnit, sizeInUnit } from "~/domain/units";
 import { usePreferences } from "~/lib/ui/preferences";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -52,7 +54,8 @@ type FindingField =
   | "hailDentSize"
   | "hailOversize"
   | "sensor"
-  | "paintCracked";
+  | "paintCracked"
+  | "sameAs";
 
 /** A saved finding's values, shown in its edit form until a post comes back. */
 export interface FindingValues {
@@ -65,6 +68,7 @@ export interface FindingValues {
   hail?: HailDetail | null;
   sensor?: string | null;
   paintCracked?: boolean;
+  sameAs?: string;
 }
 
 /**
@@ -79,6 +83,7 @@ export function FindingFields({
   saved = {},
   panel,
   onPanelChange,
+  openDamage = [],
 }: {
   idPrefix: string;
   bodyType: BodyType;
@@ -87,6 +92,8 @@ export function FindingFields({
   saved?: FindingValues;
   panel?: PanelId | "";
   onPanelChange?: (panel: PanelId) => void;
+  /** Damage earlier reports found on this car and nobody repaired: the same/new question. */
+  openDamage?: OpenDamage[];
 }) {
   const id = (name: FindingField) => `${idPrefix}${name}`;
   const { units } = usePreferences();
@@ -338,6 +345,12 @@ export function FindingFields({
           </span>
         </label>
       ) : null}
+      <SameDamageChoice
+        matches={matchingOpenDamage(openDamage, { panel: selectedPanel, damageType })}
+        field={fields.sameAs}
+        idPrefix={idPrefix}
+        chosen={shown("sameAs")}
+      />
       <label className="flex items-start gap-2 text-sm sm:col-span-2">
         <input
           key={fields.preExisting.key}

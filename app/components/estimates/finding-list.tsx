@@ -11,6 +11,7 @@ import { usePreferences } from "~/lib/ui/preferences";
 import { formErrorOf, resultFor, type ReportReply } from "~/lib/estimates/report-forms";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import { useSchemaForm } from "~/lib/http/form";
+import type { OpenDamage } from "~/lib/estimates/open-damage";
 import { FindingFields } from "./finding-fields";
 
 type ReviewFinding = ReportView["findings"][number];
@@ -20,10 +21,12 @@ export function FindingList({
   report,
   reply,
   busy,
+  openDamage = [],
 }: {
   report: ReportView;
   reply?: ReportReply;
   busy: boolean;
+  openDamage?: OpenDamage[];
 }) {
   // Errors of the add form show beside it; any other refusal here.
   const error = reply?.intent !== "add-finding" ? formErrorOf(reply) : undefined;
@@ -48,6 +51,7 @@ export function FindingList({
               bodyType={report.vehicle.bodyType}
               reply={reply}
               busy={busy}
+              openDamage={openDamage}
             />
           ))}
         </ol>
@@ -61,11 +65,13 @@ function FindingItem({
   bodyType,
   reply,
   busy,
+  openDamage,
 }: {
   finding: ReviewFinding;
   bodyType: ReportView["vehicle"]["bodyType"];
   reply?: ReportReply;
   busy: boolean;
+  openDamage: OpenDamage[];
 }) {
   const lastResult = resultFor(reply, "update-finding", finding.id);
   const { units } = usePreferences();
@@ -86,6 +92,7 @@ function FindingItem({
             : "Marked by you"}
           {finding.photoNumber ? ` · photo ${finding.photoNumber}` : ""}
           {finding.preExisting ? " · already there, not charged" : ""}
+          {finding.sameAsFindingId ? " · reported before, not charged again" : ""}
         </p>
       </div>
       {details ? <p className="mt-1 text-sm text-slate-700">{details}</p> : null}
@@ -103,7 +110,10 @@ function FindingItem({
             idPrefix={`f-${finding.number}-`}
             bodyType={bodyType}
             fields={fields}
-            saved={lastResult ? undefined : finding}
+            saved={
+              lastResult ? undefined : { ...finding, sameAs: finding.sameAsFindingId ?? undefined }
+            }
+            openDamage={openDamage}
           />
           <button type="submit" className="btn-primary" disabled={busy}>
             Save finding {finding.number}

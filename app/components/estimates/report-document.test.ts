@@ -155,6 +155,7 @@ function toView(finding: SampleFinding, index: number): ViewFinding {
     hail: null,
     sensor: null,
     paintCracked: false,
+    sameAsFindingId: null,
     repairedAt: null,
   };
 }

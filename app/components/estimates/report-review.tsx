@@ -11,6 +11,8 @@ import type { RevisionPageData } from "~/lib/estimates/revision-page.server";
 import { valuesOf } from "~/lib/http/form";
 import { AddFindingForm, useSuccessfulPosts } from "./add-finding-form";
 import { FindingList } from "./finding-list";
+import { OpenDamageList } from "./open-damage-list";
+import type { OpenDamage } from "~/lib/estimates/open-damage";
 import { PhotoWithBoxes } from "./photo-with-boxes";
 import { DraftRevisionNotices } from "./report-revisions";
 import { ReportStatusBadge } from "./status-badge";
@@ -21,11 +23,14 @@ export function ReportReview({
   aiAvailable,
   revisions,
   reply,
+  openDamage,
 }: {
   report: ReportView;
   aiAvailable: boolean;
   revisions: RevisionPageData;
   reply?: ReportReply;
+  /** Damage earlier reports of this car found and nobody repaired yet. */
+  openDamage: OpenDamage[];
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -40,7 +45,16 @@ export function ReportReview({
   const panel: PanelId | "" = picked.round === added ? picked.panel : "";
   const setPanel = (id: PanelId) => setPicked({ panel: id, round: added });
   const estimate = report.estimate;
-  const markers = findingMarkers(report.findings);
+  const markers = [
+    ...findingMarkers(report.findings),
+    ...openDamage.map((entry) => ({
+      id: `open-${entry.findingId}`,
+      panel: entry.panel,
+      severity: entry.severity,
+      label: `${entry.label}, already reported`,
+      status: "pre-existing" as const,
+    })),
+  ];
   return (
     <div className="space-y-8">
       <header>
@@ -124,6 +138,7 @@ export function ReportReview({
             className="mt-3"
           />
           <DiagramLegend />
+          <OpenDamageList openDamage={openDamage} />
         </section>
 
         <section aria-labelledby="add-title" className="rounded-xl border border-slate-200 p-4">
@@ -137,11 +152,12 @@ export function ReportReview({
             panel={panel}
             onPanelChange={setPanel}
             busy={busy}
+            openDamage={openDamage}
           />
         </section>
       </div>
 
-      <FindingList report={report} reply={reply} busy={busy} />
+      <FindingList report={report} reply={reply} busy={busy} openDamage={openDamage} />
 
       <section aria-labelledby="preview-title" className="rounded-xl bg-slate-50 p-4 sm:p-6">
         <h2 id="preview-title" className="text-lg font-semibold">

@@ -98,6 +98,13 @@ export const FindingFormFields = z
       }),
     sensor: optionalChoice(ADAS_SENSORS, "Choose which camera or sensor."),
     paintCracked: checkbox,
+    /**
+     * When the panel already has this damage from an earlier report: the id of that finding (the
+     * same damage, not charged again) or "new". The API also takes `sameAsFindingId`/`newDamage`.
+     */
+    sameAs: z.string().trim().max(100).optional(),
+    sameAsFindingId: z.string().trim().max(100).optional(),
+    newDamage: z.boolean().optional(),
   })
   .superRefine((finding, context) => {
     refineDamageFitsPanel(
@@ -149,6 +156,10 @@ export interface FindingFormData {
   hail?: HailDetail;
   sensor?: AdasSensor;
   paintCracked?: boolean;
+  /** The earlier report's finding this is the same damage as (shown, never charged again). */
+  sameAsFindingId?: string;
+  /** The caller answered "new damage" for a panel that already had this damage. */
+  newDamage?: boolean;
 }
 
 /** The fields (what the browser validates) turned into what is stored. */
@@ -177,6 +188,10 @@ export const FindingFormSchema = FindingFormFields.transform((finding): FindingF
     hail: finding.damageType === "hail" ? (finding.hail ?? formHail) : undefined,
     sensor: finding.damageType === "sensor-damage" ? finding.sensor : undefined,
     paintCracked: finding.damageType === "dent" && finding.paintCracked,
+    sameAsFindingId:
+      finding.sameAsFindingId ??
+      (finding.sameAs && finding.sameAs !== "new" ? finding.sameAs : undefined),
+    newDamage: finding.newDamage ?? finding.sameAs === "new",
   };
 });
 

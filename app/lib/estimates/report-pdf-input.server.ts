@@ -79,6 +79,7 @@ export async function buildReportPdf(
       source: finding.source,
       photoNumber: finding.photoNumber,
       preExisting: finding.preExisting,
+      reportedBefore: Boolean(finding.sameAsFindingId),
       note: finding.note,
     })),
     photos,

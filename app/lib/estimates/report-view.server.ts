@@ -45,7 +45,10 @@ export function reportView(data: ReportData, options: ReportViewOptions) {
   const confidence =
     findings.length === 0
       ? null
-      : Math.min(...findings.filter((f) => !f.preExisting).map((f) => f.confidence), 1);
+      : Math.min(
+          ...findings.filter((f) => !f.preExisting && !f.sameAsFindingId).map((f) => f.confidence),
+          1,
+        );
   const preferences = accountPreferences(report.accountId);
   return {
     id: report.id,

@@ -33,6 +33,8 @@ import { visionProviderFromEnv } from "../ai/vision.server";
 import { recordEvent } from "../analytics/server";
 import { db } from "../runtime/db.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
+import { matchingOpenDamage } from "./open-damage";
+import { openDamageFor } from "./open-damage.server";
 import { reportPhotos, stagedPhotos, MAX_PHOTOS_PER_REPORT, type PhotoRow } from "./photos.server";
 import { parseRateInputs, type RateInputs } from "./revisions.server";
 import { getVehicle, toEngineVehicle, type VehicleRow } from "./vehicles.server";
@@ -163,11 +165,14 @@ export function findingValues(
 }
 
 /** The details only some damage has, as stored: hail counts, the damaged sensor, cracked paint. */
-function findingDetails(finding: Pick<FindingFormData, "hail" | "sensor" | "paintCracked">) {
+function findingDetails(
+  finding: Pick<FindingFormData, "hail" | "sensor" | "paintCracked" | "sameAsFindingId">,
+) {
   return {
     hail: finding.hail ? JSON.stringify(finding.hail) : null,
     sensor: finding.sensor ?? null,
     paintCracked: finding.paintCracked ?? false,
+    sameAsFindingId: finding.sameAsFindingId ?? null,
   };
 }
 
@@ -311,7 +316,8 @@ export function priceFindings(
   const rates = reportRateInputs(report);
   return estimateRepair({
     vehicle: toEngineVehicle(vehicle),
-    findings: rows.filter((row) => !row.preExisting).map(toEngineFinding),
+    // Damage already reported on an earlier report ("same as") isn't charged again either.
+    findings: rows.filter((row) => !row.preExisting && !row.sameAsFindingId).map(toEngineFinding),
     rateCard: resolveRateCard(rates.state, rates.overrides),
   });
 }
@@ -389,7 +395,8 @@ export function updateFinding(
       ...findingDetails(data),
       // A person confirmed or corrected it: it is now the host's finding at full confidence.
       confidence: 1,
-      source: changedWhat ? "host" : existing.source,
+      // Answering "same damage" or "new" confirms the finding too.
+      source: changedWhat || data.newDamage || data.sameAsFindingId ? "host" : existing.source,
     })
     .where(eq(findings.id, existing.id))
     .run();
@@ -462,6 +469,21 @@ export function finalizeReport(
   const rows = reportFindings(report.id);
   if (rows.length === 0) {
     throw new ReportInputError("Add at least one finding before finalizing the estimate.", 422);
+  }
+  // The AI doesn't know what earlier reports found: the host says whether it's the same damage.
+  const open = openDamageFor(accountId, report);
+  const unresolved = rows.findIndex(
+    (row) =>
+      row.source === "ai" &&
+      !row.preExisting &&
+      !row.sameAsFindingId &&
+      matchingOpenDamage(open, row).length > 0,
+  );
+  if (unresolved >= 0) {
+    throw new ReportInputError(
+      `Finding ${unresolved + 1} is on a panel that already has this damage from an earlier report. Open it and say whether it's the same damage (not charged again) or new, then finalize.`,
+      409,
+    );
   }
   const rates = reportRateInputs(report);
   const estimate = priceFindings(report, vehicle, rows);
@@ -597,6 +619,7 @@ export function findingJson(row: FindingRow, number: number, photoNumbers: Map<s
     hail: parseHail(row.hail ?? null) ?? null,
     sensor: row.sensor ?? null,
     paintCracked: row.paintCracked ?? false,
+    sameAsFindingId: row.sameAsFindingId ?? null,
     repairedAt: row.repairedAt?.toISOString() ?? null,
   };
 }

@@ -84,6 +84,8 @@ export interface ReportPdfFinding {
   source: "ai" | "host";
   photoNumber: number | null;
   preExisting: boolean;
+  /** The same damage as an earlier report's finding: shown, not charged again. */
+  reportedBefore?: boolean;
   /** The host's note on the finding, printed in full under the table. */
   note?: string | null;
 }
@@ -895,7 +897,7 @@ function drawFindings(ctx: Context) {
       : "\u2014",
     finding.source === "ai" ? "AI" : "Host",
     finding.photoNumber !== null ? `Photo ${finding.photoNumber}` : "\u2014",
-    finding.preExisting ? "Pre-existing" : "",
+    finding.reportedBefore ? "Reported before" : finding.preExisting ? "Pre-existing" : "",
   ]);
   drawTable(ctx, columns, rows, {
     size: 8.5,

@@ -53,6 +53,13 @@ export function DamageSection({ report }: { report: ReportView }) {
 }
 
 function ChargedText({ finding }: { finding: ReportFinding }) {
+  if (finding.sameAsFindingId) {
+    return (
+      <span className="font-medium text-slate-700">
+        Reported on an earlier report — not charged again
+      </span>
+    );
+  }
   return finding.preExisting ? (
     <span className="font-medium text-slate-700">Already there — not charged</span>
   ) : (

@@ -135,7 +135,9 @@ export function Headline({ report }: { report: ReportView }) {
     );
   }
 
-  const priced = report.findings.filter((finding) => !finding.preExisting);
+  const priced = report.findings.filter(
+    (finding) => !finding.preExisting && !finding.sameAsFindingId,
+  );
   const hostConfirmed = priced.length > 0 && priced.every((finding) => finding.source === "host");
   let confidence: { value: string; detail: string };
   if (priced.length === 0 || report.confidence === null) {

@@ -12,6 +12,8 @@ import {
 } from "~/domain/estimate/taxonomy";
 import { decodeVin, normalizeVin, validateVin, VIN_LENGTH } from "~/domain/vin";
 import { describedBy, FieldNotes, FormField } from "./form-field";
+import { EquipmentFields } from "./vehicles/equipment-fields";
+import type { EquipmentField } from "~/domain/estimate/vehicle-equipment";
 
 type VehicleFieldName =
   | "nickname"
@@ -24,7 +26,10 @@ type VehicleFieldName =
   | "priceClass"
   | "paintType"
   | "plate"
-  | "status";
+  | "status"
+  | EquipmentField
+  | "headlampType"
+  | "aluminumPanels";
 
 /** Conform's metadata of the vehicle form's fields (`useSchemaForm(vehicleFormForBrowser, …)`). */
 export type VehicleFieldsMetadata = Record<VehicleFieldName, FieldMetadata<unknown>>;
@@ -273,6 +278,7 @@ export function VehicleFields({ fields, idPrefix = "", showStatus = false }: Veh
         maxLength={15}
         autoCapitalize="characters"
       />
+      <EquipmentFields fields={fields} idPrefix={idPrefix} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { equipmentValues } from "~/lib/estimates/vehicle-form";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
 import {
@@ -137,7 +138,7 @@ export const meta: Route.MetaFunction = ({ data, params }) =>
     noIndex: true,
   });
 
-function vehicleValues(vehicle: ReturnType<typeof vehicleJson>): Record<string, string> {
+function vehicleValues(vehicle: ReturnType<typeof vehicleJson>): Record<string, string | string[]> {
   return {
     nickname: vehicle.nickname ?? "",
     vin: vehicle.vin ?? "",
@@ -150,6 +151,7 @@ function vehicleValues(vehicle: ReturnType<typeof vehicleJson>): Record<string, 
     paintType: vehicle.paintType,
     plate: vehicle.plate ?? "",
     status: vehicle.status,
+    ...equipmentValues(vehicle),
   };
 }
 

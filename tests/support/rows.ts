@@ -38,6 +38,15 @@ export const SAMPLE_CAR = {
   priceClass: "mid",
   paintType: "metallic-pearl",
   plate: null,
+  windshieldCamera: null,
+  frontRadar: null,
+  frontParkingSensors: null,
+  rearParkingSensors: null,
+  blindSpotMonitors: null,
+  rearCamera: null,
+  surroundCameras: null,
+  headlampType: null,
+  aluminumPanels: null,
   status: "active",
 } as const;
 

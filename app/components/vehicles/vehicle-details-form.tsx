@@ -15,7 +15,7 @@ export function VehicleDetailsForm({
   busy,
 }: {
   /** The saved vehicle's values, shown until the first post. */
-  saved: Record<string, string>;
+  saved: Record<string, string | string[]>;
   lastResult?: FormResult;
   busy: boolean;
 }) {

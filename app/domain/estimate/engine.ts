@@ -160,6 +160,8 @@ export interface EstimateLine {
 }
 
 export interface EstimateOptions {
+  /** What the caller assumed about the vehicle, listed first among the estimate's assumptions. */
+  assumptions?: readonly string[];
   /**
    * When the repair starts ("YYYY-MM-DD"), for counting the weekends inside it. Default: a
    * Monday, as the marketplace assumes.
@@ -1319,7 +1321,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     (a, b) => panelOrder(a.panel) - panelOrder(b.panel) || compareText(a.id, b.id),
   );
   const costRaisers: string[] = [];
-  const assumptions: string[] = [];
+  const assumptions: string[] = [...(input.options?.assumptions ?? [])];
   const raise = (text: string) => {
     if (!costRaisers.includes(text)) costRaisers.push(text);
   };

@@ -53,6 +53,8 @@ export function reportDetailJson(data: ReportData) {
       : null,
     lowCents: view.estimate?.lowCents ?? null,
     highCents: view.estimate?.highCents ?? null,
+    /** What the estimate assumed (about the car's equipment, the rates…), frozen with it. */
+    assumptions: view.estimate?.assumptions ?? [],
     createdAt: view.createdAt,
     completedAt: view.completedAt,
   };

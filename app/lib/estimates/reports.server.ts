@@ -37,7 +37,12 @@ import { matchingOpenDamage } from "./open-damage";
 import { openDamageFor } from "./open-damage.server";
 import { reportPhotos, stagedPhotos, MAX_PHOTOS_PER_REPORT, type PhotoRow } from "./photos.server";
 import { parseRateInputs, type RateInputs } from "./revisions.server";
-import { getVehicle, toEngineVehicle, type VehicleRow } from "./vehicles.server";
+import {
+  getVehicle,
+  statedEquipmentForEngine,
+  toEngineVehicle,
+  type VehicleRow,
+} from "./vehicles.server";
 
 export type ReportRow = typeof reports.$inferSelect;
 export type FindingRow = typeof findings.$inferSelect;
@@ -316,6 +321,7 @@ export function priceFindings(
   const rates = reportRateInputs(report);
   return estimateRepair({
     vehicle: toEngineVehicle(vehicle),
+    options: { assumptions: statedEquipmentForEngine(vehicle).assumptions },
     // Damage already reported on an earlier report ("same as") isn't charged again either.
     findings: rows.filter((row) => !row.preExisting && !row.sameAsFindingId).map(toEngineFinding),
     rateCard: resolveRateCard(rates.state, rates.overrides),

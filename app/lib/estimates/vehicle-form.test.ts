@@ -92,7 +92,40 @@ describe("VehicleFormSchema", () => {
       paintType: "solid",
       plate: null,
       status: "active",
+      windshieldCamera: null,
+      frontRadar: null,
+      frontParkingSensors: null,
+      rearParkingSensors: null,
+      blindSpotMonitors: null,
+      rearCamera: null,
+      surroundCameras: null,
+      headlampType: null,
+      aluminumPanels: null,
     });
+  });
+
+  it("reads equipment as yes, no or not sure, and aluminum panels as a stored list", () => {
+    const parsed = VehicleFormSchema.parse({
+      ...base,
+      year: "2022",
+      make: "Ford",
+      windshieldCamera: "yes",
+      frontRadar: "no",
+      rearCamera: "",
+      headlampType: "led",
+      aluminumPanels: ["hood", "front-door-left"],
+    });
+    expect(parsed).toMatchObject({
+      windshieldCamera: true,
+      frontRadar: false,
+      rearCamera: null,
+      headlampType: "led",
+      aluminumPanels: JSON.stringify(["hood", "front-door-left"]),
+    });
+    expect(
+      errors({ ...base, year: "2022", make: "Ford", aluminumPanels: ["front-bumper"] })
+        .aluminumPanels,
+    ).toBe("Only sheet-metal panels can be aluminum.");
   });
 
   it("refuses impossible years", () => {

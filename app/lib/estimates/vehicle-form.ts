@@ -6,14 +6,19 @@
 import { z } from "zod";
 import {
   BODY_TYPES,
+  HEADLAMP_TYPES,
   MAX_VEHICLE_YEAR,
   MIN_VEHICLE_YEAR,
   PAINT_TYPES,
+  PANEL_IDS,
+  PANELS,
   PRICE_CLASSES,
   VEHICLE_STATUSES,
+  type PanelId,
 } from "~/domain/estimate/taxonomy";
 import { DEFAULT_PAINT_TYPE, defaultPriceClass } from "~/domain/estimate/vehicle-defaults";
 import { decodeVin, validateVin } from "~/domain/vin";
+import { EQUIPMENT_FIELDS, type EquipmentField } from "~/domain/estimate/vehicle-equipment";
 
 const optionalText = (max: number, label: string) =>
   z
@@ -44,6 +49,19 @@ function fillFromVin(input: unknown): unknown {
     make: blank(fields.make) ? (decoded.manufacturer ?? fields.make) : fields.make,
   };
 }
+
+/** Yes, no, or not sure (null: the estimate assumes from the year and class, and says so). */
+const equipment = z.preprocess(
+  (value) =>
+    value === "yes" || value === true ? true : value === "no" || value === false ? false : null,
+  z.boolean().nullable(),
+);
+
+/** The panels that can be aluminum (sheet metal). */
+const ALUMINUM_PANEL_IDS = PANEL_IDS.filter((id) => PANELS[id].kind === "sheet-metal") as [
+  PanelId,
+  ...PanelId[],
+];
 
 const yearMessage = "Enter the model year, e.g. 2021.";
 const makeMessage = "Enter the make, e.g. Toyota.";
@@ -105,6 +123,26 @@ const vehicleFields = z.object({
   paintType: choice(PAINT_TYPES, "Choose the paint type."),
   plate: optionalText(15, "Plate"),
   status: choice(VEHICLE_STATUSES, "Choose a status.").default("active"),
+  windshieldCamera: equipment,
+  frontRadar: equipment,
+  frontParkingSensors: equipment,
+  rearParkingSensors: equipment,
+  blindSpotMonitors: equipment,
+  rearCamera: equipment,
+  surroundCameras: equipment,
+  headlampType: z.preprocess(
+    (value) => (value === "" || value === undefined ? null : value),
+    z.enum(HEADLAMP_TYPES, { error: "Choose the headlamp type from the list." }).nullable(),
+  ),
+  // Checked sheet-metal panels, stored as a JSON list; none checked means not stated.
+  aluminumPanels: z.preprocess(
+    (value) =>
+      value === undefined || value === "" ? [] : typeof value === "string" ? [value] : value,
+    z
+      .array(z.enum(ALUMINUM_PANEL_IDS, { error: "Only sheet-metal panels can be aluminum." }))
+      .max(20)
+      .transform((panels) => (panels.length > 0 ? JSON.stringify([...new Set(panels)]) : null)),
+  ),
 });
 
 export const VehicleFormSchema = z.preprocess(fillFromVin, vehicleFields);
@@ -144,3 +182,19 @@ export function withVehicleDefaults(input: Record<string, unknown>): {
 export const CHECK_VEHICLE_FIELDS = "Check the highlighted fields.";
 
 export type VehicleFormData = z.infer<typeof VehicleFormSchema>;
+
+/** A vehicle's stated equipment as the form shows it: "yes", "no" or "" (not sure). */
+export function equipmentValues(vehicle: {
+  equipment: Record<EquipmentField, boolean | null>;
+  headlampType: string | null;
+  aluminumPanels: string[] | null;
+}): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const field of EQUIPMENT_FIELDS) {
+    const value = vehicle.equipment[field];
+    values[field] = value === null ? "" : value ? "yes" : "no";
+  }
+  values.headlampType = vehicle.headlampType ?? "";
+  values.aluminumPanels = vehicle.aluminumPanels ?? [];
+  return values;
+}

@@ -4,12 +4,29 @@
  */
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import type { Vehicle as EngineVehicle } from "~/domain/estimate/taxonomy";
+import {
+  HEADLAMP_TYPES,
+  isPanelId,
+  type HeadlampType,
+  type PanelId,
+  type Vehicle as EngineVehicle,
+} from "~/domain/estimate/taxonomy";
+import {
+  effectiveEquipment,
+  engineEquipment,
+  EQUIPMENT_FIELDS,
+  EQUIPMENT_LABELS,
+  type StatedEquipment,
+} from "~/domain/estimate/vehicle-equipment";
 import { vehicles } from "../../../db/schema";
 import { db } from "../runtime/db.server";
 import type { VehicleFormData } from "./vehicle-form";
 
 export type VehicleRow = typeof vehicles.$inferSelect;
+
+function isHeadlampType(value: unknown): value is HeadlampType {
+  return HEADLAMP_TYPES.includes(value as HeadlampType);
+}
 
 /** "2021 Toyota Camry SE". */
 export function vehicleTitle(vehicle: Pick<VehicleRow, "year" | "make" | "model" | "trim">) {
@@ -30,6 +47,63 @@ export function toEngineVehicle(vehicle: VehicleRow): EngineVehicle {
     bodyType: vehicle.bodyType as EngineVehicle["bodyType"],
     priceClass: vehicle.priceClass as EngineVehicle["priceClass"],
     paintType: vehicle.paintType as EngineVehicle["paintType"],
+    ...statedEquipmentForEngine(vehicle).vehicle,
+  };
+}
+
+/** The equipment the host stated (null: not sure), as stored. */
+export function statedEquipment(vehicle: VehicleRow): StatedEquipment {
+  let aluminumPanels: PanelId[] | null = null;
+  try {
+    const parsed = vehicle.aluminumPanels ? (JSON.parse(vehicle.aluminumPanels) as unknown) : null;
+    aluminumPanels = Array.isArray(parsed) ? parsed.filter(isPanelId) : null;
+  } catch {
+    aluminumPanels = null;
+  }
+  return {
+    windshieldCamera: vehicle.windshieldCamera,
+    frontRadar: vehicle.frontRadar,
+    frontParkingSensors: vehicle.frontParkingSensors,
+    rearParkingSensors: vehicle.rearParkingSensors,
+    blindSpotMonitors: vehicle.blindSpotMonitors,
+    rearCamera: vehicle.rearCamera,
+    surroundCameras: vehicle.surroundCameras,
+    headlampType: isHeadlampType(vehicle.headlampType) ? vehicle.headlampType : null,
+    aluminumPanels,
+  };
+}
+
+/**
+ * What the engine gets from the stated equipment, and what the estimate says it assumed. With
+ * nothing stated the engine keeps its own inference (and says so); once the host states any
+ * item, the rest is filled from the defaults and each default is listed as an assumption.
+ */
+export function statedEquipmentForEngine(vehicle: VehicleRow): {
+  vehicle: Partial<EngineVehicle>;
+  assumptions: string[];
+} {
+  const stated = statedEquipment(vehicle);
+  const anySensorStated = EQUIPMENT_FIELDS.some((field) => stated[field] !== null);
+  const car = { year: vehicle.year, priceClass: vehicle.priceClass as EngineVehicle["priceClass"] };
+  const effective = effectiveEquipment(car, stated);
+  const extra: Partial<EngineVehicle> = {
+    ...(stated.headlampType ? { headlampType: stated.headlampType } : {}),
+    ...(stated.aluminumPanels ? { aluminumPanels: stated.aluminumPanels } : {}),
+  };
+  if (!anySensorStated) {
+    return {
+      vehicle: extra,
+      assumptions: [
+        "Driver-assistance cameras and sensors weren't stated for this car: they are priced where the damage names them, and the cost raisers say where they could add cost. State them on the vehicle page for a firmer estimate.",
+        ...effective.assumptions.filter(
+          (text) => !EQUIPMENT_FIELDS.some((field) => text.startsWith(EQUIPMENT_LABELS[field])),
+        ),
+      ],
+    };
+  }
+  return {
+    vehicle: { ...extra, ...engineEquipment(effective.equipment) },
+    assumptions: effective.assumptions,
   };
 }
 
@@ -109,7 +183,20 @@ export function vehicleJson(vehicle: VehicleRow) {
     paintType: vehicle.paintType,
     plate: vehicle.plate,
     status: vehicle.status,
+    ...equipmentJson(vehicle),
     title: vehicleTitle(vehicle),
     createdAt: vehicle.createdAt.toISOString(),
+  };
+}
+
+/** The stated equipment in the API's shape: each item true, false or null (not stated). */
+function equipmentJson(vehicle: VehicleRow) {
+  const stated = statedEquipment(vehicle);
+  return {
+    equipment: Object.fromEntries(
+      EQUIPMENT_FIELDS.map((field) => [field, stated[field]]),
+    ) as Record<(typeof EQUIPMENT_FIELDS)[number], boolean | null>,
+    headlampType: stated.headlampType,
+    aluminumPanels: stated.aluminumPanels,
   };
 }

@@ -1,0 +1,122 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { describedBy, FieldNotes } from "~/components/form-field";
+import {
+  HEADLAMP_TYPE_LABELS,
+  HEADLAMP_TYPES,
+  PANEL_LIST,
+  panelExistsOn,
+  type BodyType,
+} from "~/domain/estimate/taxonomy";
+import {
+  EQUIPMENT_FIELDS,
+  EQUIPMENT_LABELS,
+  type EquipmentField,
+} from "~/domain/estimate/vehicle-equipment";
+
+export type EquipmentFieldsMetadata = Record<
+  EquipmentField | "headlampType" | "aluminumPanels",
+  FieldMetadata<unknown>
+>;
+
+function initial(field: FieldMetadata<unknown>): string {
+  return typeof field.initialValue === "string" ? field.initialValue : "";
+}
+
+/**
+ * What the car is equipped with, each "yes", "no" or "not sure" (then the estimate assumes from
+ * the year and class and says so on the report). Plain selects and checkboxes: no JavaScript needed.
+ */
+export function EquipmentFields({
+  fields,
+  idPrefix = "",
+  bodyType,
+}: {
+  fields: EquipmentFieldsMetadata;
+  idPrefix?: string;
+  bodyType?: BodyType;
+}) {
+  const checked = Array.isArray(fields.aluminumPanels.initialValue)
+    ? (fields.aluminumPanels.initialValue as string[])
+    : typeof fields.aluminumPanels.initialValue === "string"
+      ? [fields.aluminumPanels.initialValue]
+      : [];
+  const stated = EQUIPMENT_FIELDS.filter((name) => initial(fields[name]) !== "").length;
+  return (
+    <details className="rounded-lg border border-slate-200 p-3 sm:col-span-2" open={stated > 0}>
+      <summary className="cursor-pointer font-medium text-slate-900">
+        Driver assistance, headlamps and aluminum panels (optional)
+      </summary>
+      <p className="mt-2 text-sm text-slate-600">
+        Cameras and sensors cost more to replace and need calibrating. What you leave on &ldquo;Not
+        sure&rdquo; is assumed from the year and price class, and the report says so.
+      </p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {EQUIPMENT_FIELDS.map((name) => {
+          const field = fields[name];
+          const id = `${idPrefix}${name}`;
+          const error = field.errors?.[0];
+          return (
+            <div key={name}>
+              <label htmlFor={id} className="label">
+                {EQUIPMENT_LABELS[name]}
+              </label>
+              <select
+                key={field.key}
+                id={id}
+                name={field.name}
+                defaultValue={initial(field)}
+                className="input"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(id, { error })}
+              >
+                <option value="">Not sure</option>
+                <option value="yes">Yes</option>
+                <option value="no">No</option>
+              </select>
+              <FieldNotes id={id} error={error} />
+            </div>
+          );
+        })}
+        <div>
+          <label htmlFor={`${idPrefix}headlampType`} className="label">
+            Headlamps
+          </label>
+          <select
+            key={fields.headlampType.key}
+            id={`${idPrefix}headlampType`}
+            name={fields.headlampType.name}
+            defaultValue={initial(fields.headlampType)}
+            className="input"
+          >
+            <option value="">Not sure</option>
+            {HEADLAMP_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {HEADLAMP_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset className="mt-3">
+        <legend className="label">Aluminum panels (leave unchecked if none or not sure)</legend>
+        <div className="mt-1 grid gap-1 text-sm sm:grid-cols-3">
+          {PANEL_LIST.filter(
+            (panel) =>
+              panel.kind === "sheet-metal" && (!bodyType || panelExistsOn(panel.id, bodyType)),
+          ).map((panel) => (
+            <label key={panel.id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                name={fields.aluminumPanels.name}
+                value={panel.id}
+                defaultChecked={checked.includes(panel.id)}
+              />
+              {panel.label}
+            </label>
+          ))}
+        </div>
+        <FieldNotes id={`${idPrefix}aluminumPanels`} error={fields.aluminumPanels.errors?.[0]} />
+      </fieldset>
+    </details>
+  );
+}

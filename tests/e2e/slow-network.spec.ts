@@ -14,6 +14,25 @@ async function slow4g(page: Page) {
   });
 }
 
+/**
+ * Holds the POSTs whose body matches until `release()`, so a test can check the page while
+ * they are in flight.
+ */
+async function holdRequests(page: Page, matches: (body: string) => boolean) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let count = 0;
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    if (request.method() === "POST" && matches(request.postData() ?? "")) {
+      count += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  return { count: () => count, release };
+}
+
 test.describe("main flows on slow 4G", () => {
   test.setTimeout(90_000);
 
@@ -34,14 +53,15 @@ test.describe("main flows on slow 4G", () => {
     await hero.getByLabel("Phone*").fill("555 010 1234");
     await hero.getByLabel("Turo Profile Link or Fleet Website*").fill("patngcars.com");
     await hero.getByLabel("Number of Vehicles* (min 5)").fill("8");
-    const submit = hero.getByRole("button", { name: "Schedule My Demo" });
-    await submit.click();
+    // On a fast machine the redirect can land before a check sees the in-flight state.
+    const booking = await holdRequests(page, (body) => body.includes("intent=book"));
+    await hero.getByRole("button", { name: "Schedule My Demo" }).click();
     // While the request travels, the button is disabled, so more presses cannot resubmit.
-    await expect(hero.getByRole("button", { name: "Redirecting..." })).toBeDisabled();
-    await hero
-      .getByRole("button", { name: "Redirecting..." })
-      .click({ force: true, timeout: 1000 })
-      .catch(() => {});
+    const redirecting = hero.getByRole("button", { name: "Redirecting..." });
+    await expect(redirecting).toBeDisabled();
+    await redirecting.click({ force: true, timeout: 1000 }).catch(() => {});
+    expect(booking.count()).toBe(1);
+    booking.release();
     await page.waitForURL((url) => url.href.startsWith(SCHEDULING_URL), { timeout: 60_000 });
     expect(query("select id from demo_leads where email = ?", email)).toHaveLength(1);
   });
@@ -56,8 +76,11 @@ test.describe("main flows on slow 4G", () => {
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Email").fill(`${username}@fleet.test`);
     await page.getByLabel("Password").fill("a sturdy slow passphrase");
+    const registration = await holdRequests(page, (body) => body.includes(username));
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("button", { name: "Creating your account..." })).toBeDisabled();
+    expect(registration.count()).toBe(1);
+    registration.release();
     await page.waitForURL(/\/account$/, { timeout: 60_000 });
     await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
     expect(query("select id from users where username_key = ?", username)).toHaveLength(1);

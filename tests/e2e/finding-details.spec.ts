@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
-import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
-import { expect, query, test, waitForHydration } from "../support/fixtures";
+import { disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { addVehicleViaApi, handTaggedReportViaApi, openReview } from "../support/estimates";
+import { expect, query, test } from "../support/fixtures";
 
 /**
  * The damage real rental cars get, tagged by hand: hail with its dent count and size, a damaged
@@ -19,12 +19,7 @@ async function reviewPage(browser: Browser, host: TestUser, javaScriptEnabled: b
   const reportId = await handTaggedReportViaApi(host, vehicleId, [
     { panel: "front-door-right", damageType: "scratch", severity: "minor" },
   ]);
-  const context = await browserContext(browser, javaScriptEnabled);
-  await context.addCookies((await host.api.storageState()).cookies);
-  const page = await context.newPage();
-  await page.goto(`/analysis/${reportId}`);
-  if (javaScriptEnabled) await waitForHydration(page);
-  await expect(page.getByRole("heading", { name: "Review the damage" })).toBeVisible();
+  const { context, page } = await openReview(browser, host, reportId, javaScriptEnabled);
   return { context, page, reportId };
 }
 

@@ -1,7 +1,6 @@
-import type { Browser } from "@playwright/test";
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
-import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { addVehicleViaApi, handTaggedReportViaApi, openReview } from "../support/estimates";
+import { expect, test } from "../support/fixtures";
 
 /**
  * Open damage carries into the next estimate: the earlier report's unrepaired dent shows as
@@ -16,20 +15,6 @@ async function carWithOpenDent(host: TestUser) {
   const first = await handTaggedReportViaApi(host, vehicleId, [DOOR_DENT], 41);
   expect((await host.api.post(`/api/analysis/${first}/finalize`)).status()).toBe(200);
   return vehicleId;
-}
-
-async function reviewOf(
-  browser: Browser,
-  host: TestUser,
-  reportId: string,
-  javaScriptEnabled: boolean,
-) {
-  const context = await browserContext(browser, javaScriptEnabled);
-  await context.addCookies((await host.api.storageState()).cookies);
-  const page = await context.newPage();
-  await page.goto(`/analysis/${reportId}`);
-  if (javaScriptEnabled) await waitForHydration(page);
-  return { context, page };
 }
 
 async function totalOf(host: TestUser, reportId: string) {
@@ -56,7 +41,7 @@ test.describe("open damage", () => {
         [{ panel: "hood", damageType: "scratch", severity: "minor" }],
         42,
       );
-      const { context, page } = await reviewOf(browser, host, second, javaScriptEnabled);
+      const { context, page } = await openReview(browser, host, second, javaScriptEnabled);
       await expect(page.getByText("Already on this car (not repaired)")).toBeVisible();
       await expect(page.getByText(/Moderate dent, left front door: reported/)).toBeVisible();
       const before = await totalOf(host, second);

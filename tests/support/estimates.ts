@@ -1,6 +1,7 @@
 import fs from "node:fs";
-import type { TestUser } from "./accounts";
-import { expect } from "./fixtures";
+import type { Browser } from "@playwright/test";
+import { browserContext, type TestUser } from "./accounts";
+import { expect, waitForHydration } from "./fixtures";
 import { phonePhoto } from "./photos";
 
 export interface VehicleInput {
@@ -64,4 +65,20 @@ export async function finalizedReportViaApi(user: TestUser) {
   const finalized = await user.api.post(`/api/analysis/${reportId}/finalize`);
   expect(finalized.status(), await finalized.text()).toBe(200);
   return reportId;
+}
+
+/** The report's review page, signed in as `user`, with JavaScript on or off. */
+export async function openReview(
+  browser: Browser,
+  user: TestUser,
+  reportId: string,
+  javaScriptEnabled: boolean,
+) {
+  const context = await browserContext(browser, javaScriptEnabled);
+  await context.addCookies((await user.api.storageState()).cookies);
+  const page = await context.newPage();
+  await page.goto(`/analysis/${reportId}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Review the damage" })).toBeVisible();
+  return { context, page };
 }

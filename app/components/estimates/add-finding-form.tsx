@@ -7,6 +7,7 @@ import { FindingFormFields } from "~/lib/estimates/finding-form";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
 import type { OpenDamage } from "~/lib/estimates/open-damage";
 import { FindingFields } from "./finding-fields";
+import type { ChoosablePhoto } from "./finding-photo-box";
 
 /**
  * How many posts of `intent` worked (the action redirected instead of answering with errors):
@@ -39,6 +40,7 @@ export function AddFindingForm({
   onPanelChange,
   busy,
   openDamage,
+  photos,
 }: {
   bodyType: BodyType;
   lastResult?: FormResult;
@@ -46,6 +48,7 @@ export function AddFindingForm({
   onPanelChange: (panel: PanelId) => void;
   busy: boolean;
   openDamage: OpenDamage[];
+  photos: readonly ChoosablePhoto[];
 }) {
   const [form, fields] = useSchemaForm(FindingFormFields, lastResult, { id: "add-finding" });
   return (
@@ -59,6 +62,7 @@ export function AddFindingForm({
         panel={panel}
         onPanelChange={onPanelChange}
         openDamage={openDamage}
+        photos={photos}
       />
       <button type="submit" className="btn-primary" disabled={busy}>
         Add to estimate

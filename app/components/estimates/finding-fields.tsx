@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { matchingOpenDamage, type OpenDamage } from "~/lib/estimates/open-damage";
+import { FindingPhotoBox, type ChoosablePhoto } from "./finding-photo-box";
 import { SameDamageChoice } from "./same-damage-choice";
 import { lengthUnit, sizeInUnit } from "~/domain/units";
 import { usePreferences } from "~/lib/ui/preferences";
@@ -19,6 +20,7 @@ import {
   isPanelId,
   panelExistsOn,
   type BodyType,
+  type BoundingBox,
   type DamageType,
   type HailDentSize,
   type HailDetail,
@@ -55,7 +57,13 @@ type FindingField =
   | "hailOversize"
   | "sensor"
   | "paintCracked"
-  | "sameAs";
+  | "sameAs"
+  | "photoId"
+  | "boxPhotoId"
+  | "boxX"
+  | "boxY"
+  | "boxW"
+  | "boxH";
 
 /** A saved finding's values, shown in its edit form until a post comes back. */
 export interface FindingValues {
@@ -69,6 +77,8 @@ export interface FindingValues {
   sensor?: string | null;
   paintCracked?: boolean;
   sameAs?: string;
+  photoId?: string | null;
+  box?: BoundingBox | null;
 }
 
 /**
@@ -84,6 +94,7 @@ export function FindingFields({
   panel,
   onPanelChange,
   openDamage = [],
+  photos = [],
 }: {
   idPrefix: string;
   bodyType: BodyType;
@@ -94,6 +105,8 @@ export function FindingFields({
   onPanelChange?: (panel: PanelId) => void;
   /** Damage earlier reports found on this car and nobody repaired: the same/new question. */
   openDamage?: OpenDamage[];
+  /** The report's photos, to say which one shows the damage and box it. */
+  photos?: readonly ChoosablePhoto[];
 }) {
   const id = (name: FindingField) => `${idPrefix}${name}`;
   const { units } = usePreferences();
@@ -364,6 +377,22 @@ export function FindingFields({
           <span className="text-slate-600">(shown on the report, not charged)</span>
         </span>
       </label>
+      {photos.length > 0 ? (
+        <FindingPhotoBox
+          idPrefix={idPrefix}
+          photos={photos}
+          names={{
+            photoId: fields.photoId.name,
+            boxPhotoId: fields.boxPhotoId.name,
+            boxX: fields.boxX.name,
+            boxY: fields.boxY.name,
+            boxW: fields.boxW.name,
+            boxH: fields.boxH.name,
+          }}
+          {...initialPhotoBox(fields, saved)}
+          error={errorOf("photoId")}
+        />
+      ) : null}
       <div className="sm:col-span-2">
         <label htmlFor={id("note")} className="label">
           Note <span className="font-normal text-slate-600">(optional)</span>
@@ -382,4 +411,24 @@ export function FindingFields({
       </div>
     </div>
   );
+}
+
+/** The photo and box to start from: what was posted when a reply came back, else the saved. */
+function initialPhotoBox(
+  fields: Record<FindingField, FieldMetadata<unknown>>,
+  saved: FindingValues,
+): { initialPhotoId?: string; initialBox?: BoundingBox | null } {
+  const posted = fields.photoId.initialValue;
+  if (typeof posted !== "string") {
+    return { initialPhotoId: saved.photoId ?? undefined, initialBox: saved.box };
+  }
+  const [x, y, w, h] = [fields.boxX, fields.boxY, fields.boxW, fields.boxH].map((field) =>
+    Number(field.initialValue),
+  );
+  const drawn = [x, y, w, h].every((part) => Number.isFinite(part)) && w! > 0 && h! > 0;
+  return {
+    initialPhotoId: posted,
+    initialBox:
+      drawn && fields.boxPhotoId.initialValue === posted ? { x: x!, y: y!, w: w!, h: h! } : null,
+  };
 }

@@ -52,6 +52,7 @@ export function FindingList({
               reply={reply}
               busy={busy}
               openDamage={openDamage}
+              photos={report.photos}
             />
           ))}
         </ol>
@@ -66,12 +67,14 @@ function FindingItem({
   reply,
   busy,
   openDamage,
+  photos,
 }: {
   finding: ReviewFinding;
   bodyType: ReportView["vehicle"]["bodyType"];
   reply?: ReportReply;
   busy: boolean;
   openDamage: OpenDamage[];
+  photos: ReportView["photos"];
 }) {
   const lastResult = resultFor(reply, "update-finding", finding.id);
   const { units } = usePreferences();
@@ -114,6 +117,7 @@ function FindingItem({
               lastResult ? undefined : { ...finding, sameAs: finding.sameAsFindingId ?? undefined }
             }
             openDamage={openDamage}
+            photos={photos}
           />
           <button type="submit" className="btn-primary" disabled={busy}>
             Save finding {finding.number}

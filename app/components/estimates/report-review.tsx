@@ -153,6 +153,7 @@ export function ReportReview({
             onPanelChange={setPanel}
             busy={busy}
             openDamage={openDamage}
+            photos={report.photos}
           />
         </section>
       </div>

@@ -63,3 +63,35 @@ describe("the finding form", () => {
     expect(findingDetailText({})).toBeNull();
   });
 });
+
+describe("the finding's photo and box", () => {
+  const box = { boxX: "0.2", boxY: "0.3", boxW: "0.4", boxH: "0.4" };
+  it("leaves the photo out when the caller did (keep it), clears it on 'none' or null", () => {
+    expect(FindingFormSchema.parse(base).photoId).toBeUndefined();
+    expect(FindingFormSchema.parse({ ...base, photoId: "none", ...box })).toMatchObject({
+      photoId: null,
+      box: undefined,
+    });
+    expect(FindingFormSchema.parse({ ...base, photoId: null }).photoId).toBeNull();
+  });
+
+  it("takes the drawn box only on the photo it was drawn on", () => {
+    expect(
+      FindingFormSchema.parse({ ...base, photoId: "p1", boxPhotoId: "p1", ...box }).box,
+    ).toEqual({ x: 0.2, y: 0.3, w: 0.4, h: 0.4 });
+    // The host picked another photo without JavaScript: the old box doesn't move over.
+    expect(
+      FindingFormSchema.parse({ ...base, photoId: "p2", boxPhotoId: "p1", ...box }),
+    ).toMatchObject({ photoId: "p2", box: undefined });
+  });
+
+  it("refuses a box outside the photo, or a box with no photo", () => {
+    const outside = FindingFormSchema.safeParse({ ...base, photoId: "p1", ...box, boxW: "0.9" });
+    expect(outside.error?.issues[0]).toMatchObject({
+      path: ["photoId"],
+      message: "Draw the box inside the photo.",
+    });
+    const noPhoto = FindingFormSchema.safeParse({ ...base, box: { x: 0, y: 0, w: 0.5, h: 0.5 } });
+    expect(noPhoto.error?.issues[0]?.message).toBe("Choose the photo the box is on.");
+  });
+});

@@ -13,6 +13,7 @@ import {
   DAMAGE_TYPES,
   HAIL_DENT_COUNT_BANDS,
   HAIL_DENT_SIZES,
+  BoundingBoxSchema,
   HailDetailSchema,
   MAX_FINDING_SIZE_CM,
   PANEL_IDS,
@@ -20,6 +21,7 @@ import {
   SEVERITIES,
   refineDamageFitsPanel,
   type AdasSensor,
+  type BoundingBox,
   type DamageType,
   type HailDetail,
   type PanelId,
@@ -45,6 +47,20 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
     (value) => (value === "" ? undefined : value),
     z.enum(values, { error: message }).optional(),
   );
+
+/** One edge of a hand-drawn box, as a fraction of the photo (the drawing writes four of them). */
+const boxPart = z
+  .union([z.number(), z.string().trim()])
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === "") return undefined;
+    const number = Number(value);
+    if (!Number.isFinite(number) || number < 0 || number > 1) {
+      context.addIssue({ code: "custom", message: "Draw the box on the photo again." });
+      return z.NEVER;
+    }
+    return number;
+  });
 
 const sizeNumber = z
   .union([z.number(), z.string().trim()])
@@ -103,6 +119,19 @@ export const FindingFormFields = z
      * same damage, not charged again) or "new". The API also takes `sameAsFindingId`/`newDamage`.
      */
     sameAs: z.string().trim().max(100).optional(),
+    /**
+     * The report photo that shows the damage: its id, "none" (or null) to clear it, or left out
+     * to keep what the finding had. The API gives the box as `box`; forms post its four edges
+     * (0..1 of the photo) and `boxPhotoId`, the photo they were drawn on, so a box never moves
+     * to another photo when only the photo choice changed.
+     */
+    photoId: z.string().trim().max(100).nullable().optional(),
+    box: BoundingBoxSchema.optional(),
+    boxPhotoId: z.string().trim().max(100).optional(),
+    boxX: boxPart,
+    boxY: boxPart,
+    boxW: boxPart,
+    boxH: boxPart,
     sameAsFindingId: z.string().trim().max(100).optional(),
     newDamage: z.boolean().optional(),
   })
@@ -125,6 +154,21 @@ export const FindingFormFields = z
         code: "custom",
         path: [field],
         message: `A finding can be at most ${max} long.`,
+      });
+    }
+    const boxParts = [finding.boxX, finding.boxY, finding.boxW, finding.boxH];
+    if (boxParts.some((part) => part !== undefined) && !drawnBox(finding)) {
+      context.addIssue({
+        code: "custom",
+        path: ["photoId"],
+        message: "Draw the box inside the photo.",
+      });
+    }
+    if (finding.box && !choosesPhoto(finding.photoId)) {
+      context.addIssue({
+        code: "custom",
+        path: ["photoId"],
+        message: "Choose the photo the box is on.",
       });
     }
     if (finding.damageType === "hail" && !finding.hail) {
@@ -160,6 +204,29 @@ export interface FindingFormData {
   sameAsFindingId?: string;
   /** The caller answered "new damage" for a panel that already had this damage. */
   newDamage?: boolean;
+  /** The photo that shows it (null: none; left out: keep the finding's), and its box on it. */
+  photoId?: string | null;
+  box?: BoundingBox;
+}
+
+function choosesPhoto(photoId: string | null | undefined): photoId is string {
+  return Boolean(photoId) && photoId !== "none";
+}
+
+/** The box a form drew from its four edges, if they make one inside the photo. */
+function drawnBox(finding: {
+  boxX?: number;
+  boxY?: number;
+  boxW?: number;
+  boxH?: number;
+}): BoundingBox | undefined {
+  const parsed = BoundingBoxSchema.safeParse({
+    x: finding.boxX,
+    y: finding.boxY,
+    w: finding.boxW,
+    h: finding.boxH,
+  });
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The fields (what the browser validates) turned into what is stored. */
@@ -192,6 +259,18 @@ export const FindingFormSchema = FindingFormFields.transform((finding): FindingF
       finding.sameAsFindingId ??
       (finding.sameAs && finding.sameAs !== "new" ? finding.sameAs : undefined),
     newDamage: finding.newDamage ?? finding.sameAs === "new",
+    photoId:
+      finding.photoId === undefined
+        ? undefined
+        : choosesPhoto(finding.photoId)
+          ? finding.photoId
+          : null,
+    box: choosesPhoto(finding.photoId)
+      ? (finding.box ??
+        (!finding.boxPhotoId || finding.boxPhotoId === finding.photoId
+          ? drawnBox(finding)
+          : undefined))
+      : undefined,
   };
 });
 

@@ -69,6 +69,8 @@ export function aiAvailable() {
   return visionProviderFromEnv() !== null;
 }
 
+const PHOTO_NOT_ON_REPORT = "Choose one of this report's photos for the finding.";
+
 export interface CreateReportInput {
   accountId: string;
   userId: string;
@@ -101,6 +103,9 @@ export function createReport(input: CreateReportInput): ReportRow {
       409,
       "photos",
     );
+  }
+  if ((input.findings ?? []).some((finding) => finding.photoId && !ids.includes(finding.photoId))) {
+    throw new ReportInputError(PHOTO_NOT_ON_REPORT, 400, "photoId");
   }
   const mode = input.mode === "ai" && aiAvailable() ? "ai" : "manual";
   const now = new Date();
@@ -145,7 +150,7 @@ export function createReport(input: CreateReportInput): ReportRow {
  */
 export function findingValues(
   report: Pick<ReportRow, "id" | "accountId" | "vehicleId">,
-  finding: FindingFormData & { confidence?: number; photoId?: string; box?: BoundingBox },
+  finding: FindingFormData & { confidence?: number },
   position: number,
   source: "ai" | "host" = "host",
 ) {
@@ -366,8 +371,23 @@ function touch(reportId: string) {
     .run();
 }
 
+/** A finding's photo must be one of this report's photos. */
+function checkFindingPhotos(reportId: string, list: Pick<FindingFormData, "photoId">[]) {
+  const ids = new Set(reportPhotos(reportId).map((photo) => photo.id));
+  if (list.some((data) => data.photoId && !ids.has(data.photoId))) {
+    throw new ReportInputError(PHOTO_NOT_ON_REPORT, 400, "photoId");
+  }
+}
+
+/** The photo and box to store: unchanged when the caller left the photo out. */
+function photoAndBox(data: FindingFormData, kept: Pick<FindingRow, "photoId" | "box">) {
+  if (data.photoId === undefined) return { photoId: kept.photoId, box: kept.box };
+  return { photoId: data.photoId, box: data.box ? JSON.stringify(data.box) : null };
+}
+
 export function addFinding(accountId: string, reportId: string, data: FindingFormData) {
   const report = requireEditable(accountId, reportId);
+  checkFindingPhotos(report.id, [data]);
   const position = reportFindings(report.id).length;
   db()
     .insert(findings)
@@ -383,6 +403,7 @@ export function updateFinding(
   data: FindingFormData,
 ) {
   const report = requireEditable(accountId, reportId);
+  checkFindingPhotos(report.id, [data]);
   const existing = reportFindings(report.id).find((row) => row.id === findingId);
   if (!existing) throw new ReportInputError("That finding is no longer on this report.", 404);
   const changedWhat =
@@ -399,6 +420,7 @@ export function updateFinding(
       preExisting: data.preExisting,
       note: data.note ?? null,
       ...findingDetails(data),
+      ...photoAndBox(data, existing),
       // A person confirmed or corrected it: it is now the host's finding at full confidence.
       confidence: 1,
       // Answering "same damage" or "new" confirms the finding too.
@@ -427,6 +449,7 @@ export function replaceFindings(
   list: (FindingFormData & { id?: string })[],
 ) {
   const report = requireEditable(accountId, reportId);
+  checkFindingPhotos(report.id, list);
   const existing = new Map(reportFindings(report.id).map((row) => [row.id, row]));
   db().transaction((tx) => {
     tx.delete(findings).where(eq(findings.reportId, report.id)).run();
@@ -444,8 +467,7 @@ export function replaceFindings(
             ? {
                 ...values,
                 id: kept.id,
-                photoId: kept.photoId,
-                box: kept.box,
+                ...photoAndBox(data, kept),
                 source: unchanged ? kept.source : "host",
                 confidence: unchanged ? kept.confidence : 1,
               }

@@ -71,6 +71,29 @@ test.describe("vehicle equipment", () => {
     await expect(
       page.getByText(/Windshield camera \(lane keeping, automatic braking\): assumed yes/).first(),
     ).toBeVisible();
+
+    // "None" states the car has no aluminum panels, which the report no longer calls an assumption.
+    // (The section is open now that the car's equipment is stated.)
+    await page.goto(`/dashboard/vehicle/${vehicleId}`);
+    await page.getByLabel("Hood").uncheck();
+    await page.getByLabel("None", { exact: true }).check();
+    await page.getByLabel("Headlamps").selectOption("hid");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.goto(`/dashboard/vehicle/${vehicleId}`);
+    await expect(page.getByLabel("None", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Headlamps")).toHaveValue("hid");
+    const noAluminum = await estimate(
+      host,
+      await handTaggedReportViaApi(
+        host,
+        vehicleId,
+        // The finalized report's bumper crack is open damage now: this one is new.
+        BUMPER.map((finding) => ({ ...finding, newDamage: true })),
+        53,
+      ),
+    );
+    expect(noAluminum.assumptions.some((text) => text.startsWith("Aluminum panels"))).toBe(false);
+    expect(noAluminum.assumptions.some((text) => text.startsWith("Headlamps"))).toBe(false);
     await context.close();
   });
 
@@ -102,6 +125,13 @@ test.describe("vehicle equipment", () => {
     });
     expect(vehicle.aluminumPanels).toEqual(["hood", "front-door-left"]);
     expect(vehicle.headlampType).toBeNull();
+    // An empty list says "none"; leaving the field out says "not sure".
+    const none = await host.api.post("/api/user/vehicles", {
+      data: { year: 2021, make: "Ford", model: "F-150", bodyType: "pickup", aluminumPanels: [] },
+    });
+    expect(none.status(), await none.text()).toBe(201);
+    const stated = (await none.json()) as { vehicle: { aluminumPanels: string[] | null } };
+    expect(stated.vehicle.aluminumPanels).toEqual([]);
     const bad = await host.api.post("/api/user/vehicles", {
       data: {
         year: 2021,

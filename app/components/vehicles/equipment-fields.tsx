@@ -12,6 +12,7 @@ import {
   EQUIPMENT_LABELS,
   type EquipmentField,
 } from "~/domain/estimate/vehicle-equipment";
+import { NO_ALUMINUM } from "~/lib/estimates/vehicle-form";
 
 export type EquipmentFieldsMetadata = Record<
   EquipmentField | "headlampType" | "aluminumPanels",
@@ -98,8 +99,17 @@ export function EquipmentFields({
         </div>
       </div>
       <fieldset className="mt-3">
-        <legend className="label">Aluminum panels (leave unchecked if none or not sure)</legend>
+        <legend className="label">Aluminum panels (leave all unchecked if not sure)</legend>
         <div className="mt-1 grid gap-1 text-sm sm:grid-cols-3">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name={fields.aluminumPanels.name}
+              value={NO_ALUMINUM}
+              defaultChecked={checked.includes(NO_ALUMINUM)}
+            />
+            None
+          </label>
           {PANEL_LIST.filter(
             (panel) =>
               panel.kind === "sheet-metal" && (!bodyType || panelExistsOn(panel.id, bodyType)),

@@ -838,6 +838,29 @@ describe("Lamps", () => {
     expect(only(midLed, "Part").amountCents).toBe(1_000_00);
   });
 
+  it("an HID (xenon) headlamp is priced between halogen and LED, from $400 for the assembly", () => {
+    const partFor = (headlampType: "halogen" | "hid" | "led") =>
+      only(run([finding("headlamp-left", "broken-lamp", "severe")], { headlampType }), "Part");
+    const hid = partFor("hid");
+    expect(hid).toMatchObject({
+      amountCents: 650_00,
+      description: "Headlamp assembly, HID xenon (mid-range)",
+    });
+    expect(hid.amountCents).toBeGreaterThan(partFor("halogen").amountCents);
+    expect(hid.amountCents).toBeLessThan(partFor("led").amountCents);
+    for (const priceClass of ["economy", "mid", "premium", "luxury", "ev-hybrid"] as const) {
+      const part = only(
+        run([finding("headlamp-left", "broken-lamp", "severe")], {
+          priceClass,
+          headlampType: "hid",
+        }),
+        "Part",
+      );
+      expect(part.amountCents).toBeGreaterThanOrEqual(400_00);
+      expect(part.amountCents).toBeLessThanOrEqual(1_500_00);
+    }
+  });
+
   it("taillamps and fog lamps have their own prices and times", () => {
     expect(table(run([finding("taillamp-left", "broken-lamp", "moderate")])).slice(0, 2)).toEqual([
       ["Replace", "taillamp-left", 0.4, 40_00],
@@ -1077,7 +1100,7 @@ describe("Range", () => {
       priceClass: fc.constantFrom("economy", "mid", "premium", "luxury", "ev-hybrid"),
       paintType: fc.constantFrom("solid", "metallic-pearl", "tri-coat"),
       state: fc.constantFrom("CA", "TX", "NY", "OR", "WY", "US"),
-      headlampType: fc.constantFrom("halogen", "led", "adaptive-led"),
+      headlampType: fc.constantFrom("halogen", "hid", "led", "adaptive-led"),
       taillampType: fc.constantFrom("bulb", "led"),
       aluminumPanels: fc.subarray(["hood", "front-fender-left", "roof", "trunk-liftgate"] as const),
     });

@@ -929,6 +929,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
       const taillampType = vehicle.taillampType ?? (basicLamps ? "bulb" : "led");
       const headlampParts = {
         halogen: ["halogen", parts.headlampHalogen],
+        hid: ["HID xenon", parts.headlampHid],
         led: ["LED", parts.headlampLed],
         "adaptive-led": ["adaptive LED", parts.headlampAdaptiveLed],
       } as const;

@@ -201,6 +201,13 @@ export const RATE_SOURCES = {
     published: "2025",
     note: "A shop's article: weak.",
   },
+  hidHeadlamp: {
+    title:
+      "Visual Foodie, 'The average cost of a car xenon headlight' (2026): $250 to over $1,500 per side installed; full HID (xenon) headlamp assembly from $400; ballast alone $150–600",
+    url: "https://visualfoodie.com/the-average-cost-of-a-car-xenon-headlight",
+    published: "2026",
+    note: "A consumer article: weak. HID assemblies sit between halogen and LED ones.",
+  },
   adaptiveHeadlamp: {
     title:
       "Consumer reports of dealer quotes for one adaptive / matrix LED headlamp: about $1,800 and $2,400 per unit",
@@ -994,6 +1001,12 @@ export const ESTIMATE_TABLES = {
       "headlamp",
       true,
       "Economy: aftermarket (midpoint of $75–250); others OEM ($200–500+).",
+    ),
+    headlampHid: sourced(
+      byClass(450_00, 650_00, 850_00, 1_100_00, 850_00),
+      ["hidHeadlamp", "headlamp"],
+      true,
+      "From $400 for the assembly (xenon bulb and ballast included), rising with class; below OEM LED.",
     ),
     headlampLed: sourced(
       byClass(550_00, 1_000_00, 1_200_00, 1_500_00, 1_200_00),

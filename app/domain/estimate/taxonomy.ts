@@ -433,11 +433,12 @@ export const VEHICLE_STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = {
 /** Bodies without rear side doors: a quarter panel meets the front door. */
 export const TWO_DOOR_BODY_TYPES: readonly BodyType[] = ["coupe", "convertible"];
 
-export const HEADLAMP_TYPES = ["halogen", "led", "adaptive-led"] as const;
+export const HEADLAMP_TYPES = ["halogen", "hid", "led", "adaptive-led"] as const;
 export type HeadlampType = (typeof HEADLAMP_TYPES)[number];
 
 export const HEADLAMP_TYPE_LABELS: Readonly<Record<HeadlampType, string>> = {
   halogen: "Halogen",
+  hid: "HID (xenon)",
   led: "LED",
   "adaptive-led": "Adaptive LED",
 };

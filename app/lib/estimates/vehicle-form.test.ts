@@ -3,7 +3,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "../http/form";
 import { fieldErrorsOf } from "../http/form.server";
-import { VehicleFormSchema, vehicleFormForBrowser, withVehicleDefaults } from "./vehicle-form";
+import {
+  equipmentValues,
+  VehicleFormSchema,
+  vehicleFormForBrowser,
+  withVehicleDefaults,
+} from "./vehicle-form";
 
 /** A 2021 Toyota (WMI 4T1, model-year code M) with a valid check digit. */
 const TOYOTA_2021 = "4T1B11HK4MU123456";
@@ -126,6 +131,24 @@ describe("VehicleFormSchema", () => {
       errors({ ...base, year: "2022", make: "Ford", aluminumPanels: ["front-bumper"] })
         .aluminumPanels,
     ).toBe("Only sheet-metal panels can be aluminum.");
+  });
+
+  it("tells 'no aluminum panels' (None, or the API's empty list) from 'not sure' (nothing)", () => {
+    const car = { ...base, year: "2022", make: "Ford" };
+    expect(VehicleFormSchema.parse({ ...car, aluminumPanels: "none" }).aluminumPanels).toBe("[]");
+    expect(VehicleFormSchema.parse({ ...car, aluminumPanels: [] }).aluminumPanels).toBe("[]");
+    expect(VehicleFormSchema.parse(car).aluminumPanels).toBeNull();
+    expect(errors({ ...car, aluminumPanels: ["none", "hood"] }).aluminumPanels).toBe(
+      "Check “None” or the aluminum panels, not both.",
+    );
+    expect(
+      equipmentValues({ equipment: {} as never, headlampType: null, aluminumPanels: [] })
+        .aluminumPanels,
+    ).toEqual(["none"]);
+    expect(
+      equipmentValues({ equipment: {} as never, headlampType: null, aluminumPanels: null })
+        .aluminumPanels,
+    ).toEqual([]);
   });
 
   it("refuses impossible years", () => {

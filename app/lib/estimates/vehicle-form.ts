@@ -63,6 +63,9 @@ const ALUMINUM_PANEL_IDS = PANEL_IDS.filter((id) => PANELS[id].kind === "sheet-m
   ...PanelId[],
 ];
 
+/** The aluminum-panels choice that says the car has none (stored as an empty list). */
+export const NO_ALUMINUM = "none";
+
 const yearMessage = "Enter the model year, e.g. 2021.";
 const makeMessage = "Enter the make, e.g. Toyota.";
 
@@ -134,14 +137,36 @@ const vehicleFields = z.object({
     (value) => (value === "" || value === undefined ? null : value),
     z.enum(HEADLAMP_TYPES, { error: "Choose the headlamp type from the list." }).nullable(),
   ),
-  // Checked sheet-metal panels, stored as a JSON list; none checked means not stated.
+  // Checked sheet-metal panels, stored as a JSON list; "none" (the API: an empty list) says the
+  // car has none; nothing checked (or left out) means not stated, and the estimate says so.
   aluminumPanels: z.preprocess(
     (value) =>
-      value === undefined || value === "" ? [] : typeof value === "string" ? [value] : value,
+      value === undefined || value === "" || value === null
+        ? null
+        : typeof value === "string"
+          ? [value]
+          : value,
     z
-      .array(z.enum(ALUMINUM_PANEL_IDS, { error: "Only sheet-metal panels can be aluminum." }))
+      .array(
+        z.enum([...ALUMINUM_PANEL_IDS, NO_ALUMINUM], {
+          error: "Only sheet-metal panels can be aluminum.",
+        }),
+      )
       .max(20)
-      .transform((panels) => (panels.length > 0 ? JSON.stringify([...new Set(panels)]) : null)),
+      .nullable()
+      .superRefine((panels, context) => {
+        if (panels && panels.includes(NO_ALUMINUM) && panels.length > 1) {
+          context.addIssue({
+            code: "custom",
+            message: "Check “None” or the aluminum panels, not both.",
+          });
+        }
+      })
+      .transform((panels) =>
+        panels === null
+          ? null
+          : JSON.stringify([...new Set(panels.filter((panel) => panel !== NO_ALUMINUM))]),
+      ),
   ),
 });
 
@@ -195,6 +220,10 @@ export function equipmentValues(vehicle: {
     values[field] = value === null ? "" : value ? "yes" : "no";
   }
   values.headlampType = vehicle.headlampType ?? "";
-  values.aluminumPanels = vehicle.aluminumPanels ?? [];
+  values.aluminumPanels = vehicle.aluminumPanels
+    ? vehicle.aluminumPanels.length > 0
+      ? vehicle.aluminumPanels
+      : [NO_ALUMINUM]
+    : [];
   return values;
 }

@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 export const SCENARIOS = [
   "recorded", // a realistic answer: bumper scratch, door dent, wheel curb rash
   "no-damage", // an empty findings list
+  "damage-details", // hail with its dent count, a damaged parking sensor, a dent with cracked paint
   "fenced", // the recorded answer wrapped in ```json fences, as some local models write it
   "broken-json", // prose instead of JSON
   "invalid-schema", // an unknown panel id
@@ -63,6 +64,7 @@ const SLOW_MS = 60_000;
 const FIXTURE_NAMES = [
   "recorded",
   "no-damage",
+  "damage-details",
   "broken-json",
   "invalid-schema",
   "impossible",
@@ -185,6 +187,7 @@ export async function startAiServer({ port = 0, delayMs = 0 } = {}) {
       case "photo-out-of-range":
         return { status: 200, body: recordedAnswer(imageCount, { clamp: false }) };
       case "no-damage":
+      case "damage-details":
       case "broken-json":
       case "invalid-schema":
       case "impossible":

@@ -123,6 +123,53 @@ describe("successful analysis", () => {
     expect(result.notes).toBe("No visible damage on any photo.");
   });
 
+  it("reads the details of hail, a damaged sensor and cracked paint, only for their damage", async () => {
+    const { provider: ai, model } = provider("damage-details");
+    const result = await ai.analyze(request(1));
+    expect(
+      result.findings.map(({ panel, damageType, hail, sensor, paintCracked }) => ({
+        panel,
+        damageType,
+        hail,
+        sensor,
+        paintCracked,
+      })),
+    ).toEqual([
+      {
+        panel: "hood",
+        damageType: "hail",
+        hail: { dentCount: "16-30", dentSize: "quarter", oversizeDents: 2 },
+        sensor: undefined,
+        paintCracked: undefined,
+      },
+      {
+        panel: "rear-bumper",
+        damageType: "sensor-damage",
+        hail: undefined,
+        sensor: "parking sensors",
+        paintCracked: undefined,
+      },
+      {
+        panel: "front-door-left",
+        damageType: "dent",
+        hail: undefined,
+        sensor: undefined,
+        paintCracked: true,
+      },
+      // Details given for other damage are dropped, never priced.
+      {
+        panel: "front-door-right",
+        damageType: "scratch",
+        hail: undefined,
+        sensor: undefined,
+        paintCracked: undefined,
+      },
+    ]);
+    const system: string = requestsFor(model)[0]?.body.messages[0].content;
+    expect(system).toContain('hail: for damageType "hail" only');
+    expect(system).toContain('paintCracked: for damageType "dent" only');
+  });
+
   it("reads JSON wrapped in a ```json code fence", async () => {
     const { provider: ai } = provider("fenced");
     const result = await ai.analyze(request(3));
@@ -154,7 +201,12 @@ describe("successful analysis", () => {
     // Strict mode: every property required, nothing extra allowed, at every level.
     const schema = body.response_format.json_schema.schema;
     const item = schema.properties.findings.items;
-    for (const object of [schema, item, item.properties.box.anyOf[0]]) {
+    for (const object of [
+      schema,
+      item,
+      item.properties.box.anyOf[0],
+      item.properties.hail.anyOf[0],
+    ]) {
       expect(object.additionalProperties).toBe(false);
       expect([...object.required].sort()).toEqual(Object.keys(object.properties).sort());
     }

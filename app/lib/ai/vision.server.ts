@@ -13,9 +13,12 @@
  */
 import { z } from "zod";
 import {
+  ADAS_SENSORS,
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
   FindingSchema,
+  HAIL_DENT_COUNT_BANDS,
+  HAIL_DENT_SIZES,
   PANEL_IDS,
   PANEL_LIST,
   panelExistsOn,
@@ -176,6 +179,27 @@ function findingsJsonSchema(bodyType: BodyType) {
               ],
             },
             note: { type: ["string", "null"] },
+            hail: {
+              anyOf: [
+                {
+                  type: "object",
+                  description: "Hail dents only: how many on this panel and their usual size.",
+                  properties: {
+                    dentCount: { type: "string", enum: [...HAIL_DENT_COUNT_BANDS] },
+                    dentSize: { type: "string", enum: [...HAIL_DENT_SIZES] },
+                    oversizeDents: {
+                      type: "integer",
+                      description: "Dents larger than a half dollar (0 or more).",
+                    },
+                  },
+                  required: ["dentCount", "dentSize", "oversizeDents"],
+                  additionalProperties: false,
+                },
+                { type: "null" },
+              ],
+            },
+            sensor: { anyOf: [{ type: "string", enum: [...ADAS_SENSORS] }, { type: "null" }] },
+            paintCracked: { type: ["boolean", "null"] },
           },
           required: [
             "photoIndex",
@@ -186,6 +210,9 @@ function findingsJsonSchema(bodyType: BodyType) {
             "confidence",
             "box",
             "note",
+            "hail",
+            "sensor",
+            "paintCracked",
           ],
           additionalProperties: false,
         },
@@ -225,6 +252,9 @@ Each finding has these fields:
 - confidence: 0 to 1, how sure you are that this damage is real and correctly described.
 - box: where the damage is on the photo: x and y of the top-left corner and w and h, all as fractions from 0 to 1 of the photo's width and height, with x + w and y + h at most 1; null if you can't place it.
 - note: a short plain description (under 200 characters), or null.
+- hail: for damageType "hail" only (one finding per panel with hail dents), else null: dentCount, the band of dents on the panel (${HAIL_DENT_COUNT_BANDS.join(", ")}); dentSize, the size most dents have (${HAIL_DENT_SIZES.join(", ")}: US coins, a dime about 3/4 in, a half dollar about 1 1/4 in); oversizeDents, how many are larger than a half dollar.
+- sensor: for damageType "sensor-damage" only, which camera or sensor is damaged (${ADAS_SENSORS.join(", ")}), else null.
+- paintCracked: for damageType "dent" only, true when the paint over the dent is cracked or chipped (it can't be fixed paintlessly), false when intact, null if you can't tell; null for other damage.
 At the top level, notes: anything the host should know about the photos as a whole (too dark, blurry, a side of the car not shown), or null.
 
 Panel ids (kind in brackets):
@@ -322,6 +352,15 @@ const AnswerSchema = z.object({
       confidence: z.number(),
       box: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullish(),
       note: z.string().nullish(),
+      hail: z
+        .object({
+          dentCount: z.string(),
+          dentSize: z.string(),
+          oversizeDents: z.number().nullish(),
+        })
+        .nullish(),
+      sensor: z.string().nullish(),
+      paintCracked: z.boolean().nullish(),
     }),
   ),
   notes: z.string().nullish(),
@@ -395,6 +434,18 @@ function parseAnswer(
       photoId: photo.id,
       box: item.box ?? undefined,
       note: item.note?.trim() || undefined,
+      // Details only count for the damage they describe; a model that fills them in for
+      // other damage loses nothing.
+      hail:
+        item.damageType === "hail" && item.hail
+          ? {
+              dentCount: item.hail.dentCount,
+              dentSize: item.hail.dentSize,
+              ...(item.hail.oversizeDents ? { oversizeDents: item.hail.oversizeDents } : {}),
+            }
+          : undefined,
+      sensor: item.damageType === "sensor-damage" ? (item.sensor ?? undefined) : undefined,
+      paintCracked: item.damageType === "dent" && item.paintCracked ? true : undefined,
     });
     if (!finding.success) throw invalid(describeIssues(finding.error, `findings.${index}`));
     if (!panelExistsOn(finding.data.panel, bodyType)) {

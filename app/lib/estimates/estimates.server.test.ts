@@ -144,6 +144,44 @@ describe("estimates on a real database", () => {
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(2);
   });
 
+  it("stores the AI's hail count, damaged sensor and cracked paint, and prices them", async () => {
+    const owner = createOwner("hostDetails");
+    const car = addCar(owner.accountId);
+    const staged = await stage(owner, [11]);
+    const report = m.reports.createReport({
+      ...owner,
+      vehicleId: car.id,
+      photoIds: staged.map((p) => p.id),
+      mode: "ai",
+    });
+    await m.worker.analyzeReport(claim(report.id), provider("damage-details"));
+    const analyzed = m.reports.loadReport(owner.accountId, report.id)!;
+    const byPanel = Object.fromEntries(analyzed.findings.map((f) => [f.panel, f]));
+    expect(JSON.parse(byPanel.hood!.hail!)).toEqual({
+      dentCount: "16-30",
+      dentSize: "quarter",
+      oversizeDents: 2,
+    });
+    expect(byPanel["rear-bumper"]!.sensor).toBe("parking sensors");
+    expect(byPanel["front-door-left"]!.paintCracked).toBe(true);
+    // Details the AI gave for a scratch are not kept.
+    expect(byPanel["front-door-right"]).toMatchObject({
+      hail: null,
+      sensor: null,
+      paintCracked: false,
+    });
+
+    const lines = analyzed.estimate!.lines;
+    const hood = lines.filter((line) => line.panel === "hood").map((line) => line.description);
+    expect(hood.join(" ")).toMatch(/hail/i);
+    const door = lines.filter((line) => line.panel === "front-door-left");
+    // Cracked paint: repaired and refinished conventionally, never paintless.
+    expect(door.some((line) => line.operation === "Refinish")).toBe(true);
+    expect(door.some((line) => /paintless/i.test(line.description))).toBe(false);
+    const sensor = lines.filter((line) => line.panel === "rear-bumper");
+    expect(sensor.map((line) => line.description).join(" ")).toMatch(/parking sensor/i);
+  });
+
   it("retries a provider outage, then fails with a readable reason", async () => {
     const owner = createOwner("hostC");
     const car = addCar(owner.accountId);

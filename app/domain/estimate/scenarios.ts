@@ -370,6 +370,17 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     published: range(300, 800, "ledHeadlamp", "aftermarket LED headlamp assembly"),
   },
   {
+    id: "headlamp-hid-premium-oh",
+    name: "premium sedan with HID (xenon) headlamps, one broken: the assembly installed",
+    state: "OH",
+    vehicle: car(2015, "Acura", "TLX", "sedan", "premium", "metallic-pearl", {
+      headlampType: "hid",
+    }),
+    findings: [f("headlamp-left", "broken-lamp", "severe")],
+    measure: ["Part", "Replace"],
+    published: range(400, 1_500, "hidHeadlamp", "HID headlamp assembly, installed"),
+  },
+  {
     id: "headlamp-adaptive-luxury-ny",
     name: "luxury sedan with adaptive LED headlamps, one cracked: the part",
     state: "NY",

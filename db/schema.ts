@@ -1,9 +1,17 @@
 import { sql } from "drizzle-orm";
 import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/estimate/taxonomy";
 import { MEASUREMENT_UNITS } from "../app/domain/units";
-import { TRIP_STATUSES } from "../app/domain/trips/trip";
+import { TRIP_MATCH_BASES, TRIP_STATUSES } from "../app/domain/trips/trip";
 import { CLAIM_KINDS, CLAIM_STATUSES } from "../app/domain/claims/claim";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -299,6 +307,12 @@ export const reports = sqliteTable(
      * from the revision before it. Null prices with the account's current rates.
      */
     pinnedRatesJson: text("pinned_rates_json"),
+    /** The trip the damage is from: chosen at upload or matched from the photos' times. */
+    tripId: text("trip_id").references((): AnySQLiteColumn => trips.id, {
+      onDelete: "set null",
+    }),
+    /** How the trip was set: by the host, or matched from the photos' capture or upload times. */
+    tripMatchedBy: text("trip_matched_by", { enum: TRIP_MATCH_BASES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     analyzedAt: integer("analyzed_at", { mode: "timestamp_ms" }),
@@ -308,6 +322,7 @@ export const reports = sqliteTable(
     index("reports_account_idx").on(table.accountId, table.createdAt),
     index("reports_vehicle_idx").on(table.vehicleId),
     index("reports_job_idx").on(table.status, table.nextAttemptAt),
+    index("reports_trip_idx").on(table.tripId),
   ],
 );
 

@@ -1,10 +1,11 @@
-import { data, Link } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/analysis.$reportId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { ReportActions } from "~/components/estimates/report-actions";
 import { ReportDocument } from "~/components/estimates/report-document";
 import { ReportProgress } from "~/components/estimates/report-progress";
 import { ReportReview } from "~/components/estimates/report-review";
+import { ReportTrip } from "~/components/estimates/report-trip";
 import { RevisionHistory } from "~/components/estimates/report-revisions";
 import { FormAlert } from "~/components/form-field";
 import { recordEvent } from "~/lib/analytics/server";
@@ -18,6 +19,7 @@ import {
 } from "~/lib/estimates/report-forms";
 import { checkSameDamage, SAME_DAMAGE_QUESTION } from "~/lib/estimates/open-damage";
 import { openDamageFor } from "~/lib/estimates/open-damage.server";
+import { setReportTrip, tripChoices, tripOfReport } from "~/lib/estimates/report-trip.server";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { revisionPageData } from "~/lib/estimates/revision-page.server";
 import {
@@ -79,6 +81,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     aiAvailable: aiAvailable(),
     // Only a report still being reviewed asks about damage found before.
     openDamage: complete ? [] : openDamageFor(session.accountId, loaded.report),
+    trip: tripOfReport(session.accountId, loaded.report),
+    tripChoices: tripChoices(session.accountId, [loaded.report.vehicleId])[0]!.trips,
     shareLinks: listShareLinks(session.accountId, loaded.report.id).map((link) => ({
       id: link.id,
       state: shareLinkState(link),
@@ -140,7 +144,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 /** It worked: back to the report (at `anchor`), with a toast. */
 function backToReport(
   post: Post,
-  anchor: "" | "#findings" | "#share",
+  anchor: "" | "#findings" | "#share" | "#trip",
   title: string,
   description: string,
 ) {
@@ -251,6 +255,11 @@ async function printedPosted({ accountId, userId, reportId }: Post) {
   return data<ReportReply>({ intent: "printed", result: { status: "success" } });
 }
 
+async function setTripPosted(post: Post) {
+  setReportTrip(post.accountId, post.reportId, String(post.form.get("tripId") ?? ""));
+  return backToReport(post, "#trip", "Trip saved", "Claims for that trip can use this estimate.");
+}
+
 /** One function per intent of the page's forms. */
 const intentHandlers = {
   "add-finding": addFindingPosted,
@@ -264,11 +273,13 @@ const intentHandlers = {
   "revoke-share": revokeSharePosted,
   "share-gps": shareGpsPosted,
   printed: printedPosted,
+  "set-trip": setTripPosted,
 } satisfies Record<ReportIntent, (post: Post) => Promise<unknown>>;
 
 export default function Analysis({ loaderData, actionData }: Route.ComponentProps) {
   const { report, revisions } = loaderData;
   const reply: ReportReply | undefined = actionData;
+  const navigation = useNavigation();
   const reviewing = !ACTIVE.has(report.status) && report.status !== "complete";
   // The review shows its own errors beside the findings, the share box beside the link; any
   // other refusal (on a report that has moved on, say) is shown at the top.
@@ -311,6 +322,16 @@ export default function Analysis({ loaderData, actionData }: Route.ComponentProp
           revisions={revisions}
           reply={reply}
           openDamage={loaderData.openDamage}
+        />
+      )}
+      {ACTIVE.has(report.status) ? null : (
+        <ReportTrip
+          reportId={report.id}
+          vehicleId={report.vehicle.id}
+          trip={loaderData.trip}
+          choices={loaderData.tripChoices}
+          complete={report.status === "complete"}
+          busy={navigation.state !== "idle"}
         />
       )}
       <RevisionHistory reportId={report.id} revisions={revisions} />

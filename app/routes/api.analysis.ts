@@ -5,10 +5,12 @@ import { openDamageFor, openDamageRefusal } from "~/lib/estimates/open-damage.se
 import {
   discardStagedPhoto,
   MAX_PHOTOS_PER_REPORT,
+  stagedPhotos,
   stageFiles,
   TOO_MANY_PHOTOS_MESSAGE,
 } from "~/lib/estimates/photos.server";
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
+import { resolveTripChoice } from "~/lib/estimates/report-trip.server";
 import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
@@ -66,7 +68,9 @@ function parseFindings(
 
 /**
  * POST /api/analysis (multipart: vehicleId, photos, optional findings JSON for hand tagging,
- * optional phase "pre_trip" | "post_trip") → 202 { reportId, status }.
+ * optional phase "pre_trip" | "post_trip", optional tripId: a trip of the car, "none", or
+ * "auto", the default, to match the photos' times against the car's trips) → 202
+ * { reportId, status, tripId }.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
@@ -105,16 +109,24 @@ export async function action({ request }: Route.ActionArgs) {
     return jsonError(rejections[0]!.status, rejections[0]!.message, { rejections });
   }
   try {
+    const photoIds = staged.map((photo) => photo.id);
+    const tripChoice = form.get("tripId");
     const report = createReport({
       accountId: session.accountId,
       userId: session.user.id,
       vehicleId,
-      photoIds: staged.map((photo) => photo.id),
+      photoIds,
       mode: findings.findings ? "manual" : "ai",
       findings: findings.findings,
+      trip: resolveTripChoice(
+        session.accountId,
+        vehicleId,
+        typeof tripChoice === "string" ? tripChoice.trim() : undefined,
+        stagedPhotos(session.accountId, photoIds),
+      ),
     });
     return Response.json(
-      { reportId: report.id, status: report.status },
+      { reportId: report.id, status: report.status, tripId: report.tripId },
       { status: 202, headers: { Location: `/api/analysis/${report.id}` } },
     );
   } catch (caught) {

@@ -20,6 +20,7 @@ import {
   parseHomeState,
   saveHomeState,
 } from "~/lib/estimates/home-state.server";
+import { resolveTripChoice, tripChoices } from "~/lib/estimates/report-trip.server";
 import { aiAvailable, createReport, ReportInputError } from "~/lib/estimates/reports.server";
 import {
   CHOOSE_VEHICLE_MESSAGE,
@@ -54,12 +55,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const vehicles = listVehicles(session.accountId).filter(
     (vehicle) => vehicle.status !== "inactive",
   );
-  const wanted = new URL(request.url).searchParams.get("vehicleId");
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("vehicleId");
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     vehicles: vehicles.map((vehicle) => ({ id: vehicle.id, label: vehicleLabel(vehicle) })),
+    trips: tripChoices(
+      session.accountId,
+      vehicles.map((vehicle) => vehicle.id),
+    ).map((choice) => ({
+      ...choice,
+      vehicleLabel: vehicleLabel(vehicles.find((vehicle) => vehicle.id === choice.vehicleId)!),
+    })),
     selectedVehicleId:
       vehicles.find((vehicle) => vehicle.id === wanted)?.id ?? vehicles.at(-1)?.id ?? null,
+    /** "New estimate for this trip" from a trip page. */
+    selectedTripId: url.searchParams.get("tripId") ?? undefined,
     aiAvailable: aiAvailable(),
     maxPhotos: MAX_PHOTOS_PER_REPORT,
     // The owner is asked once; team members and VAs price with whatever the owner chose.
@@ -200,6 +211,7 @@ async function uploadPhotos(form: FormData, owner: { accountId: string; userId: 
       vehicleId,
       photoIds: photos.map((photo) => photo.id),
       mode,
+      trip: resolveTripChoice(owner.accountId, vehicleId, submission.value.tripId, photos),
     });
     return redirect(`/analysis/${report.id}`);
   } catch (error) {
@@ -249,7 +261,9 @@ export default function NewEstimate({ loaderData, actionData }: Route.ComponentP
       ) : (
         <PhotoUploadForm
           vehicles={vehicles}
+          trips={loaderData.trips}
           selectedVehicleId={loaderData.selectedVehicleId}
+          selectedTripId={loaderData.selectedTripId}
           aiAvailable={loaderData.aiAvailable}
           maxPhotos={loaderData.maxPhotos}
           reply={reply}

@@ -10,6 +10,7 @@ import { requireSession } from "~/lib/auth/guards.server";
 import { newClaimFormSchema } from "~/lib/claims/claim-input";
 import { newClaimOptions } from "~/lib/claims/claim-pages.server";
 import { ClaimInputError, createClaim } from "~/lib/claims/claims.server";
+import { getReport } from "~/lib/estimates/reports.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
@@ -26,11 +27,14 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const url = new URL(request.url);
+  const reportId = url.searchParams.get("reportId") ?? "";
+  // From an estimate: its trip, unless the link names one.
+  const report = reportId ? getReport(session.accountId, reportId) : undefined;
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     ...newClaimOptions(session.accountId),
-    tripId: url.searchParams.get("tripId") ?? "",
-    reportId: url.searchParams.get("reportId") ?? "",
+    tripId: url.searchParams.get("tripId") ?? report?.tripId ?? "",
+    reportId,
   };
 }
 

@@ -3,11 +3,14 @@ import type { Route } from "./+types/dashboard.trip.$tripId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { TripForm } from "~/components/trips/trip-form";
-import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { ReportStatusBadge } from "~/components/estimates/status-badge";
+import { DEFAULT_TIME_ZONE, formatDateTime, formatDay } from "~/domain/dates";
+import { formatCents } from "~/domain/money";
 import { TRIP_STATUS_LABELS, type TripStatus } from "~/domain/trips/trip";
 import { wallClockAt, formatIsoDate, formatTime24 } from "~/domain/zoned-time";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
+import { reportsOfTrip } from "~/lib/estimates/report-trip.server";
 import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
@@ -73,6 +76,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       label: vehicleLabel(row),
     })),
     accountTimeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+    estimates: reportsOfTrip(session.accountId, trip.id).map((report) => ({
+      ...report,
+      createdAt: report.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -117,6 +124,39 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
           </>
         }
       />
+      <FleetSection id="estimates" title="Damage estimates">
+        {loaderData.estimates.length === 0 ? (
+          <p className="text-slate-700">No estimate is attached to this trip.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {loaderData.estimates.map((estimate) => (
+              <li key={estimate.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <Link
+                  to={`/analysis/${estimate.id}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  Estimate of {formatDay(estimate.createdAt, loaderData.accountTimeZone)}
+                </Link>
+                <ReportStatusBadge status={estimate.status} />
+                <span className="text-sm text-slate-700">
+                  Revision {estimate.revision}
+                  {estimate.totalCents !== null ? ` · ${formatCents(estimate.totalCents)}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {trip.vehicleId ? (
+          <p className="mt-3 text-sm">
+            <Link
+              to={`/app?vehicleId=${trip.vehicleId}&tripId=${loaderData.tripId}`}
+              className="text-brand-700 underline"
+            >
+              New estimate for this trip
+            </Link>
+          </p>
+        ) : null}
+      </FleetSection>
       <FleetSection id="edit-trip" title="Edit the trip">
         <TripForm
           lastResult={actionData?.result}

@@ -1,6 +1,9 @@
 import { equipmentValues } from "~/lib/estimates/vehicle-form";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
+import { TripList } from "~/components/trips/trip-list";
+import { tripListItems } from "~/lib/trips/trip-view.server";
+import { listTrips } from "~/lib/trips/trips.server";
 import {
   FleetPageHeader,
   FleetSection,
@@ -49,6 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     label: vehicleLabel(vehicle),
     history: vehicleHistory(session.accountId, vehicle.id) ?? [],
     reports: vehicleReports(session.accountId, vehicle.id),
+    trips: tripListItems(listTrips(session.accountId, { vehicleId: vehicle.id, limit: 10 }), [
+      vehicle,
+    ]),
   };
 }
 
@@ -257,6 +263,34 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
               />
             ))}
           </ul>
+        )}
+      </FleetSection>
+
+      <FleetSection id="trips-heading" title="Trips">
+        {loaderData.trips.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            No trips for this car yet.{" "}
+            <Link to="/dashboard/trips" className="font-medium text-brand-600 underline">
+              Import the marketplace&apos;s trip file or add a trip
+            </Link>
+            .
+          </p>
+        ) : (
+          <>
+            <TripList trips={loaderData.trips} showVehicle={false} />
+            <p className="mt-3 text-sm">
+              <Link
+                to={`/dashboard/vehicle/${vehicle.id}/host-plans`}
+                className="text-brand-600 underline"
+              >
+                Host plan history
+              </Link>{" "}
+              ·{" "}
+              <Link to="/dashboard/trips" className="text-brand-600 underline">
+                All trips
+              </Link>
+            </p>
+          </>
         )}
       </FleetSection>
 

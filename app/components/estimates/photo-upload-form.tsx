@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/form-field";
 import type { PhotoPhase } from "~/domain/estimate/taxonomy";
 import { uploadFormSchema, type NewEstimateReply } from "~/lib/estimates/upload-form";
 import { useSchemaForm } from "~/lib/http/form";
 import { useHydrated } from "~/lib/ui/use-hydrated";
+import { TripSelect } from "~/components/trips/trip-select";
 import { PhotoUploader } from "./photo-uploader";
 
 /**
@@ -15,13 +16,18 @@ import { PhotoUploader } from "./photo-uploader";
  */
 export function PhotoUploadForm({
   vehicles,
+  trips,
   selectedVehicleId,
+  selectedTripId,
   aiAvailable,
   maxPhotos,
   reply,
 }: {
   vehicles: { id: string; label: string }[];
+  /** Each car's latest trips, for the trip chooser. */
+  trips: ComponentProps<typeof TripSelect>["choices"];
   selectedVehicleId: string | null;
+  selectedTripId?: string;
   aiAvailable: boolean;
   maxPhotos: number;
   reply?: NewEstimateReply;
@@ -46,6 +52,7 @@ export function PhotoUploadForm({
   const staged = reply?.staged ?? [];
   const phase = initial("phase") === "pre_trip" ? "pre_trip" : "post_trip";
   const [currentPhase, setCurrentPhase] = useState<PhotoPhase>(phase);
+  const [vehicleId, setVehicleId] = useState(initial("vehicleId") ?? selectedVehicleId);
 
   return (
     <Form
@@ -70,6 +77,7 @@ export function PhotoUploadForm({
           name={fields.vehicleId.name}
           className="input"
           defaultValue={initial("vehicleId") ?? selectedVehicleId ?? undefined}
+          onChange={(event) => setVehicleId(event.target.value)}
           aria-invalid={vehicleError ? true : undefined}
           aria-describedby={vehicleError ? "vehicleId-error" : undefined}
         >
@@ -88,6 +96,22 @@ export function PhotoUploadForm({
           <Link to="/dashboard/vehicles/new" className="text-brand-600 underline">
             Add another vehicle
           </Link>
+        </p>
+        <label htmlFor="tripId" className="label pt-2">
+          Trip
+        </label>
+        <TripSelect
+          id="tripId"
+          name={fields.tripId.name}
+          choices={trips}
+          vehicleId={vehicleId}
+          defaultValue={initial("tripId") ?? selectedTripId}
+          offerFind
+          error={fields.tripId.errors?.[0]}
+        />
+        <p className="text-sm text-slate-600">
+          A claim needs the trip. Left to the photos, the trip whose dates their capture times fall
+          in is chosen; you can change it on the report.
         </p>
       </fieldset>
 

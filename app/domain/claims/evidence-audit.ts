@@ -60,7 +60,10 @@ export interface EvidenceAudit {
 const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** When a photo was taken: EXIF with its offset, EXIF on the camera's clock read in the trip's zone, or the upload. */
-export function photoTime(photo: AuditPhoto, timeZone: string): { at: number; basis: TimeBasis } {
+export function photoTime(
+  photo: Pick<AuditPhoto, "capturedAt" | "uploadedAt">,
+  timeZone: string,
+): { at: number; basis: TimeBasis } {
   const text = photo.capturedAt?.trim();
   if (text) {
     if (OFFSET.test(text)) {

@@ -99,3 +99,11 @@ export function tripProblems(trip: TripInput): Partial<Record<keyof TripInput, s
   }
   return problems;
 }
+
+/** How an estimate's trip was set: by the host, or matched from the photos' times. */
+export const TRIP_MATCH_BASES = ["host", "capture-times", "upload-times"] as const;
+export type TripMatchBasis = (typeof TRIP_MATCH_BASES)[number];
+
+/** The trip choosers' values besides a trip id: match the photos' times, or not for a trip. */
+export const FIND_TRIP = "auto";
+export const NO_TRIP = "none";

@@ -18,6 +18,7 @@ export const REPORT_INTENTS = [
   "revoke-share",
   "share-gps",
   "printed",
+  "set-trip",
 ] as const;
 
 export type ReportIntent = (typeof REPORT_INTENTS)[number];

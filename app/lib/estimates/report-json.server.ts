@@ -13,6 +13,7 @@ export function reportSummaryJson(report: ReportRow, vehicleTitle: string) {
     status: report.status,
     revision: report.revision,
     mode: report.mode,
+    tripId: report.tripId,
     createdAt: report.createdAt.toISOString(),
     completedAt: report.completedAt?.toISOString() ?? null,
     totalCents: report.totalCents,
@@ -30,6 +31,9 @@ export function reportDetailJson(data: ReportData) {
     revision: data.report.revision,
     finalRevisions: revisionInfo(data.report).final,
     mode: view.mode,
+    /** The trip the damage is from, and how it was set ("host", "capture-times", "upload-times"). */
+    tripId: data.report.tripId,
+    tripMatchedBy: data.report.tripMatchedBy,
     failureReason: view.failureReason,
     vehicle: view.vehicle,
     photos: view.photos,

@@ -45,6 +45,7 @@ import {
 } from "./vehicles.server";
 
 export type ReportRow = typeof reports.$inferSelect;
+type TripMatchBasis = NonNullable<ReportRow["tripMatchedBy"]>;
 export type FindingRow = typeof findings.$inferSelect;
 
 /** Statuses in which the host can still change findings. */
@@ -80,6 +81,8 @@ export interface CreateReportInput {
   mode: "ai" | "manual";
   /** Hand-tagged findings sent with the photos (JSON API, or the no-JS hand-tagging form). */
   findings?: FindingFormData[];
+  /** The trip the damage is from (`resolveTripChoice`). */
+  trip?: { tripId: string | null; tripMatchedBy: TripMatchBasis | null };
 }
 
 /** Creates the report and claims its photos in one transaction; an AI report is queued. */
@@ -121,6 +124,8 @@ export function createReport(input: CreateReportInput): ReportRow {
         mode,
         nextAttemptAt: mode === "ai" ? now : null,
         rateState: accountRateSettings(input.accountId).state,
+        tripId: input.trip?.tripId ?? null,
+        tripMatchedBy: input.trip?.tripMatchedBy ?? null,
         updatedAt: now,
       })
       .returning()

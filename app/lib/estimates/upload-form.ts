@@ -16,6 +16,8 @@ export const uploadFormSchema = z.object({
   phase: z.enum(PHOTO_PHASES).catch("post_trip"),
   /** AI analysis, or the host marks the damage by hand. */
   mode: z.enum(["ai", "manual"]).catch("ai"),
+  /** The trip the damage is from: a trip id, "auto" (find it from the photos) or "none". */
+  tripId: z.string().trim().max(100).optional(),
   /** "1": the host has seen the photos' warnings and goes on with them. */
   acceptWarnings: z.string().optional(),
 });

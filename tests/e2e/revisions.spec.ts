@@ -101,6 +101,9 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Confirm: revision 2 opens as a draft.
       await page.getByRole("link", { name: "Edit findings" }).click();
+      // Press the button only on the loaded page: a click during the load can be lost.
+      await expect(page).toHaveURL(/\?edit=confirm#edit-confirm$/);
+      await page.waitForLoadState();
       await page.getByRole("button", { name: "Edit in revision 2" }).click();
       await expectToast(page, "Editing revision 2");
       await expect(page.getByRole("heading", { name: "Review the damage" })).toBeVisible();

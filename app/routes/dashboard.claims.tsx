@@ -42,12 +42,21 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <StatTile label="At stake in open claims" value={formatCents(board.atStakeCents)} />
+        <StatTile label="Recovered this month" value={formatCents(board.recoveredThisMonthCents)} />
         <StatTile label="Recovered this year" value={formatCents(board.recoveredThisYearCents)} />
         <StatTile
           label="Recovery rate this year"
           value={board.recoveryRate === null ? "—" : formatPercent(board.recoveryRate * 100, 0)}
+        />
+        <StatTile
+          label="Average days to payment"
+          value={
+            board.averageDaysToPayment === null
+              ? "—"
+              : `${board.averageDaysToPayment} ${board.averageDaysToPayment === 1 ? "day" : "days"}`
+          }
         />
       </dl>
       <FleetSection id="open-claims" title={`Open claims (${board.open.length})`}>

@@ -125,6 +125,11 @@ test.describe("claims", () => {
         "Damage claim · C-100",
       );
       await expect(page.getByText("$300.00").first()).toBeVisible();
+      const tile = (label: string) => page.getByText(label, { exact: true }).locator("..");
+      await expect(tile("Recovered this month")).toContainText("$300.00");
+      await expect(tile("Recovery rate this year")).toContainText("%");
+      // Filed and paid within the test: no whole day between them.
+      await expect(tile("Average days to payment")).toContainText("0 days");
       await context.close();
     });
   }

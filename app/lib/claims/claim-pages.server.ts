@@ -10,8 +10,8 @@ import {
   type ClaimKind,
   type ClaimStatus,
 } from "~/domain/claims/claim";
+import { claimStats } from "~/domain/claims/claim-stats";
 import { claimDeadlines } from "~/domain/claims/claim-windows";
-import { wallClockAt } from "~/domain/zoned-time";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "../accounts/preferences.server";
 import { accountMembers } from "../auth/accounts.server";
@@ -19,7 +19,13 @@ import { finalizedEstimates } from "../estimates/final-estimates.server";
 import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.server";
 import { listTrips, getTrip, type TripRow } from "../trips/trips.server";
 import { memberNames } from "./claim-api.server";
-import { claimHistory, getClaim, listClaims, type ClaimRow } from "./claims.server";
+import {
+  claimHistory,
+  claimMilestones,
+  getClaim,
+  listClaims,
+  type ClaimRow,
+} from "./claims.server";
 import { routeAdvisorFor } from "./route-advisor.server";
 import { claimEvidence } from "./evidence.server";
 
@@ -62,8 +68,8 @@ function summary(claim: ClaimRow, trip: TripRow, labels: Map<string, string>, no
 }
 
 export function claimsBoard(accountId: string, now: number, timeZone: string) {
-  const year = wallClockAt(now, timeZone).year;
   const labels = vehicleLabels(accountId);
+  const milestones = claimMilestones(accountId);
   const rows = listClaims(accountId).map(({ claim, trip }) => ({
     claim,
     item: summary(claim, trip, labels, now),
@@ -75,19 +81,25 @@ export function claimsBoard(accountId: string, now: number, timeZone: string) {
   const done = rows
     .filter(({ claim }) => !OPEN_CLAIM_STATUSES.includes(claim.status as ClaimStatus))
     .map(({ item }) => item);
-  const paidThisYear = rows.filter(
-    ({ claim }) =>
-      claim.paidCents !== null && wallClockAt(claim.updatedAt.getTime(), timeZone).year === year,
+  const stats = claimStats(
+    rows.map(({ claim }) => ({
+      claimedCents: claim.claimedCents,
+      paidCents: claim.paidCents,
+      createdAt: claim.createdAt.getTime(),
+      filedAt: milestones.get(claim.id)?.filedAt ?? null,
+      // Money recorded as paid without a change to "paid" counts from the claim's last change.
+      paidAt:
+        milestones.get(claim.id)?.paidAt ??
+        (claim.paidCents !== null ? claim.updatedAt.getTime() : null),
+    })),
+    now,
+    timeZone,
   );
-  const claimedPaid = paidThisYear.reduce((sum, { claim }) => sum + claim.claimedCents, 0);
-  const recovered = paidThisYear.reduce((sum, { claim }) => sum + (claim.paidCents ?? 0), 0);
   return {
     open: open.map(({ nextDueMs: _, ...item }) => item),
     done: done.map(({ nextDueMs: _, ...item }) => item),
     atStakeCents: open.reduce((sum, item) => sum + item.claimedCents, 0),
-    recoveredThisYearCents: recovered,
-    /** Paid ÷ claimed over the claims paid this year, or null before the first one. */
-    recoveryRate: claimedPaid > 0 ? recovered / claimedPaid : null,
+    ...stats,
   };
 }
 

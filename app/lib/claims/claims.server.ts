@@ -201,6 +201,28 @@ export function claimHistory(accountId: string, claimId: string): ClaimEventRow[
     .all();
 }
 
+/** When each of the account's claims was first filed and first marked paid. */
+export function claimMilestones(
+  accountId: string,
+): Map<string, { filedAt: number | null; paidAt: number | null }> {
+  const rows = db()
+    .select({ claimId: claimEvents.claimId, status: claimEvents.status, at: claimEvents.at })
+    .from(claimEvents)
+    .where(
+      and(eq(claimEvents.accountId, accountId), inArray(claimEvents.status, ["filed", "paid"])),
+    )
+    .orderBy(asc(claimEvents.id))
+    .all();
+  const milestones = new Map<string, { filedAt: number | null; paidAt: number | null }>();
+  for (const row of rows) {
+    const entry = milestones.get(row.claimId) ?? { filedAt: null, paidAt: null };
+    if (row.status === "filed") entry.filedAt ??= row.at.getTime();
+    if (row.status === "paid") entry.paidAt ??= row.at.getTime();
+    milestones.set(row.claimId, entry);
+  }
+  return milestones;
+}
+
 export function listClaims(accountId: string, options: { statuses?: readonly ClaimStatus[] } = {}) {
   const where = options.statuses
     ? and(eq(claims.accountId, accountId), inArray(claims.status, [...options.statuses]))

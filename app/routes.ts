@@ -73,6 +73,7 @@ export default [
   route("photos/:photoId", "routes/photos.$photoId.ts"),
   route("logos/:name", "routes/logos.$name.ts"),
   route("share/:token/pdf", "routes/share.$token.pdf.ts"),
+  route("share/packet/:token", "routes/share.packet.$token.ts"),
   route("share/:token/photos/:photoId", "routes/share.$token.photos.$photoId.ts"),
   route("healthz", "routes/healthz.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

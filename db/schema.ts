@@ -564,6 +564,32 @@ export const claims = sqliteTable(
   ],
 );
 
+/**
+ * Read-only links to a claim's evidence packet (for an adjuster or the guest's insurer). Like
+ * report share links: only the token's SHA-256 is stored; links expire and can be revoked.
+ */
+export const packetLinks = sqliteTable(
+  "packet_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("packet_links_claim_idx").on(table.claimId)],
+);
+
 /** Every change of a claim, with who made it (owner, team member or VA) and when. */
 export const claimEvents = sqliteTable(
   "claim_events",

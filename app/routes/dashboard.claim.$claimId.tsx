@@ -1,13 +1,21 @@
-import { Link } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.claim.$claimId";
 import { ClaimChangeForm } from "~/components/claims/claim-change-form";
 import { ClaimDeadlines } from "~/components/claims/claim-deadlines";
 import { ClaimHistory } from "~/components/claims/claim-history";
+import { PacketShare } from "~/components/claims/packet-share";
 import { EvidenceCheck } from "~/components/claims/evidence-check";
 import { RouteAdvisor } from "~/components/claims/route-advisor";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
-import { formatDateTime } from "~/domain/dates";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import {
+  createPacketLink,
+  listPacketLinks,
+  revokePacketLink,
+} from "~/lib/claims/packet-links.server";
+import { DEFAULT_SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
 import { formatCents } from "~/domain/money";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -39,14 +47,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const claim =
     claimPage(session.accountId, params.claimId, Date.now()) ??
     notFound("No claim with that id here.");
-  return { origin: new URL(env().PUBLIC_URL).origin, claim };
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    claim,
+    packetLinks: listPacketLinks(session.accountId, claim.id),
+    accountTimeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  if (form.get("intent") === "draft") return draftReply(session, params.claimId, form);
+  // Another account's claim is not found, whatever the form asks.
+  if (!getClaim(session.accountId, params.claimId)) notFound("No claim with that id here.");
+  const intent = form.get("intent");
+  if (intent === "draft") return draftReply(session, params.claimId, form);
+  if (intent === "share-packet") return sharePacket(session, params.claimId, form);
+  if (intent === "revoke-packet-link") {
+    if (!revokePacketLink(session.accountId, params.claimId, Number(form.get("linkId")))) {
+      return data(
+        { intent: "share-packet" as const, packetError: "That link is no longer active." },
+        { status: 409 },
+      );
+    }
+    return redirectWithToast(`/dashboard/claim/${params.claimId}#claim-packet`, {
+      title: "Link revoked",
+      description: "Anyone opening it now gets “not found”.",
+    });
+  }
   const submission = parseSubmission(form, claimChangeFormSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const { approved, paid, ...change } = submission.value;
@@ -77,6 +106,30 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
+function sharePacket(
+  session: { accountId: string; user: { id: string } },
+  claimId: string,
+  form: FormData,
+) {
+  try {
+    const token = createPacketLink(
+      session.accountId,
+      session.user.id,
+      claimId,
+      Number(form.get("days") ?? DEFAULT_SHARE_LINK_DAYS),
+    );
+    recordEvent("feature_usage", { feature: "claims", action: "packet-link" }, session.user.id);
+    return {
+      intent: "share-packet" as const,
+      packetUrl: new URL(`/share/packet/${token}`, env().PUBLIC_URL).toString(),
+    };
+  } catch (error) {
+    if (!(error instanceof ClaimInputError)) throw error;
+    if (error.status === 404) notFound("No claim with that id here.");
+    return data({ intent: "share-packet" as const, packetError: error.message }, { status: 400 });
+  }
+}
+
 async function draftReply(
   session: { accountId: string; user: { id: string } },
   claimId: string,
@@ -103,6 +156,7 @@ async function draftReply(
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   const { claim } = loaderData;
   const { trip } = claim;
+  const navigation = useNavigation();
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -178,6 +232,16 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         <ClaimDrafts
           draft={actionData && "draft" in actionData ? actionData.draft : undefined}
           concerns={actionData && "concerns" in actionData ? actionData.concerns : undefined}
+        />
+      </FleetSection>
+      <FleetSection id="claim-packet" title="Share the evidence packet">
+        <PacketShare
+          links={loaderData.packetLinks}
+          newUrl={actionData && "packetUrl" in actionData ? actionData.packetUrl : undefined}
+          error={actionData && "packetError" in actionData ? actionData.packetError : undefined}
+          title={`Claim evidence: trip ${trip.reservationId}`}
+          timeZone={loaderData.accountTimeZone}
+          busy={navigation.state !== "idle"}
         />
       </FleetSection>
       <FleetSection id="claim-history" title="History">

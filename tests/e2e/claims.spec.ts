@@ -184,6 +184,58 @@ test.describe("claims", () => {
     await context.close();
   });
 
+  for (const javaScriptEnabled of [true, false]) {
+    test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: a revocable link opens the evidence packet without signing in`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(60_000);
+      host = await registerViaApi("packetlink");
+      other = await registerViaApi("packetlink2");
+      const reportId = await finalizedReportViaApi(host);
+      const { tripId } = await tripFor(host, reportId, "C-400");
+      const created = await host.api.post("/api/claims", {
+        data: { tripId, kind: "damage", reportId },
+      });
+      const { claim } = (await created.json()) as { claim: { id: string } };
+
+      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      await open(page, `/dashboard/claim/${claim.id}`, javaScriptEnabled);
+      const share = page.getByRole("region", { name: "Share the evidence packet" });
+      await share.getByLabel("Link works for").selectOption("7");
+      await share.getByRole("button", { name: "Create packet link" }).click();
+      await expect(share.getByText("Link created. Copy it now")).toBeVisible();
+      const url = await share.getByRole("textbox").inputValue();
+      expect(url).toMatch(/\/share\/packet\/[\w-]{43}$/);
+      const path = new URL(url).pathname;
+
+      // Anyone with the link gets the PDF, shown in the browser; no account needed.
+      const opened = await request.get(path);
+      expect(opened.status()).toBe(200);
+      expect(opened.headers()["content-type"]).toBe("application/pdf");
+      expect(opened.headers()["content-disposition"]).toMatch(/^inline;/);
+      expect((await opened.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+      // Another account can't revoke it.
+      await open(page, `/dashboard/claim/${claim.id}`, javaScriptEnabled);
+      const linkId = await share
+        .getByRole("list", { name: "Packet links" })
+        .locator("input[name=linkId]")
+        .inputValue();
+      const stranger = await other.api.post(`/dashboard/claim/${claim.id}`, {
+        form: { intent: "revoke-packet-link", linkId },
+      });
+      expect(stranger.status()).toBe(404);
+      expect((await request.get(path)).status()).toBe(200);
+
+      await expect(share.getByRole("list", { name: "Packet links" })).toContainText("last opened");
+      await share.getByRole("button", { name: "Revoke" }).click();
+      await expect(share.getByRole("list", { name: "Packet links" })).toContainText("revoked");
+      expect((await request.get(path)).status()).toBe(404);
+      await context.close();
+    });
+  }
+
   test("JSON API: create, read and move a claim; impossible moves and other accounts are refused", async () => {
     host = await registerViaApi("claimsapi");
     other = await registerViaApi("claimsapi2");

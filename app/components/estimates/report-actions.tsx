@@ -9,7 +9,7 @@ import {
 } from "~/lib/estimates/share-options";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { EditRevisionConfirm } from "./report-revisions";
-import { ShareLinkField } from "./share-link-field";
+import { ShareLinkField, shareTitle } from "./share-link-field";
 
 /**
  * A finalized report's actions: PDF, print, "Edit findings" (a link that asks first, so it works
@@ -68,7 +68,7 @@ export function ReportActions({
         {reply?.shareUrl ? (
           <div role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
             <p className="font-semibold">Link created. Copy it now: it is shown only once.</p>
-            <ShareLinkField url={reply.shareUrl} vehicle={report.vehicle.title} />
+            <ShareLinkField url={reply.shareUrl} title={shareTitle(report.vehicle.title)} />
           </div>
         ) : null}
         {reply?.intent === "share" ? <FormAlert message={formErrorOf(reply)} /> : null}

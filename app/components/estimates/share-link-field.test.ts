@@ -8,7 +8,7 @@ const URL_ = "https://fleetassist.app/share/abc123";
 describe("ShareLinkField", () => {
   it("renders only the labelled, read-only input on the server (no dead buttons without JavaScript)", () => {
     const html = renderToStaticMarkup(
-      createElement(ShareLinkField, { url: URL_, vehicle: "2019 Toyota Corolla" }),
+      createElement(ShareLinkField, { url: URL_, title: shareTitle("2019 Toyota Corolla") }),
     );
     expect(html).toContain('<label for="share-url" class="sr-only">Share link</label>');
     expect(html).toMatch(

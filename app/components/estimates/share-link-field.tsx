@@ -49,9 +49,10 @@ export async function shareLink(
 /**
  * A newly created share link in a read-only input, with Copy and (where the browser has a share
  * sheet, as phones do) Share buttons. The buttons appear only once JavaScript runs; without it
- * the link stays in the input, where it can be selected and copied by hand.
+ * the link stays in the input, where it can be selected and copied by hand. `title` is what the
+ * phone's share sheet shows.
  */
-export function ShareLinkField({ url, vehicle }: { url: string; vehicle: string }) {
+export function ShareLinkField({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -76,7 +77,7 @@ export function ShareLinkField({ url, vehicle }: { url: string; vehicle: string 
 
   const share = async () => {
     const result = await shareLink((data) => navigator.share(data), {
-      title: shareTitle(vehicle),
+      title,
       url,
     });
     if (result === "failed") say(SHARE_FAILED_MESSAGE);

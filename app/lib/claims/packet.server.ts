@@ -91,15 +91,28 @@ export async function claimPacketPdf(
   });
 }
 
-/** The packet as a download, for the claim page and the API. */
-export async function claimPacketResponse(accountId: string, claimId: string, userId: string) {
+/**
+ * The packet as a file: a download for the claim page and the API, or shown in the browser for a
+ * share link (`viewer` "share-link": nobody signed in).
+ */
+export async function claimPacketResponse(
+  accountId: string,
+  claimId: string,
+  viewer: { userId: string } | "share-link",
+) {
   const pdf = await claimPacketPdf(accountId, claimId);
   if (!pdf) return jsonError(404, "Not found");
-  recordEvent("feature_usage", { feature: "claims", action: "packet" }, userId);
+  const shared = viewer === "share-link";
+  recordEvent(
+    "feature_usage",
+    { feature: "claims", action: shared ? "packet-link-opened" : "packet" },
+    shared ? undefined : viewer.userId,
+  );
+  const filename = `claim-packet-${claimId.slice(0, 8)}.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="claim-packet-${claimId.slice(0, 8)}.pdf"`,
+      "Content-Disposition": `${shared ? "inline" : "attachment"}; filename="${filename}"`,
       "Content-Length": String(pdf.byteLength),
       "Cache-Control": "private, no-store",
     },

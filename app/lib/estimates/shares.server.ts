@@ -128,7 +128,10 @@ export function revokeShareLink(accountId: string, reportId: string, linkId: num
   return result.changes === 1;
 }
 
-export function shareLinkState(link: ShareLinkRow, now = Date.now()) {
+export function shareLinkState(
+  link: Pick<ShareLinkRow, "revokedAt" | "expiresAt">,
+  now = Date.now(),
+) {
   if (link.revokedAt) return "revoked" as const;
   if (link.expiresAt.getTime() <= now) return "expired" as const;
   return "active" as const;

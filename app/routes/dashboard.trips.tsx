@@ -85,7 +85,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
     return redirectWithToast("/dashboard/trips", {
       title: "Trips matched",
-      description: `${matched === 1 ? "1 trip" : `${matched} trips`} now belong to that car.`,
+      description:
+        matched === 1
+          ? "1 trip now belongs to that car."
+          : `${matched} trips now belong to that car.`,
     });
   }
 

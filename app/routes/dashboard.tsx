@@ -153,9 +153,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {loaderData.accuracy ? (
             <p className="text-sm text-slate-700">
               Estimate accuracy: {loaderData.accuracy.withinRangePercent}% of{" "}
-              {loaderData.accuracy.repairs} confirmed repairs came in inside the estimate&apos;s
-              range; the median invoice was {loaderData.accuracy.medianAbsoluteErrorPercent}% from
-              the estimate.{" "}
+              {loaderData.accuracy.repairs === 1
+                ? "1 confirmed repair"
+                : `${loaderData.accuracy.repairs} confirmed repairs`}{" "}
+              came in inside the estimate&apos;s range; the median invoice was{" "}
+              {loaderData.accuracy.medianAbsoluteErrorPercent}% from the estimate.{" "}
               <Link to="/repair-quote" className="font-medium text-brand-600 underline">
                 Repairs
               </Link>

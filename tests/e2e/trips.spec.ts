@@ -97,7 +97,7 @@ test.describe("trips", () => {
         .selectOption({ label: "Truck (2019 Ford F-150)" });
       await step.getByRole("button", { name: "Match" }).click();
       await expect(
-        toast(page, javaScriptEnabled).filter({ hasText: "1 trip now belong to that car." }),
+        toast(page, javaScriptEnabled).filter({ hasText: "1 trip now belongs to that car." }),
       ).toBeVisible();
       await expect(page.getByRole("region", { name: "Which car is it?" })).toHaveCount(0);
 

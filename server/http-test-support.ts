@@ -61,7 +61,8 @@ export async function startEntryServer(
     let gone = false;
     void exited.then(() => (gone = true));
 
-    for (let i = 0; i < 200 && !gone; i++) {
+    // Up to 40 s: a busy machine running the other test files in parallel starts it slowly.
+    for (let i = 0; i < 400 && !gone; i++) {
       try {
         // The answer must come from this child, not from another server that took the port.
         if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok && listensOn(child.pid!, port)) {
@@ -92,7 +93,7 @@ export async function startEntryServer(
     await exited;
     if (!/EADDRINUSE/.test(stderr)) {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`server did not start:\n${stderr}`);
+      throw new Error(`server did not start:\n${stderr}\n${stdout.slice(-2_000)}`);
     }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });

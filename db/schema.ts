@@ -3,6 +3,7 @@ import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/e
 import { MEASUREMENT_UNITS } from "../app/domain/units";
 import { TRIP_MATCH_BASES, TRIP_STATUSES } from "../app/domain/trips/trip";
 import { CLAIM_KINDS, CLAIM_STATUSES } from "../app/domain/claims/claim";
+import { NOTIFICATION_KINDS } from "../app/domain/inbox/notification-email";
 import {
   index,
   integer,
@@ -722,4 +723,88 @@ export const repairConfirmations = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [index("repair_confirmations_account_idx").on(table.accountId, table.createdAt)],
+);
+
+/**
+ * Each account's secret for its inbound email: the path segment of its webhook URL. Kept readable
+ * (like a webhook secret) so the settings page can show the URL again; replacing it ends the old one.
+ */
+export const inboundTokens = sqliteTable("inbound_tokens", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** A guest's conversation: one per reservation, or per guest when the email names no trip. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** "reservation:<id>" or "guest:<name, lowercased>": what makes two emails one conversation. */
+    threadKey: text("thread_key").notNull(),
+    reservationId: text("reservation_id"),
+    guestName: text("guest_name"),
+    tripId: text("trip_id").references(() => trips.id, { onDelete: "set null" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("conversations_account_thread_idx").on(table.accountId, table.threadKey),
+    index("conversations_account_last_idx").on(table.accountId, table.lastMessageAt),
+  ],
+);
+
+/** A forwarded notification email as received: what was read from it, and the original. */
+export const inboundEmails = sqliteTable(
+  "inbound_emails",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The Message-ID, or the SHA-256 of the original: a second delivery is ignored. */
+    dedupeKey: text("dedupe_key").notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    subject: text("subject"),
+    fromAddress: text("from_address"),
+    guestName: text("guest_name"),
+    reservationId: text("reservation_id"),
+    conversationId: text("conversation_id").references(() => conversations.id, {
+      onDelete: "set null",
+    }),
+    /** The original MIME message, as received. */
+    raw: text("raw").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("inbound_emails_dedupe_idx").on(table.accountId, table.dedupeKey),
+    index("inbound_emails_account_idx").on(table.accountId, table.receivedAt),
+  ],
+);
+
+/** One message in a conversation: the guest's (from an email or pasted) or the host's. */
+export const conversationMessages = sqliteTable(
+  "conversation_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    author: text("author", { enum: ["guest", "host"] }).notNull(),
+    text: text("text").notNull(),
+    source: text("source", { enum: ["email", "pasted"] }).notNull(),
+    inboundEmailId: text("inbound_email_id").references(() => inboundEmails.id, {
+      onDelete: "set null",
+    }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("conversation_messages_idx").on(table.conversationId, table.at)],
 );

@@ -65,6 +65,8 @@ export function routeAllowances(config) {
     "/account": { multipart: 1 * MB },
     // app/lib/tools/fleet-audit-query.ts: keeps 2 MB, reads and drops up to 20 MB to answer its 413.
     "/fleet-audit-calculator": { multipart: 20 * MB },
+    // app/routes/api.inbound.email.$token.ts: a forwarded email up to 10 MB, however it is posted.
+    "/api/inbound/email/:token": { other: 10_000_000, text: 10_000_000, multipart: 10_000_000 },
   };
 }
 
@@ -84,6 +86,8 @@ function routeKey(pathname) {
   if (key.endsWith(".data")) key = key.slice(0, -".data".length);
   if (key === "/_root") return "/";
   if (key.length > 1 && key.endsWith("/")) key = key.slice(0, -1);
+  // The inbound-email webhook's path holds the account's token.
+  if (key.startsWith("/api/inbound/email/")) return "/api/inbound/email/:token";
   return key;
 }
 

@@ -124,6 +124,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/repair-quote" className="btn-outline">
               Repairs
             </Link>
+            <Link to="/dashboard/inbox" className="btn-outline">
+              Guest inbox
+            </Link>
           </>
         }
       />

@@ -56,7 +56,10 @@ async function signedIn(browser: Browser, user: TestUser, javaScriptEnabled: boo
 test.describe("claims", () => {
   let host: TestUser | undefined;
   let other: TestUser | undefined;
-  test.afterEach(async () => disposeAll(host, other));
+  test.afterEach(async () => {
+    await disposeAll(host, other);
+    host = other = undefined;
+  });
 
   for (const javaScriptEnabled of [true, false]) {
     test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: a damage claim from the estimate, followed to payment`, async ({

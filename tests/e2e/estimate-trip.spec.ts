@@ -38,7 +38,10 @@ const tripOf = (reportId: string) =>
 test.describe("the trip of an estimate", () => {
   let host: TestUser | undefined;
   let other: TestUser | undefined;
-  test.afterEach(async () => disposeAll(host, other));
+  test.afterEach(async () => {
+    await disposeAll(host, other);
+    host = other = undefined;
+  });
 
   for (const javaScriptEnabled of [true, false]) {
     test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: found from the photos at upload, changed on the report, listed on the trip`, async ({

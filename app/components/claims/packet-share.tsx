@@ -1,8 +1,8 @@
+import { LinkDaysSelect } from "~/components/link-days-select";
 import { Form } from "react-router";
 import { ShareLinkField } from "~/components/estimates/share-link-field";
 import { FormAlert } from "~/components/form-field";
 import { formatDay } from "~/domain/dates";
-import { DEFAULT_SHARE_LINK_DAYS, SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
 
 export interface PacketLinkItem {
   id: number;
@@ -48,23 +48,7 @@ export function PacketShare({
       <FormAlert message={error} />
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="share-packet" />
-        <div>
-          <label htmlFor="packet-days" className="label">
-            Link works for
-          </label>
-          <select
-            id="packet-days"
-            name="days"
-            className="input"
-            defaultValue={DEFAULT_SHARE_LINK_DAYS}
-          >
-            {SHARE_LINK_DAYS.map((days) => (
-              <option key={days} value={days}>
-                {days} days
-              </option>
-            ))}
-          </select>
-        </div>
+        <LinkDaysSelect id="packet-days" />
         <button type="submit" className="btn-outline" disabled={busy}>
           Create packet link
         </button>

@@ -1,12 +1,9 @@
+import { LinkDaysSelect } from "~/components/link-days-select";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/form-field";
 import { formErrorOf, type ReportReply } from "~/lib/estimates/report-forms";
 import type { ReportView } from "~/lib/estimates/report-view.server";
-import {
-  DEFAULT_SHARE_LINK_DAYS,
-  SHARE_LINK_DAYS,
-  shareLinkCreatorLabel,
-} from "~/lib/estimates/share-options";
+import { shareLinkCreatorLabel } from "~/lib/estimates/share-options";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { EditRevisionConfirm } from "./report-revisions";
 import { ShareLinkField, shareTitle } from "./share-link-field";
@@ -74,23 +71,7 @@ export function ReportActions({
         {reply?.intent === "share" ? <FormAlert message={formErrorOf(reply)} /> : null}
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="share" />
-          <div>
-            <label htmlFor="share-days" className="label">
-              Link works for
-            </label>
-            <select
-              id="share-days"
-              name="days"
-              className="input"
-              defaultValue={DEFAULT_SHARE_LINK_DAYS}
-            >
-              {SHARE_LINK_DAYS.map((days) => (
-                <option key={days} value={days}>
-                  {days} days
-                </option>
-              ))}
-            </select>
-          </div>
+          <LinkDaysSelect id="share-days" />
           <button type="submit" className="btn-outline" disabled={busy}>
             Create link
           </button>

@@ -1,0 +1,263 @@
+/**
+ * Inbound email: the marketplace's notification emails, forwarded by the host to the account's
+ * webhook (an email provider's inbound route posts the raw message there). Each email is parsed
+ * with a real MIME parser, read (`readNotificationEmail`), stored with its original, and a guest's
+ * message joins its conversation. A second delivery of the same email changes nothing.
+ */
+import crypto from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import {
+  conversationMessages,
+  conversations,
+  inboundEmails,
+  inboundTokens,
+  trips,
+} from "../../../db/schema";
+import { readNotificationEmail, type ReadNotification } from "~/domain/inbox/notification-email";
+import { db } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+
+/** An inbound webhook token: 32 random bytes, base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** The account's inbound token, made on first use. */
+export function inboundToken(accountId: string): string {
+  const existing = db()
+    .select()
+    .from(inboundTokens)
+    .where(eq(inboundTokens.accountId, accountId))
+    .get();
+  if (existing) return existing.token;
+  const token = crypto.randomBytes(32).toString("base64url");
+  db().insert(inboundTokens).values({ accountId, token }).onConflictDoNothing().run();
+  return inboundToken(accountId);
+}
+
+/** Where the account's forwarded emails go. */
+export function inboundSettings(accountId: string) {
+  const token = inboundToken(accountId);
+  return { webhookUrl: new URL(`/api/inbound/email/${token}`, env().PUBLIC_URL).toString() };
+}
+
+function accountForToken(token: string): string | null {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  return (
+    db().select().from(inboundTokens).where(eq(inboundTokens.token, token)).get()?.accountId ?? null
+  );
+}
+
+export type InboundResult =
+  | { status: "unknown-token" }
+  | { status: "duplicate"; id: string }
+  | { status: "stored"; id: string; kind: ReadNotification["kind"]; conversationId: string | null };
+
+/** Stores one raw MIME email for the account whose token it was posted to. */
+export async function receiveInboundEmail(token: string, raw: Buffer): Promise<InboundResult> {
+  const accountId = accountForToken(token);
+  if (!accountId) return { status: "unknown-token" };
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  // The parser turns an HTML-only email into text too.
+  const text = parsed.text ?? "";
+  const read = readNotificationEmail({ subject: parsed.subject ?? "", text });
+  const dedupeKey =
+    parsed.messageId?.trim() || crypto.createHash("sha256").update(raw).digest("hex");
+  const receivedAt = new Date();
+  return db().transaction((tx) => {
+    const seen = tx
+      .select({ id: inboundEmails.id })
+      .from(inboundEmails)
+      .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.dedupeKey, dedupeKey)))
+      .get();
+    if (seen) return { status: "duplicate" as const, id: seen.id };
+    const conversationId =
+      read.kind === "unrecognized" ? null : conversationFor(tx, accountId, read, receivedAt);
+    const id = crypto.randomUUID();
+    tx.insert(inboundEmails)
+      .values({
+        id,
+        accountId,
+        dedupeKey,
+        kind: read.kind,
+        subject: parsed.subject ?? null,
+        fromAddress: parsed.from?.value[0]?.address ?? null,
+        guestName: read.guestName,
+        reservationId: read.reservationId,
+        conversationId,
+        raw: raw.toString("utf8"),
+        receivedAt,
+      })
+      .run();
+    if (conversationId && read.messageText) {
+      tx.insert(conversationMessages)
+        .values({
+          conversationId,
+          accountId,
+          author: "guest",
+          text: read.messageText,
+          source: "email",
+          inboundEmailId: id,
+          at: parsed.date ?? receivedAt,
+        })
+        .run();
+    }
+    return { status: "stored" as const, id, kind: read.kind, conversationId };
+  });
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** The conversation an email belongs to (by reservation, else by guest), made if new. */
+function conversationFor(
+  tx: Tx,
+  accountId: string,
+  read: Pick<ReadNotification, "guestName" | "reservationId">,
+  at: Date,
+): string | null {
+  const threadKey = read.reservationId
+    ? `reservation:${read.reservationId}`
+    : read.guestName
+      ? `guest:${read.guestName.toLowerCase()}`
+      : null;
+  if (!threadKey) return null;
+  const existing = tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.threadKey, threadKey)))
+    .get();
+  if (existing) {
+    tx.update(conversations)
+      .set({
+        lastMessageAt: at,
+        guestName: existing.guestName ?? read.guestName,
+      })
+      .where(eq(conversations.id, existing.id))
+      .run();
+    return existing.id;
+  }
+  const trip = read.reservationId
+    ? tx
+        .select({ id: trips.id })
+        .from(trips)
+        .where(and(eq(trips.accountId, accountId), eq(trips.reservationId, read.reservationId)))
+        .get()
+    : undefined;
+  const id = crypto.randomUUID();
+  tx.insert(conversations)
+    .values({
+      id,
+      accountId,
+      threadKey,
+      reservationId: read.reservationId,
+      guestName: read.guestName,
+      tripId: trip?.id ?? null,
+      lastMessageAt: at,
+    })
+    .run();
+  return id;
+}
+
+/** A conversation pasted by hand: the guest's message as the host copied it. */
+export function pasteConversation(
+  accountId: string,
+  input: { guestName: string; reservationId?: string; text: string },
+): string {
+  const at = new Date();
+  return db().transaction((tx) => {
+    const conversationId = conversationFor(
+      tx,
+      accountId,
+      { guestName: input.guestName, reservationId: input.reservationId ?? null },
+      at,
+    )!;
+    tx.insert(conversationMessages)
+      .values({
+        conversationId,
+        accountId,
+        author: "guest",
+        text: input.text,
+        source: "pasted",
+        at,
+      })
+      .run();
+    return conversationId;
+  });
+}
+
+/** The account's conversations, latest first. */
+export function listConversations(accountId: string) {
+  return db()
+    .select()
+    .from(conversations)
+    .where(eq(conversations.accountId, accountId))
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(200)
+    .all();
+}
+
+export function getConversation(accountId: string, conversationId: string) {
+  const conversation = db()
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)))
+    .get();
+  if (!conversation) return null;
+  const messages = db()
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversation.id))
+    .orderBy(conversationMessages.at, conversationMessages.id)
+    .all();
+  return { conversation, messages };
+}
+
+/** Emails that couldn't be read, newest first, so the host can see what arrived. */
+export function unreadEmails(accountId: string) {
+  return db()
+    .select({
+      id: inboundEmails.id,
+      subject: inboundEmails.subject,
+      fromAddress: inboundEmails.fromAddress,
+      receivedAt: inboundEmails.receivedAt,
+    })
+    .from(inboundEmails)
+    .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.kind, "unrecognized")))
+    .orderBy(desc(inboundEmails.receivedAt))
+    .limit(50)
+    .all();
+}
+
+/** The original of one received email (for "couldn't read this email"). */
+export function inboundOriginal(accountId: string, emailId: string): string | null {
+  return (
+    db()
+      .select({ raw: inboundEmails.raw })
+      .from(inboundEmails)
+      .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.id, emailId)))
+      .get()?.raw ?? null
+  );
+}
+
+/** The API's shape of a conversation (the list), times as ISO 8601. */
+export function conversationJson(conversation: ConversationRow) {
+  return {
+    id: conversation.id,
+    guestName: conversation.guestName,
+    reservationId: conversation.reservationId,
+    tripId: conversation.tripId,
+    lastMessageAt: conversation.lastMessageAt.toISOString(),
+  };
+}
+
+/** One message as the API and the pages show it. */
+export function messageJson(message: typeof conversationMessages.$inferSelect) {
+  return {
+    id: message.id,
+    author: message.author,
+    text: message.text,
+    source: message.source,
+    at: message.at.toISOString(),
+  };
+}

@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard.inbox.$conversationId";
+import { notFoundBoundary } from "~/components/error-boundary";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { getConversation, messageJson } from "~/lib/inbox/inbound.server";
+import { notFound } from "~/lib/http/not-found";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: data ? `Conversation with ${data.guestName ?? "a guest"}` : "Conversation",
+    path: "/dashboard/inbox",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  const found =
+    getConversation(session.accountId, params.conversationId) ??
+    notFound("No conversation with that id here.");
+  const { conversation } = found;
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+    guestName: conversation.guestName,
+    reservationId: conversation.reservationId,
+    tripId: conversation.tripId,
+    messages: found.messages.map(messageJson),
+  };
+}
+
+export default function Conversation({ loaderData }: Route.ComponentProps) {
+  const { timeZone } = loaderData;
+  const guest = loaderData.guestName ?? "Guest";
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard/inbox", label: "Guest inbox" }}
+        title={guest}
+        intro={
+          <>
+            {loaderData.reservationId
+              ? `Reservation ${loaderData.reservationId}`
+              : "No reservation named"}
+            {loaderData.tripId ? (
+              <>
+                {" · "}
+                <Link
+                  to={`/dashboard/trip/${loaderData.tripId}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  Trip page
+                </Link>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <FleetSection id="messages" title="Messages">
+        <ol className="space-y-3" aria-label="Messages, oldest first">
+          {loaderData.messages.map((message) => (
+            <li
+              key={message.id}
+              className={`rounded-xl p-3 ${message.author === "guest" ? "bg-slate-100" : "ml-8 bg-brand-50"}`}
+            >
+              <p className="text-sm font-semibold text-slate-900">
+                {message.author === "guest" ? guest : "You"}{" "}
+                <span className="font-normal text-slate-600">
+                  · {formatDateTime(message.at, timeZone)} ·{" "}
+                  {message.source === "email" ? "from a forwarded email" : "pasted"}
+                </span>
+              </p>
+              <p className="mt-1 whitespace-pre-line text-slate-900">{message.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-4 text-sm text-slate-700">
+          Reply in the marketplace&apos;s messages: conversations with guests have to stay there.
+        </p>
+      </FleetSection>
+    </div>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary("We couldn't find that conversation", [
+  { to: "/dashboard/inbox", label: "Guest inbox" },
+  { to: "/dashboard", label: "Back to the dashboard" },
+]);

@@ -1,0 +1,187 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard.inbox";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FieldNotes, FormErrors, FormField } from "~/components/form-field";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { requireSession } from "~/lib/auth/guards.server";
+import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
+import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
+import {
+  inboundSettings,
+  listConversations,
+  pasteConversation,
+  unreadEmails,
+} from "~/lib/inbox/inbound.server";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Guest inbox",
+    path: "/dashboard/inbox",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+    webhookUrl: inboundSettings(session.accountId).webhookUrl,
+    conversations: listConversations(session.accountId).map((conversation) => ({
+      id: conversation.id,
+      guestName: conversation.guestName,
+      reservationId: conversation.reservationId,
+      lastMessageAt: conversation.lastMessageAt.toISOString(),
+    })),
+    unread: unreadEmails(session.accountId).map((email) => ({
+      ...email,
+      receivedAt: email.receivedAt.toISOString(),
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const form = await readForm(request);
+  if (!form) return formReply(null, { status: 400 });
+  const submission = parseSubmission(form, pasteConversationSchema);
+  if (submission.status !== "success") return formReply(submission, { status: 400 });
+  const conversationId = pasteConversation(session.accountId, submission.value);
+  recordEvent("feature_usage", { feature: "inbox", action: "paste" }, session.user.id);
+  return redirect(`/dashboard/inbox/${conversationId}`);
+}
+
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm(pasteConversationSchema, actionData?.result, {
+    id: "paste-conversation",
+  });
+  const { timeZone } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
+        title="Guest inbox"
+        intro="Guests' messages from the marketplace's notification emails, by trip and guest. Replies are sent in the marketplace's own messages, where every conversation with a guest has to stay."
+      />
+      <FleetSection id="conversations" title={`Conversations (${loaderData.conversations.length})`}>
+        {loaderData.conversations.length === 0 ? (
+          <p className="text-slate-700">
+            No messages yet. Forward the marketplace&apos;s notification emails to the address
+            below, or paste a conversation.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Conversations">
+            {loaderData.conversations.map((conversation) => (
+              <li key={conversation.id} className="flex flex-wrap items-baseline gap-x-3 py-2">
+                <Link
+                  to={`/dashboard/inbox/${conversation.id}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {conversation.guestName ?? "Guest"}
+                </Link>
+                {conversation.reservationId ? (
+                  <span className="text-sm text-slate-700">
+                    Reservation {conversation.reservationId}
+                  </span>
+                ) : null}
+                <span className="text-sm text-slate-600">
+                  {formatDateTime(conversation.lastMessageAt, timeZone)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </FleetSection>
+      {loaderData.unread.length > 0 ? (
+        <FleetSection
+          id="unread-emails"
+          title="Emails we couldn't read"
+          description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept."
+        >
+          <ul className="divide-y divide-slate-200" aria-label="Emails we couldn't read">
+            {loaderData.unread.map((email) => (
+              <li
+                key={email.id}
+                className="flex flex-wrap items-baseline justify-between gap-2 py-2"
+              >
+                <span>
+                  <span className="font-medium">{email.subject || "(no subject)"}</span>{" "}
+                  <span className="text-sm text-slate-600">
+                    {email.fromAddress ? `from ${email.fromAddress} · ` : ""}
+                    {formatDateTime(email.receivedAt, timeZone)}
+                  </span>
+                </span>
+                <a
+                  href={`/dashboard/inbox/email/${email.id}`}
+                  className="text-sm text-brand-700 underline"
+                  download
+                >
+                  Download the original
+                </a>
+              </li>
+            ))}
+          </ul>
+        </FleetSection>
+      ) : null}
+      <FleetSection
+        id="forwarding"
+        title="Forward your notification emails"
+        description="Point your email provider's inbound route (Postmark, SendGrid, Mailgun…) at this address, posting the raw message, then forward the marketplace's emails to it. The address holds this account's secret: share it with no one."
+      >
+        <label htmlFor="webhook-url" className="label">
+          Inbound webhook URL
+        </label>
+        <input
+          id="webhook-url"
+          className="input font-mono text-sm"
+          readOnly
+          value={loaderData.webhookUrl}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      </FleetSection>
+      <FleetSection
+        id="paste"
+        title="Paste a conversation"
+        description="Copy a guest's message from the marketplace and paste it here."
+      >
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <FormErrors form={form} />
+          <FormField field={fields.guestName} label="Guest's name" autoComplete="off" />
+          <FormField
+            field={fields.reservationId}
+            label="Reservation id (optional)"
+            autoComplete="off"
+          />
+          <div>
+            <label htmlFor={fields.text.id} className="label">
+              The guest&apos;s message
+            </label>
+            <textarea
+              id={fields.text.id}
+              name={fields.text.name}
+              className="input min-h-32"
+              required
+              maxLength={MAX_PASTED_MESSAGE_CHARS}
+              defaultValue={
+                typeof fields.text.initialValue === "string" ? fields.text.initialValue : ""
+              }
+              aria-invalid={fields.text.errors ? true : undefined}
+              aria-describedby={fields.text.errors ? `${fields.text.id}-error` : undefined}
+            />
+            <FieldNotes id={fields.text.id} error={fields.text.errors?.[0]} />
+          </div>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Add the conversation
+          </button>
+        </Form>
+      </FleetSection>
+    </div>
+  );
+}

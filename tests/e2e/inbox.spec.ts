@@ -1,0 +1,205 @@
+import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { addVehicleViaApi } from "../support/estimates";
+import { expect, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
+
+/**
+ * The guest inbox's way in: the marketplace's notification emails, posted as raw MIME to the
+ * account's webhook the way an email provider's inbound route does; duplicates ignored, unknown
+ * emails kept with their original, guests' messages in conversations by reservation; a
+ * conversation pasted by hand; the JSON API and tenancy. JavaScript on and off.
+ */
+
+function mime(options: { messageId: string; subject: string; body: string; date?: string }) {
+  return [
+    "From: Turo <noreply@mail.turo.com>",
+    "To: host@fleet.test",
+    `Subject: ${options.subject}`,
+    `Message-ID: <${options.messageId}@mail.turo.com>`,
+    `Date: ${options.date ?? "Thu, 26 Nov 2026 09:12:00 -0700"}`,
+    "MIME-Version: 1.0",
+    'Content-Type: text/plain; charset="utf-8"',
+    "Content-Transfer-Encoding: 8bit",
+    "",
+    options.body,
+  ].join("\r\n");
+}
+
+const FIRST = mime({
+  messageId: "msg-1",
+  subject: "New message from Jordan L.",
+  body: [
+    "Jordan L. wrote:",
+    "Hi! Where exactly is the car parked at the airport?",
+    "",
+    "Reply",
+    "https://turo.com/us/en/reservation/48213377/messages",
+  ].join("\r\n"),
+});
+
+const SECOND = mime({
+  messageId: "msg-2",
+  subject: "New message from Jordan L.",
+  date: "Thu, 26 Nov 2026 09:40:00 -0700",
+  body: [
+    "Jordan L. wrote:",
+    "Never mind, found it. Thanks!",
+    "",
+    "https://turo.com/us/en/reservation/48213377/messages",
+  ].join("\r\n"),
+});
+
+const ODD = mime({
+  messageId: "msg-3",
+  subject: "Your monthly earnings summary",
+  body: "You earned $1,240.00 in November.",
+});
+
+test.describe("guest inbox: forwarded emails", () => {
+  let host: TestUser | undefined;
+  let other: TestUser | undefined;
+  test.afterEach(async () => {
+    await disposeAll(host, other);
+    host = other = undefined;
+  });
+
+  test("the webhook stores each email once, joins a guest's messages, and keeps what it can't read", async ({
+    request,
+  }) => {
+    host = await registerViaApi("inbox");
+    other = await registerViaApi("inbox2");
+    const vehicleId = await addVehicleViaApi(host);
+    const trip = await host.api.post("/api/trips", {
+      data: {
+        reservationId: "48213377",
+        vehicleId,
+        guestName: "Jordan Lee",
+        startAt: "2026-11-27T10:00:00-07:00",
+        endAt: "2026-11-29T18:00:00-07:00",
+        timeZone: "America/Denver",
+      },
+    });
+    const { trip: created } = (await trip.json()) as { trip: { id: string } };
+    const { webhookUrl } = (await (await host.api.get("/api/inbound")).json()) as {
+      webhookUrl: string;
+    };
+    const path = new URL(webhookUrl).pathname;
+    expect(path).toMatch(/^\/api\/inbound\/email\/[\w-]{43}$/);
+    const otherUrl = (
+      (await (await other.api.get("/api/inbound")).json()) as { webhookUrl: string }
+    ).webhookUrl;
+    expect(otherUrl).not.toBe(webhookUrl);
+
+    const post = (body: string) =>
+      request.post(path, { headers: { "Content-Type": "message/rfc822" }, data: body });
+    const first = await post(FIRST);
+    expect(first.status(), await first.text()).toBe(202);
+    const stored = (await first.json()) as { kind: string; conversationId: string };
+    expect(stored.kind).toBe("guest-message");
+    // A provider that delivers twice changes nothing.
+    const again = await post(FIRST);
+    expect(again.status()).toBe(200);
+    expect(await again.json()).toMatchObject({ duplicate: true });
+    // SendGrid's raw mode posts the message in a form field.
+    const second = await request.post(path, { multipart: { email: SECOND } });
+    expect(second.status(), await second.text()).toBe(202);
+    expect(((await second.json()) as { conversationId: string }).conversationId).toBe(
+      stored.conversationId,
+    );
+    expect(((await (await post(ODD)).json()) as { kind: string }).kind).toBe("unrecognized");
+
+    expect(
+      (await request.post(`/api/inbound/email/${"x".repeat(43)}`, { data: FIRST })).status(),
+    ).toBe(404);
+    expect((await request.get(path)).status()).toBe(405);
+    expect(
+      (
+        await request.post(path, { headers: { "Content-Type": "message/rfc822" }, data: "" })
+      ).status(),
+    ).toBe(400);
+
+    const list = (await (await host.api.get("/api/conversations")).json()) as {
+      conversations: Array<{
+        id: string;
+        guestName: string;
+        reservationId: string;
+        tripId: string;
+      }>;
+    };
+    expect(list.conversations).toEqual([
+      expect.objectContaining({
+        id: stored.conversationId,
+        guestName: "Jordan L.",
+        reservationId: "48213377",
+        tripId: created.id,
+      }),
+    ]);
+    const thread = (await (
+      await host.api.get(`/api/conversations/${stored.conversationId}`)
+    ).json()) as { conversation: { messages: Array<{ author: string; text: string }> } };
+    expect(thread.conversation.messages.map((message) => message.text)).toEqual([
+      "Hi! Where exactly is the car parked at the airport?",
+      "Never mind, found it. Thanks!",
+    ]);
+    expect((await other.api.get(`/api/conversations/${stored.conversationId}`)).status()).toBe(404);
+    expect(
+      ((await (await other.api.get("/api/conversations")).json()) as { conversations: unknown[] })
+        .conversations,
+    ).toEqual([]);
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: the inbox shows conversations and unread emails, and takes a pasted conversation`, async ({
+      browser,
+      request,
+    }) => {
+      host = await registerViaApi("inboxpage");
+      const { webhookUrl } = (await (await host.api.get("/api/inbound")).json()) as {
+        webhookUrl: string;
+      };
+      const path = new URL(webhookUrl).pathname;
+      for (const body of [FIRST, ODD]) {
+        await request.post(path, { headers: { "Content-Type": "message/rfc822" }, data: body });
+      }
+      const context = await browserContext(browser, javaScriptEnabled);
+      await context.addCookies((await host.api.storageState()).cookies);
+      const page = await context.newPage();
+      await page.goto("/dashboard/inbox");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await expect(page.getByLabel("Inbound webhook URL")).toHaveValue(webhookUrl);
+      if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
+      const unread = page.getByRole("list", { name: "Emails we couldn't read" });
+      await expect(unread).toContainText("Your monthly earnings summary");
+      const original = await context.request.get(
+        (await unread.getByRole("link", { name: "Download the original" }).getAttribute("href"))!,
+      );
+      expect(original.headers()["content-type"]).toBe("message/rfc822");
+      expect(await original.text()).toContain("You earned $1,240.00 in November.");
+
+      await page
+        .getByRole("list", { name: "Conversations" })
+        .getByRole("link", { name: "Jordan L." })
+        .click();
+      await expect(page.getByRole("heading", { name: "Jordan L." })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Messages, oldest first" })).toContainText(
+        "Hi! Where exactly is the car parked at the airport?",
+      );
+
+      await page.goto("/dashboard/inbox");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const paste = page.getByRole("region", { name: "Paste a conversation" });
+      await paste.getByLabel("Guest's name").fill("Ana Ruiz");
+      await paste.getByLabel("The guest's message").fill("   ");
+      await paste.getByRole("button", { name: "Add the conversation" }).click();
+      // A blank message is refused with a message, the name kept.
+      await expect(paste.getByText("Paste the guest's message.")).toBeVisible();
+      await expect(paste.getByLabel("Guest's name")).toHaveValue("Ana Ruiz");
+      await paste.getByLabel("The guest's message").fill("¿Puedo recoger el auto una hora antes?");
+      await paste.getByRole("button", { name: "Add the conversation" }).click();
+      await expect(page.getByRole("heading", { name: "Ana Ruiz" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Messages, oldest first" })).toContainText(
+        "¿Puedo recoger el auto una hora antes?",
+      );
+      await context.close();
+    });
+  }
+});

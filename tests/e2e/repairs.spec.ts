@@ -122,7 +122,9 @@ test.describe("repairs", () => {
     expect(read.claim.history.at(-1)?.note).toContain("The claim now asks for the invoice.");
 
     await page.goto("/dashboard");
-    await expect(page.getByText(/Estimate accuracy: 100% of 1 confirmed repair came in/)).toBeVisible();
+    await expect(
+      page.getByText(/Estimate accuracy: 100% of 1 confirmed repair came in/),
+    ).toBeVisible();
     await context.close();
   });
 

@@ -1,6 +1,11 @@
 import type { Route } from "./+types/api.conversations.$conversationId";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { conversationJson, getConversation, messageJson } from "~/lib/inbox/inbound.server";
+import {
+  conversationJson,
+  conversationNeeds,
+  getConversation,
+  messageJson,
+} from "~/lib/inbox/inbound.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 
 /** GET /api/conversations/{id}: one conversation with its messages, oldest first. */
@@ -11,7 +16,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return Response.json(
     {
       conversation: {
-        ...conversationJson(found.conversation),
+        ...conversationJson(
+          found.conversation,
+          conversationNeeds(found.conversation, found.messages),
+        ),
         messages: found.messages.map(messageJson),
       },
     },

@@ -7,7 +7,11 @@ import { methodNotAllowed } from "~/lib/http/json";
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   return Response.json(
-    { conversations: listConversations(session.accountId).map(conversationJson) },
+    {
+      conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
+        conversationJson(conversation, needs),
+      ),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -5,7 +5,12 @@ import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
-import { getConversation, messageJson } from "~/lib/inbox/inbound.server";
+import {
+  ACTION_ITEM_LABELS,
+  holdingReply,
+  RESTRICTED_TOPIC_LABELS,
+} from "~/domain/inbox/restricted-topics";
+import { conversationNeeds, getConversation, messageJson } from "~/lib/inbox/inbound.server";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
@@ -30,6 +35,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     guestName: conversation.guestName,
     reservationId: conversation.reservationId,
     tripId: conversation.tripId,
+    needs: conversationNeeds(conversation, found.messages),
+    holdingReply: holdingReply(conversation.guestName),
     messages: found.messages.map(messageJson),
   };
 }
@@ -61,6 +68,40 @@ export default function Conversation({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {loaderData.needs.escalated ? (
+        <section
+          aria-labelledby="needs-you-title"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-6"
+        >
+          <h2 id="needs-you-title" className="text-lg font-semibold text-amber-950">
+            Needs you
+          </h2>
+          <p className="mt-1 text-sm text-amber-950">
+            No AI answers this: it asks about something only you (or your VA) can decide.
+          </p>
+          <ul className="mt-2 list-disc pl-5 text-sm text-amber-950" aria-label="Why">
+            {loaderData.needs.restrictedTopics.map((topic) => (
+              <li key={topic}>{RESTRICTED_TOPIC_LABELS[topic]}</li>
+            ))}
+            {loaderData.needs.actionItems.map((item) => (
+              <li key={item}>{ACTION_ITEM_LABELS[item]}</li>
+            ))}
+          </ul>
+          <label htmlFor="holding-reply" className="label mt-3">
+            Holding reply to send now
+          </label>
+          <textarea
+            id="holding-reply"
+            className="input min-h-20 bg-white"
+            readOnly
+            value={loaderData.holdingReply}
+          />
+          <p className="mt-1 text-sm text-amber-950">
+            Send it in the marketplace&apos;s messages so the guest isn&apos;t left waiting, then
+            answer the question there yourself.
+          </p>
+        </section>
+      ) : null}
       <FleetSection id="messages" title="Messages">
         <ol className="space-y-3" aria-label="Messages, oldest first">
           {loaderData.messages.map((message) => (

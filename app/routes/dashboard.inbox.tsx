@@ -11,6 +11,7 @@ import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
 import {
+  conversationJson,
   inboundSettings,
   listConversations,
   pasteConversation,
@@ -33,12 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     origin: new URL(env().PUBLIC_URL).origin,
     timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
     webhookUrl: inboundSettings(session.accountId).webhookUrl,
-    conversations: listConversations(session.accountId).map((conversation) => ({
-      id: conversation.id,
-      guestName: conversation.guestName,
-      reservationId: conversation.reservationId,
-      lastMessageAt: conversation.lastMessageAt.toISOString(),
-    })),
+    conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
+      conversationJson(conversation, needs),
+    ),
     unread: unreadEmails(session.accountId).map((email) => ({
       ...email,
       receivedAt: email.receivedAt.toISOString(),
@@ -94,6 +92,11 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                 <span className="text-sm text-slate-600">
                   {formatDateTime(conversation.lastMessageAt, timeZone)}
                 </span>
+                {conversation.escalated ? (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    Needs you
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

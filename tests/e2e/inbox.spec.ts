@@ -1,4 +1,5 @@
 import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { GUEST_THREADS } from "../../app/domain/inbox/guest-threads.fixtures";
 import { addVehicleViaApi } from "../support/estimates";
 import { expect, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 
@@ -131,6 +132,8 @@ test.describe("guest inbox: forwarded emails", () => {
         guestName: "Jordan L.",
         reservationId: "48213377",
         tripId: created.id,
+        // A question about where the car is: nothing restricted.
+        escalated: false,
       }),
     ]);
     const thread = (await (
@@ -145,6 +148,42 @@ test.describe("guest inbox: forwarded emails", () => {
       ((await (await other.api.get("/api/conversations")).json()) as { conversations: unknown[] })
         .conversations,
     ).toEqual([]);
+  });
+
+  test("every restricted guest thread escalates; the plain ones don't", async ({ request }) => {
+    host = await registerViaApi("inboxthreads");
+    const { webhookUrl } = (await (await host.api.get("/api/inbound")).json()) as {
+      webhookUrl: string;
+    };
+    const path = new URL(webhookUrl).pathname;
+    for (const [index, thread] of GUEST_THREADS.entries()) {
+      const reservation = `7700${index.toString().padStart(4, "0")}`;
+      const posted = await request.post(path, {
+        headers: { "Content-Type": "message/rfc822" },
+        data: mime({
+          messageId: `thread-${index}`,
+          subject: "New message from Casey Diaz",
+          body: `Casey Diaz wrote:\r\n${thread.text}\r\n\r\nhttps://turo.com/us/en/reservation/${reservation}/messages`,
+        }),
+      });
+      expect(posted.status(), thread.name).toBe(202);
+      const { conversationId } = (await posted.json()) as { conversationId: string };
+      const read = (await (await host.api.get(`/api/conversations/${conversationId}`)).json()) as {
+        conversation: { escalated: boolean; restrictedTopics: string[]; actionItems: string[] };
+      };
+      expect(
+        {
+          escalated: read.conversation.escalated,
+          topics: read.conversation.restrictedTopics.sort(),
+          actionItems: read.conversation.actionItems.sort(),
+        },
+        thread.name,
+      ).toEqual({
+        escalated: thread.topics.length + thread.actionItems.length > 0,
+        topics: [...thread.topics].sort(),
+        actionItems: [...thread.actionItems].sort(),
+      });
+    }
   });
 
   for (const javaScriptEnabled of [true, false]) {
@@ -199,6 +238,21 @@ test.describe("guest inbox: forwarded emails", () => {
       await expect(page.getByRole("list", { name: "Messages, oldest first" })).toContainText(
         "¿Puedo recoger el auto una hora antes?",
       );
+      // A trip change: no AI answers it; the guest gets the holding reply meanwhile.
+      const needs = page.getByRole("region", { name: "Needs you" });
+      await expect(needs.getByRole("list", { name: "Why" })).toHaveText(
+        "Trip change (extension, early or late times)",
+      );
+      await expect(needs.getByLabel("Holding reply to send now")).toHaveValue(
+        "Hi Ana, thanks for your message! I've seen it and will get back to you here shortly.",
+      );
+      await page.goto("/dashboard/inbox");
+      await expect(
+        page
+          .getByRole("list", { name: "Conversations" })
+          .getByRole("listitem")
+          .filter({ hasText: "Ana Ruiz" }),
+      ).toContainText("Needs you");
       await context.close();
     });
   }

@@ -5,7 +5,7 @@
  * message joins its conversation. A second delivery of the same email changes nothing.
  */
 import crypto from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import {
   conversationMessages,
@@ -15,6 +15,12 @@ import {
   trips,
 } from "../../../db/schema";
 import { readNotificationEmail, type ReadNotification } from "~/domain/inbox/notification-email";
+import {
+  checkGuestMessage,
+  type ActionItem,
+  type RestrictedTopic,
+} from "~/domain/inbox/restricted-topics";
+import { getTrip } from "../trips/trips.server";
 import { db } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
 
@@ -186,15 +192,40 @@ export function pasteConversation(
   });
 }
 
-/** The account's conversations, latest first. */
+/** The account's conversations, latest first, each with what it needs of a person. */
 export function listConversations(accountId: string) {
-  return db()
+  const rows = db()
     .select()
     .from(conversations)
     .where(eq(conversations.accountId, accountId))
     .orderBy(desc(conversations.lastMessageAt))
     .limit(200)
     .all();
+  const messages =
+    rows.length === 0
+      ? []
+      : db()
+          .select({
+            conversationId: conversationMessages.conversationId,
+            author: conversationMessages.author,
+            text: conversationMessages.text,
+          })
+          .from(conversationMessages)
+          .where(
+            inArray(
+              conversationMessages.conversationId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(conversationMessages.at, conversationMessages.id)
+          .all();
+  return rows.map((conversation) => ({
+    conversation,
+    needs: conversationNeeds(
+      conversation,
+      messages.filter((message) => message.conversationId === conversation.id),
+    ),
+  }));
 }
 
 export function getConversation(accountId: string, conversationId: string) {
@@ -241,13 +272,17 @@ export function inboundOriginal(accountId: string, emailId: string): string | nu
 }
 
 /** The API's shape of a conversation (the list), times as ISO 8601. */
-export function conversationJson(conversation: ConversationRow) {
+export function conversationJson(
+  conversation: ConversationRow,
+  needs: ReturnType<typeof conversationNeeds>,
+) {
   return {
     id: conversation.id,
     guestName: conversation.guestName,
     reservationId: conversation.reservationId,
     tripId: conversation.tripId,
     lastMessageAt: conversation.lastMessageAt.toISOString(),
+    ...needs,
   };
 }
 
@@ -259,5 +294,33 @@ export function messageJson(message: typeof conversationMessages.$inferSelect) {
     text: message.text,
     source: message.source,
     at: message.at.toISOString(),
+  };
+}
+
+/**
+ * What the guest's messages since the host last wrote ask of a person: their restricted topics
+ * and action items, checked when read (the trip may have started since).
+ */
+export function conversationNeeds(
+  conversation: Pick<ConversationRow, "accountId" | "tripId">,
+  messages: readonly Pick<typeof conversationMessages.$inferSelect, "author" | "text">[],
+  now = Date.now(),
+) {
+  const trip = conversation.tripId
+    ? getTrip(conversation.accountId, conversation.tripId)
+    : undefined;
+  const tripStarted = trip ? trip.startAt.getTime() <= now : undefined;
+  const lastHost = messages.map((message) => message.author).lastIndexOf("host");
+  const topics = new Set<RestrictedTopic>();
+  const actionItems = new Set<ActionItem>();
+  for (const message of messages.slice(lastHost + 1)) {
+    const check = checkGuestMessage(message.text, { tripStarted });
+    check.topics.forEach((topic) => topics.add(topic));
+    check.actionItems.forEach((item) => actionItems.add(item));
+  }
+  return {
+    escalated: topics.size > 0 || actionItems.size > 0,
+    restrictedTopics: [...topics],
+    actionItems: [...actionItems],
   };
 }

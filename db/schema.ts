@@ -3,6 +3,7 @@ import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/e
 import { MEASUREMENT_UNITS } from "../app/domain/units";
 import { TRIP_MATCH_BASES, TRIP_STATUSES } from "../app/domain/trips/trip";
 import { CLAIM_KINDS, CLAIM_STATUSES } from "../app/domain/claims/claim";
+import { KNOWLEDGE_TOPICS } from "../app/domain/inbox/knowledge";
 import { NOTIFICATION_KINDS } from "../app/domain/inbox/notification-email";
 import {
   index,
@@ -800,11 +801,43 @@ export const conversationMessages = sqliteTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     author: text("author", { enum: ["guest", "host"] }).notNull(),
     text: text("text").notNull(),
-    source: text("source", { enum: ["email", "pasted"] }).notNull(),
+    source: text("source", { enum: ["email", "pasted", "marked-sent"] }).notNull(),
     inboundEmailId: text("inbound_email_id").references(() => inboundEmails.id, {
       onDelete: "set null",
     }),
+    /** A host's reply made from a draft: the draft as offered (what the person changed shows). */
+    draftText: text("draft_text"),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("conversation_messages_idx").on(table.conversationId, table.at)],
 );
+
+/** The host's answer to one kind of guest question, with when it was last confirmed. */
+export const knowledgeEntries = sqliteTable(
+  "knowledge_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    topic: text("topic", { enum: KNOWLEDGE_TOPICS }).notNull(),
+    text: text("text").notNull(),
+    /** 1, 2, …: each change of the text; earlier texts are in knowledge_versions. */
+    version: integer("version").notNull().default(1),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: updatedAt(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("knowledge_account_topic_idx").on(table.accountId, table.topic)],
+);
+
+/** Earlier texts of a knowledge entry, kept when it changes. */
+export const knowledgeVersions = sqliteTable("knowledge_versions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  entryId: integer("entry_id")
+    .notNull()
+    .references(() => knowledgeEntries.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+  text: text("text").notNull(),
+  savedAt: integer("saved_at", { mode: "timestamp_ms" }).notNull(),
+});

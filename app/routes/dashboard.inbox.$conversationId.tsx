@@ -1,7 +1,17 @@
-import { Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.$conversationId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FormErrors } from "~/components/form-field";
+import { TextareaField } from "~/components/textarea-field";
+import { KNOWLEDGE_TOPIC_INFO } from "~/domain/inbox/knowledge";
+import { recordEvent } from "~/lib/analytics/server";
+import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
+import { MAX_PASTED_MESSAGE_CHARS, markSentSchema } from "~/lib/inbox/inbox-forms";
+import { conversationDraft, markReplySent } from "~/lib/inbox/knowledge.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -29,19 +39,59 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getConversation(session.accountId, params.conversationId) ??
     notFound("No conversation with that id here.");
   const { conversation } = found;
+  const needs = conversationNeeds(conversation, found.messages);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
     guestName: conversation.guestName,
     reservationId: conversation.reservationId,
     tripId: conversation.tripId,
-    needs: conversationNeeds(conversation, found.messages),
+    needs,
+    draft: conversationDraft(conversation, found.messages, needs),
     holdingReply: holdingReply(conversation.guestName),
     messages: found.messages.map(messageJson),
   };
 }
 
-export default function Conversation({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const form = await readForm(request);
+  if (!form) return formReply(null, { status: 400 });
+  const submission = parseSubmission(form, markSentSchema);
+  if (submission.status !== "success") return formReply(submission, { status: 400 });
+  if (!markReplySent(session.accountId, params.conversationId, submission.value)) {
+    notFound("No conversation with that id here.");
+  }
+  recordEvent(
+    "feature_usage",
+    {
+      feature: "inbox",
+      action: submission.value.draftText
+        ? submission.value.draftText.trim() === submission.value.text
+          ? "draft-sent-unchanged"
+          : "draft-sent-edited"
+        : "reply-sent",
+    },
+    session.user.id,
+  );
+  return redirectWithToast(`/dashboard/inbox/${params.conversationId}`, {
+    title: "Marked as sent",
+    description: "The reply is in the conversation.",
+  });
+}
+
+const MESSAGE_SOURCE_LABELS = {
+  email: "from a forwarded email",
+  pasted: "pasted",
+  "marked-sent": "sent in the marketplace",
+} as const;
+
+export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm(markSentSchema, actionData?.result, {
+    id: "mark-sent",
+    defaultValue: { text: loaderData.draft?.text ?? "" },
+  });
   const { timeZone } = loaderData;
   const guest = loaderData.guestName ?? "Guest";
   return (
@@ -112,8 +162,7 @@ export default function Conversation({ loaderData }: Route.ComponentProps) {
               <p className="text-sm font-semibold text-slate-900">
                 {message.author === "guest" ? guest : "You"}{" "}
                 <span className="font-normal text-slate-600">
-                  · {formatDateTime(message.at, timeZone)} ·{" "}
-                  {message.source === "email" ? "from a forwarded email" : "pasted"}
+                  · {formatDateTime(message.at, timeZone)} · {MESSAGE_SOURCE_LABELS[message.source]}
                 </span>
               </p>
               <p className="mt-1 whitespace-pre-line text-slate-900">{message.text}</p>
@@ -122,6 +171,51 @@ export default function Conversation({ loaderData }: Route.ComponentProps) {
         </ol>
         <p className="mt-4 text-sm text-slate-700">
           Reply in the marketplace&apos;s messages: conversations with guests have to stay there.
+        </p>
+      </FleetSection>
+      <FleetSection
+        id="reply"
+        title={loaderData.draft ? "Draft reply" : "Record your reply"}
+        description={
+          loaderData.draft
+            ? "Made only from your knowledge base. Edit it, copy it into the marketplace's messages and send it there, then mark it sent."
+            : "Once you've replied in the marketplace, paste what you sent so the conversation here stays complete."
+        }
+      >
+        {loaderData.draft ? (
+          <ul className="mb-3 text-sm text-slate-700" aria-label="Knowledge used">
+            {loaderData.draft.used.map((topic) => (
+              <li key={topic}>
+                Uses: {KNOWLEDGE_TOPIC_INFO[topic].label}
+                {loaderData.draft!.stale.includes(topic) ? (
+                  <span className="font-semibold text-amber-800">
+                    {" "}
+                    (stale: check it before sending)
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" className="space-y-3" {...getFormProps(form)}>
+          <FormErrors form={form} />
+          {loaderData.draft ? (
+            <input type="hidden" name="draftText" value={loaderData.draft.text} />
+          ) : null}
+          <TextareaField
+            field={fields.text}
+            label={loaderData.draft ? "Reply" : "The reply you sent"}
+            defaultValue={loaderData.draft?.text ?? ""}
+            maxLength={MAX_PASTED_MESSAGE_CHARS}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Mark as sent
+          </button>
+        </Form>
+        <p className="mt-3 text-sm">
+          <Link to="/dashboard/inbox/knowledge" className="text-brand-700 underline">
+            Knowledge base
+          </Link>
         </p>
       </FleetSection>
     </div>

@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
-import { FieldNotes, FormErrors, FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
+import { TextareaField } from "~/components/textarea-field";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { recordEvent } from "~/lib/analytics/server";
@@ -133,6 +134,12 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           </ul>
         </FleetSection>
       ) : null}
+      <p className="text-sm">
+        <Link to="/dashboard/inbox/knowledge" className="font-medium text-brand-700 underline">
+          Knowledge base
+        </Link>{" "}
+        — your answers to what guests ask; drafts are made only from them.
+      </p>
       <FleetSection
         id="forwarding"
         title="Forward your notification emails"
@@ -162,24 +169,11 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
             label="Reservation id (optional)"
             autoComplete="off"
           />
-          <div>
-            <label htmlFor={fields.text.id} className="label">
-              The guest&apos;s message
-            </label>
-            <textarea
-              id={fields.text.id}
-              name={fields.text.name}
-              className="input min-h-32"
-              required
-              maxLength={MAX_PASTED_MESSAGE_CHARS}
-              defaultValue={
-                typeof fields.text.initialValue === "string" ? fields.text.initialValue : ""
-              }
-              aria-invalid={fields.text.errors ? true : undefined}
-              aria-describedby={fields.text.errors ? `${fields.text.id}-error` : undefined}
-            />
-            <FieldNotes id={fields.text.id} error={fields.text.errors?.[0]} />
-          </div>
+          <TextareaField
+            field={fields.text}
+            label="The guest's message"
+            maxLength={MAX_PASTED_MESSAGE_CHARS}
+          />
           <button type="submit" className="btn-primary" disabled={busy}>
             Add the conversation
           </button>

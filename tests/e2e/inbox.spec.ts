@@ -1,7 +1,7 @@
 import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
 import { GUEST_THREADS } from "../../app/domain/inbox/guest-threads.fixtures";
 import { addVehicleViaApi } from "../support/estimates";
-import { expect, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
+import { expect, query, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 
 /**
  * The guest inbox's way in: the marketplace's notification emails, posted as raw MIME to the
@@ -253,6 +253,74 @@ test.describe("guest inbox: forwarded emails", () => {
           .getByRole("listitem")
           .filter({ hasText: "Ana Ruiz" }),
       ).toContainText("Needs you");
+      await context.close();
+    });
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: an answer in the knowledge base becomes the draft; what the person sent is kept with it`, async ({
+      browser,
+      request,
+    }) => {
+      host = await registerViaApi("inboxdraft");
+      const context = await browserContext(browser, javaScriptEnabled);
+      await context.addCookies((await host.api.storageState()).cookies);
+      const page = await context.newPage();
+      await page.goto("/dashboard/inbox/knowledge");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const spot = page.getByRole("region", { name: "Pickup spot" });
+      await spot
+        .getByLabel("Pickup spot")
+        .fill("Level 2 of the Economy Lot, row F, by the elevators.");
+      await spot.getByRole("button", { name: "Save and confirm" }).click();
+      await expect(
+        page.getByRole("region", { name: "Pickup spot" }).getByText(/Last confirmed .* version 1/),
+      ).toBeVisible();
+
+      const { webhookUrl } = (await (await host.api.get("/api/inbound")).json()) as {
+        webhookUrl: string;
+      };
+      const posted = await request.post(new URL(webhookUrl).pathname, {
+        headers: { "Content-Type": "message/rfc822" },
+        data: FIRST,
+      });
+      const { conversationId } = (await posted.json()) as { conversationId: string };
+      const api = (await (await host.api.get(`/api/conversations/${conversationId}`)).json()) as {
+        conversation: { drafts: Array<{ kind: string; usedKnowledge: string[]; text: string }> };
+      };
+      expect(api.conversation.drafts).toEqual([
+        expect.objectContaining({
+          kind: "template",
+          status: "ready",
+          usedKnowledge: ["pickup-spot"],
+        }),
+      ]);
+
+      await page.goto(`/dashboard/inbox/${conversationId}`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      const reply = page.getByRole("region", { name: "Draft reply" });
+      await expect(reply.getByRole("list", { name: "Knowledge used" })).toHaveText(
+        "Uses: Pickup spot",
+      );
+      const text = reply.getByLabel("Reply");
+      await expect(text).toHaveValue(/Level 2 of the Economy Lot, row F, by the elevators\./);
+      const draft = await text.inputValue();
+      await text.fill(`${draft}\nSee you soon!`);
+      await reply.getByRole("button", { name: "Mark as sent" }).click();
+      const messages = page.getByRole("list", { name: "Messages, oldest first" });
+      await expect(messages.getByRole("listitem")).toHaveCount(2);
+      await expect(messages.getByRole("listitem").last()).toContainText("sent in the marketplace");
+      await expect(messages.getByRole("listitem").last()).toContainText("See you soon!");
+      // Answered: no draft any more.
+      await expect(page.getByRole("region", { name: "Record your reply" })).toBeVisible();
+      const sent = query<{ text: string; draft_text: string }>(
+        "select text, draft_text from conversation_messages where conversation_id = ? and author = 'host'",
+        conversationId,
+      );
+      expect(sent).toEqual([{ text: `${draft}\nSee you soon!`, draft_text: draft }]);
+
+      const bad = await host.api.put("/api/knowledge", { data: { topic: "wifi", text: "x" } });
+      expect(bad.status()).toBe(400);
       await context.close();
     });
   }

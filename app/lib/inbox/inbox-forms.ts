@@ -1,6 +1,9 @@
 /** The guest inbox's forms (ADR 0013): a conversation pasted by hand. */
 import { z } from "zod";
 
+/** Browsers post a textarea's line breaks as CRLF; messages keep plain newlines. */
+const newlines = (text: string) => text.replace(/\r\n?/g, "\n");
+
 export const MAX_PASTED_MESSAGE_CHARS = 4_000;
 
 export const pasteConversationSchema = z.object({
@@ -19,5 +22,19 @@ export const pasteConversationSchema = z.object({
     .string({ error: "Paste the guest's message." })
     .trim()
     .min(1, "Paste the guest's message.")
-    .max(MAX_PASTED_MESSAGE_CHARS, "Paste at most 4,000 characters."),
+    .max(MAX_PASTED_MESSAGE_CHARS, "Paste at most 4,000 characters.")
+    .transform(newlines),
+});
+
+export const MAX_KNOWLEDGE_CHARS = 1_000;
+
+/** "Mark as sent": what the person sent in the marketplace, and the draft it came from. */
+export const markSentSchema = z.object({
+  text: z
+    .string({ error: "Enter the reply you sent." })
+    .trim()
+    .min(1, "Enter the reply you sent.")
+    .max(MAX_PASTED_MESSAGE_CHARS, "Keep the reply under 4,000 characters.")
+    .transform(newlines),
+  draftText: z.string().max(MAX_PASTED_MESSAGE_CHARS).transform(newlines).optional(),
 });

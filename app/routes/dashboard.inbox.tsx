@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
-    webhookUrl: inboundSettings(session.accountId).webhookUrl,
+    ...inboundSettings(session.accountId),
     conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
       conversationJson(conversation, needs),
     ),
@@ -145,6 +145,24 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         title="Forward your notification emails"
         description="Point your email provider's inbound route (Postmark, SendGrid, Mailgun…) at this address, posting the raw message, then forward the marketplace's emails to it. The address holds this account's secret: share it with no one."
       >
+        {loaderData.address ? (
+          <div className="mb-3">
+            <label htmlFor="inbound-address" className="label">
+              Inbound email address
+            </label>
+            <input
+              id="inbound-address"
+              className="input font-mono text-sm"
+              readOnly
+              value={loaderData.address}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <p className="mt-1 text-sm text-slate-600">
+              Forward the marketplace&apos;s emails straight to this address, or use the webhook
+              below with your email provider.
+            </p>
+          </div>
+        ) : null}
         <label htmlFor="webhook-url" className="label">
           Inbound webhook URL
         </label>

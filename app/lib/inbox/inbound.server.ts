@@ -42,10 +42,23 @@ export function inboundToken(accountId: string): string {
   return inboundToken(accountId);
 }
 
-/** Where the account's forwarded emails go. */
+/**
+ * Where the account's forwarded emails go: the webhook, and the address when the built-in SMTP
+ * listener runs (at INBOUND_EMAIL_DOMAIN, else the public URL's host name).
+ */
 export function inboundSettings(accountId: string) {
   const token = inboundToken(accountId);
-  return { webhookUrl: new URL(`/api/inbound/email/${token}`, env().PUBLIC_URL).toString() };
+  const settings = env();
+  const domain = settings.INBOUND_EMAIL_DOMAIN ?? new URL(settings.PUBLIC_URL).hostname;
+  return {
+    webhookUrl: new URL(`/api/inbound/email/${token}`, settings.PUBLIC_URL).toString(),
+    address: settings.INBOUND_SMTP_PORT ? `${token}@${domain}` : null,
+  };
+}
+
+/** Whether this is an account's inbound token (the local part of its inbound address). */
+export function isInboundToken(token: string): boolean {
+  return accountForToken(token) !== null;
 }
 
 function accountForToken(token: string): string | null {

@@ -102,6 +102,17 @@ export const envSchema = z.object({
   /** Upload caps: per photo, and per request (a no-JS post carries every original at once). */
   MAX_PHOTO_MB: z.coerce.number().min(1).max(100).default(25),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(1000).default(150),
+  /** Set: the built-in SMTP listener for forwarded emails runs on this port (off when unset). */
+  INBOUND_SMTP_PORT: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  /** The domain of the inbound addresses shown to hosts (its MX points at this server). */
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
   /** How often claim deadlines are checked for reminders due (tests shorten it). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   SHOW_EXAMPLE_CONTENT: z

@@ -6,6 +6,7 @@ import { env } from "./env.server";
 import { startAnalysisWorker } from "../estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "../estimates/photos.server";
 import { sweepOrphanFiles } from "../storage/orphans.server";
+import { startInboundSmtp } from "../inbox/smtp-listener.server";
 
 let started = false;
 
@@ -44,4 +45,10 @@ export function startBackgroundJobs() {
   };
   void reminders();
   setInterval(() => void reminders(), env().REMINDER_INTERVAL_MS).unref();
+  const smtpPort = env().INBOUND_SMTP_PORT;
+  if (smtpPort) {
+    void runJob("Starting the inbound SMTP listener", () =>
+      startInboundSmtp({ port: smtpPort, host: env().HOST }),
+    );
+  }
 }

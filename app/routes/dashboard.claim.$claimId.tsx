@@ -8,8 +8,7 @@ import { EvidenceCheck } from "~/components/claims/evidence-check";
 import { RouteAdvisor } from "~/components/claims/route-advisor";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
-import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { formatDateTime } from "~/domain/dates";
 import {
   createPacketLink,
   listPacketLinks,
@@ -51,7 +50,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     origin: new URL(env().PUBLIC_URL).origin,
     claim,
     packetLinks: listPacketLinks(session.accountId, claim.id),
-    accountTimeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -240,7 +238,6 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           newUrl={actionData && "packetUrl" in actionData ? actionData.packetUrl : undefined}
           error={actionData && "packetError" in actionData ? actionData.packetError : undefined}
           title={`Claim evidence: trip ${trip.reservationId}`}
-          timeZone={loaderData.accountTimeZone}
           busy={navigation.state !== "idle"}
         />
       </FleetSection>

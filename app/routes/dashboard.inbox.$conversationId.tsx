@@ -12,8 +12,6 @@ import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, markSentSchema } from "~/lib/inbox/inbox-forms";
 import { conversationDraft, markReplySent } from "~/lib/inbox/knowledge.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
 import {
   ACTION_ITEM_LABELS,
@@ -24,6 +22,7 @@ import { conversationNeeds, getConversation, messageJson } from "~/lib/inbox/inb
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
+import { useFormat } from "~/lib/ui/preferences";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
@@ -42,7 +41,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const needs = conversationNeeds(conversation, found.messages);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
     guestName: conversation.guestName,
     reservationId: conversation.reservationId,
     tripId: conversation.tripId,
@@ -92,7 +90,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
     id: "mark-sent",
     defaultValue: { text: loaderData.draft?.text ?? "" },
   });
-  const { timeZone } = loaderData;
+  const { dateTime } = useFormat();
   const guest = loaderData.guestName ?? "Guest";
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
@@ -162,7 +160,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
               <p className="text-sm font-semibold text-slate-900">
                 {message.author === "guest" ? guest : "You"}{" "}
                 <span className="font-normal text-slate-600">
-                  · {formatDateTime(message.at, timeZone)} · {MESSAGE_SOURCE_LABELS[message.source]}
+                  · {dateTime(message.at)} · {MESSAGE_SOURCE_LABELS[message.source]}
                 </span>
               </p>
               <p className="mt-1 whitespace-pre-line text-slate-900">{message.text}</p>

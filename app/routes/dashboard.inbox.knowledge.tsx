@@ -2,20 +2,19 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.knowledge";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
-import { DEFAULT_TIME_ZONE, formatDay } from "~/domain/dates";
 import {
   KNOWLEDGE_TOPIC_INFO,
   KNOWLEDGE_TOPICS,
   STALE_AFTER_DAYS,
   type KnowledgeTopic,
 } from "~/domain/inbox/knowledge";
-import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { knowledgeBase, saveKnowledge } from "~/lib/inbox/knowledge.server";
 import { MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
+import { useFormat } from "~/lib/ui/preferences";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -30,7 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
     entries: knowledgeBase(session.accountId),
   };
 }
@@ -58,6 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Knowledge({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { day } = useFormat();
   const error = actionData?.result.error?.[""]?.[0];
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
@@ -93,7 +92,7 @@ export default function Knowledge({ loaderData, actionData }: Route.ComponentPro
                     className={`text-sm ${entry.stale ? "font-semibold text-amber-800" : "text-slate-600"}`}
                   >
                     {entry.stale ? "Stale: last confirmed " : "Last confirmed "}
-                    {formatDay(entry.confirmedAt, loaderData.timeZone)} · version {entry.version}
+                    {day(entry.confirmedAt)} · version {entry.version}
                   </span>
                 ) : (
                   <span className="text-sm text-slate-600">Not answered yet</span>

@@ -4,8 +4,6 @@ import type { Route } from "./+types/dashboard.inbox";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormErrors, FormField } from "~/components/form-field";
 import { TextareaField } from "~/components/textarea-field";
-import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
@@ -20,6 +18,7 @@ import {
 } from "~/lib/inbox/inbound.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
+import { useFormat } from "~/lib/ui/preferences";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
@@ -33,7 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
     ...inboundSettings(session.accountId),
     conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
       conversationJson(conversation, needs),
@@ -61,7 +59,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useSchemaForm(pasteConversationSchema, actionData?.result, {
     id: "paste-conversation",
   });
-  const { timeZone } = loaderData;
+  const { dateTime } = useFormat();
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -91,7 +89,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                   </span>
                 ) : null}
                 <span className="text-sm text-slate-600">
-                  {formatDateTime(conversation.lastMessageAt, timeZone)}
+                  {dateTime(conversation.lastMessageAt)}
                 </span>
                 {conversation.escalated ? (
                   <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
@@ -119,7 +117,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                   <span className="font-medium">{email.subject || "(no subject)"}</span>{" "}
                   <span className="text-sm text-slate-600">
                     {email.fromAddress ? `from ${email.fromAddress} · ` : ""}
-                    {formatDateTime(email.receivedAt, timeZone)}
+                    {dateTime(email.receivedAt)}
                   </span>
                 </span>
                 <a

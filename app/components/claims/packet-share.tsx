@@ -2,7 +2,7 @@ import { LinkDaysSelect } from "~/components/link-days-select";
 import { Form } from "react-router";
 import { ShareLinkField } from "~/components/estimates/share-link-field";
 import { FormAlert } from "~/components/form-field";
-import { formatDay } from "~/domain/dates";
+import { useFormat } from "~/lib/ui/preferences";
 
 export interface PacketLinkItem {
   id: number;
@@ -21,7 +21,6 @@ export function PacketShare({
   newUrl,
   error,
   title,
-  timeZone,
   busy,
 }: {
   links: PacketLinkItem[];
@@ -30,9 +29,9 @@ export function PacketShare({
   error?: string;
   /** What the phone's share sheet calls it. */
   title: string;
-  timeZone: string;
   busy: boolean;
 }) {
+  const { day } = useFormat();
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">
@@ -58,12 +57,10 @@ export function PacketShare({
           {links.map((link) => (
             <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                Link created {formatDay(link.createdAt, timeZone)} ·{" "}
-                {link.state === "active"
-                  ? `expires ${formatDay(link.expiresAt, timeZone)}`
-                  : link.state}
+                Link created {day(link.createdAt)} ·{" "}
+                {link.state === "active" ? `expires ${day(link.expiresAt)}` : link.state}
                 {link.lastViewedAt
-                  ? ` · last opened ${formatDay(link.lastViewedAt, timeZone)}`
+                  ? ` · last opened ${day(link.lastViewedAt)}`
                   : " · not opened yet"}
               </span>
               {link.state === "active" ? (

@@ -86,15 +86,30 @@ function routeKey(pathname) {
   if (key.endsWith(".data")) key = key.slice(0, -".data".length);
   if (key === "/_root") return "/";
   if (key.length > 1 && key.endsWith("/")) key = key.slice(0, -1);
-  // The inbound-email webhook's path holds the account's token.
-  if (key.startsWith("/api/inbound/email/")) return "/api/inbound/email/:token";
   return key;
+}
+
+/** A route's allowance: by its exact path, or by a path whose `:param` segments match any one. */
+function allowanceFor(allowances, key) {
+  if (Object.hasOwn(allowances, key)) return allowances[key];
+  const segments = key.split("/");
+  for (const [route, allowance] of Object.entries(allowances)) {
+    const parts = route.split("/");
+    if (
+      route.includes("/:") &&
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]))
+    ) {
+      return allowance;
+    }
+  }
+  return undefined;
 }
 
 /** The limit for this request's body: its kind, the route's cap, and what the entry enforces. */
 export function limitFor(req, allowances) {
   const kind = bodyKind(req.headers["content-type"]);
-  const allowed = allowances[routeKey(req.path)]?.[kind];
+  const allowed = allowanceFor(allowances, routeKey(req.path))?.[kind];
   const limit = Math.max(allowed ?? 0, DEFAULT_LIMITS[kind]);
   const streamed = limit > BUFFERED_UP_TO;
   return { kind, limit, streamed, enforced: streamed ? limit + STREAM_SLACK : limit };

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phonePhoto } from "../tests/support/photos";
+import { DEFAULT_LIMITS, limitFor, routeAllowances } from "./body-limits.js";
 import { postStream, rssMb, startEntryServer, type EntryServer } from "./http-test-support";
 
 const MB = 1024 * 1024;
@@ -278,4 +279,20 @@ describe("request body limits", () => {
       "That request is too large. Uploads accept up to 5 MB.",
     );
   }, 60_000);
+});
+
+describe("which limit a request gets", () => {
+  const allowances = routeAllowances({ MAX_UPLOAD_MB: 150 });
+  const limit = (path: string, contentType: string) =>
+    limitFor({ path, headers: { "content-type": contentType } }, allowances).limit;
+
+  it("matches a route whose path holds a parameter (the inbound-email webhook's token)", () => {
+    const token = "A".repeat(43);
+    expect(limit(`/api/inbound/email/${token}`, "message/rfc822")).toBe(10_000_000);
+    expect(limit(`/api/inbound/email/${token}`, "text/plain")).toBe(10_000_000);
+    // Another depth, or no token, is not that route.
+    expect(limit(`/api/inbound/email/${token}/x`, "message/rfc822")).toBe(DEFAULT_LIMITS.other);
+    expect(limit("/api/inbound/email/", "message/rfc822")).toBe(DEFAULT_LIMITS.other);
+    expect(limit("/api/photos", "multipart/form-data")).toBe(150_000_000);
+  });
 });

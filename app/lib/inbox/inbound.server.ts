@@ -310,24 +310,39 @@ export function messageJson(message: typeof conversationMessages.$inferSelect) {
   };
 }
 
+type MessageText = Pick<typeof conversationMessages.$inferSelect, "author" | "text">;
+
+/** The guest's messages since the host last wrote: what still waits for an answer. */
+export function unansweredMessages(messages: readonly MessageText[]): string[] {
+  const lastHost = messages.map((message) => message.author).lastIndexOf("host");
+  return messages.slice(lastHost + 1).map((message) => message.text);
+}
+
+/** Whether the conversation's trip has started; undefined when it names no trip. */
+export function tripHasStarted(
+  conversation: Pick<ConversationRow, "accountId" | "tripId">,
+  now = Date.now(),
+): boolean | undefined {
+  const trip = conversation.tripId
+    ? getTrip(conversation.accountId, conversation.tripId)
+    : undefined;
+  return trip ? trip.startAt.getTime() <= now : undefined;
+}
+
 /**
  * What the guest's messages since the host last wrote ask of a person: their restricted topics
  * and action items, checked when read (the trip may have started since).
  */
 export function conversationNeeds(
   conversation: Pick<ConversationRow, "accountId" | "tripId">,
-  messages: readonly Pick<typeof conversationMessages.$inferSelect, "author" | "text">[],
+  messages: readonly MessageText[],
   now = Date.now(),
 ) {
-  const trip = conversation.tripId
-    ? getTrip(conversation.accountId, conversation.tripId)
-    : undefined;
-  const tripStarted = trip ? trip.startAt.getTime() <= now : undefined;
-  const lastHost = messages.map((message) => message.author).lastIndexOf("host");
+  const tripStarted = tripHasStarted(conversation, now);
   const topics = new Set<RestrictedTopic>();
   const actionItems = new Set<ActionItem>();
-  for (const message of messages.slice(lastHost + 1)) {
-    const check = checkGuestMessage(message.text, { tripStarted });
+  for (const text of unansweredMessages(messages)) {
+    const check = checkGuestMessage(text, { tripStarted });
     check.topics.forEach((topic) => topics.add(topic));
     check.actionItems.forEach((item) => actionItems.add(item));
   }

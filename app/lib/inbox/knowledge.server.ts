@@ -20,8 +20,12 @@ import {
 } from "~/domain/inbox/knowledge";
 import { accountOwnerName } from "../estimates/reports.server";
 import { db } from "../runtime/db.server";
-import { getTrip } from "../trips/trips.server";
-import type { ConversationRow, conversationNeeds } from "./inbound.server";
+import {
+  tripHasStarted,
+  unansweredMessages,
+  type ConversationRow,
+  type conversationNeeds,
+} from "./inbound.server";
 
 export type KnowledgeRow = typeof knowledgeEntries.$inferSelect;
 
@@ -93,12 +97,8 @@ export function conversationDraft(
   now = Date.now(),
 ): KnowledgeDraft | null {
   if (needs.escalated) return null;
-  const lastHost = messages.map((message) => message.author).lastIndexOf("host");
-  const unanswered = messages.slice(lastHost + 1).map((message) => message.text);
+  const unanswered = unansweredMessages(messages);
   if (unanswered.length === 0) return null;
-  const trip = conversation.tripId
-    ? getTrip(conversation.accountId, conversation.tripId)
-    : undefined;
   const entries = db()
     .select()
     .from(knowledgeEntries)
@@ -111,7 +111,7 @@ export function conversationDraft(
     entries,
     guestName: conversation.guestName,
     hostName: host ? host.split(/\s+/)[0]! : null,
-    tripStarted: trip ? trip.startAt.getTime() <= now : false,
+    tripStarted: tripHasStarted(conversation, now) ?? false,
     now,
   });
 }

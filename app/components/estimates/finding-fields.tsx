@@ -378,20 +378,7 @@ export function FindingFields({
         </span>
       </label>
       {photos.length > 0 ? (
-        <FindingPhotoBox
-          idPrefix={idPrefix}
-          photos={photos}
-          names={{
-            photoId: fields.photoId.name,
-            boxPhotoId: fields.boxPhotoId.name,
-            boxX: fields.boxX.name,
-            boxY: fields.boxY.name,
-            boxW: fields.boxW.name,
-            boxH: fields.boxH.name,
-          }}
-          {...initialPhotoBox(fields, saved)}
-          error={errorOf("photoId")}
-        />
+        <FindingPhotoBox idPrefix={idPrefix} photos={photos} fields={fields} saved={saved} />
       ) : null}
       <div className="sm:col-span-2">
         <label htmlFor={id("note")} className="label">
@@ -411,24 +398,4 @@ export function FindingFields({
       </div>
     </div>
   );
-}
-
-/** The photo and box to start from: what was posted when a reply came back, else the saved. */
-function initialPhotoBox(
-  fields: Record<FindingField, FieldMetadata<unknown>>,
-  saved: FindingValues,
-): { initialPhotoId?: string; initialBox?: BoundingBox | null } {
-  const posted = fields.photoId.initialValue;
-  if (typeof posted !== "string") {
-    return { initialPhotoId: saved.photoId ?? undefined, initialBox: saved.box };
-  }
-  const [x, y, w, h] = [fields.boxX, fields.boxY, fields.boxW, fields.boxH].map((field) =>
-    Number(field.initialValue),
-  );
-  const drawn = [x, y, w, h].every((part) => Number.isFinite(part)) && w! > 0 && h! > 0;
-  return {
-    initialPhotoId: posted,
-    initialBox:
-      drawn && fields.boxPhotoId.initialValue === posted ? { x: x!, y: y!, w: w!, h: h! } : null,
-  };
 }

@@ -1,3 +1,4 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { BoundingBox } from "~/domain/estimate/taxonomy";
 import { boxAfterKey, boxBetween, describeBox, MIN_BOX_SIDE } from "~/lib/estimates/photo-box";
@@ -13,14 +14,29 @@ export interface ChoosablePhoto {
   height: number;
 }
 
-/** The form field names the picker writes (Conform's names for the finding form). */
-export interface PhotoBoxFieldNames {
-  photoId: string;
-  boxPhotoId: string;
-  boxX: string;
-  boxY: string;
-  boxW: string;
-  boxH: string;
+/** The finding form's fields the picker reads and writes. */
+export type PhotoBoxFields = Record<
+  "photoId" | "boxPhotoId" | "boxX" | "boxY" | "boxW" | "boxH",
+  FieldMetadata<unknown>
+>;
+
+/** The photo and box to start from: what was posted when a reply came back, else the saved. */
+function initialPhotoBox(
+  fields: PhotoBoxFields,
+  saved: { photoId?: string | null; box?: BoundingBox | null },
+): { photoId?: string; box: BoundingBox | null } {
+  const posted = fields.photoId.initialValue;
+  if (typeof posted !== "string") {
+    return { photoId: saved.photoId ?? undefined, box: saved.box ?? null };
+  }
+  const [x, y, w, h] = [fields.boxX, fields.boxY, fields.boxW, fields.boxH].map((field) =>
+    Number(field.initialValue),
+  );
+  const drawn = [x, y, w, h].every((part) => Number.isFinite(part)) && w! > 0 && h! > 0;
+  return {
+    photoId: posted,
+    box: drawn && fields.boxPhotoId.initialValue === posted ? { x: x!, y: y!, w: w!, h: h! } : null,
+  };
 }
 
 /**
@@ -32,23 +48,22 @@ export interface PhotoBoxFieldNames {
 export function FindingPhotoBox({
   idPrefix,
   photos,
-  names,
-  initialPhotoId,
-  initialBox,
-  error,
+  fields,
+  saved,
 }: {
   idPrefix: string;
   photos: readonly ChoosablePhoto[];
-  names: PhotoBoxFieldNames;
-  initialPhotoId?: string;
-  initialBox?: BoundingBox | null;
-  error?: string;
+  fields: PhotoBoxFields;
+  /** The saved finding's photo and box (edit forms); the posted values win after a reply. */
+  saved: { photoId?: string | null; box?: BoundingBox | null };
 }) {
   const hydrated = useHydrated();
+  const [initial] = useState(() => initialPhotoBox(fields, saved));
   const [photoId, setPhotoId] = useState(
-    photos.some((photo) => photo.id === initialPhotoId) ? initialPhotoId! : "none",
+    photos.some((photo) => photo.id === initial.photoId) ? initial.photoId! : "none",
   );
-  const [box, setBox] = useState<BoundingBox | null>(initialBox ?? null);
+  const [box, setBox] = useState<BoundingBox | null>(initial.box);
+  const error = fields.photoId.errors?.[0];
   const photo = photos.find((candidate) => candidate.id === photoId);
   const errorId = `${idPrefix}photoId-error`;
   const instructionsId = `${idPrefix}box-instructions`;
@@ -67,7 +82,7 @@ export function FindingPhotoBox({
         <label className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
           <input
             type="radio"
-            name={names.photoId}
+            name={fields.photoId.name}
             value="none"
             checked={photoId === "none"}
             onChange={() => choose("none")}
@@ -81,7 +96,7 @@ export function FindingPhotoBox({
           >
             <input
               type="radio"
-              name={names.photoId}
+              name={fields.photoId.name}
               value={choice.id}
               checked={photoId === choice.id}
               onChange={() => choose(choice.id)}
@@ -105,11 +120,11 @@ export function FindingPhotoBox({
       ) : null}
       {box && photo ? (
         <>
-          <input type="hidden" name={names.boxPhotoId} value={photo.id} />
-          <input type="hidden" name={names.boxX} value={box.x} />
-          <input type="hidden" name={names.boxY} value={box.y} />
-          <input type="hidden" name={names.boxW} value={box.w} />
-          <input type="hidden" name={names.boxH} value={box.h} />
+          <input type="hidden" name={fields.boxPhotoId.name} value={photo.id} />
+          <input type="hidden" name={fields.boxX.name} value={box.x} />
+          <input type="hidden" name={fields.boxY.name} value={box.y} />
+          <input type="hidden" name={fields.boxW.name} value={box.w} />
+          <input type="hidden" name={fields.boxH.name} value={box.h} />
         </>
       ) : null}
       {hydrated && photo ? (

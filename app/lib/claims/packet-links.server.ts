@@ -5,7 +5,7 @@
  * link belongs to the account: anyone in it can see and revoke it.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { claims, packetLinks } from "../../../db/schema";
+import { packetLinks } from "../../../db/schema";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
 import { SHARE_LINK_DAYS } from "../estimates/share-options";
 import { shareLinkState } from "../estimates/shares.server";
@@ -70,17 +70,17 @@ export function revokePacketLink(accountId: string, claimId: string, linkId: num
 /** The claim a live packet token opens (its account and id), or null; records the view. */
 export function resolvePacketToken(token: unknown): { accountId: string; claimId: string } | null {
   if (!isTokenShaped(token)) return null;
-  const row = db()
-    .select({ link: packetLinks })
+  // A claim's links are deleted with it, so a link found is a claim that exists.
+  const link = db()
+    .select()
     .from(packetLinks)
-    .innerJoin(claims, eq(claims.id, packetLinks.claimId))
     .where(eq(packetLinks.tokenHash, hashToken(token)))
     .get();
-  if (!row || shareLinkState(row.link) !== "active") return null;
+  if (!link || shareLinkState(link) !== "active") return null;
   db()
     .update(packetLinks)
     .set({ lastViewedAt: new Date() })
-    .where(eq(packetLinks.id, row.link.id))
+    .where(eq(packetLinks.id, link.id))
     .run();
-  return { accountId: row.link.accountId, claimId: row.link.claimId };
+  return { accountId: link.accountId, claimId: link.claimId };
 }

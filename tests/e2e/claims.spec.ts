@@ -130,7 +130,10 @@ test.describe("claims", () => {
       await expect(page.getByText("$300.00").first()).toBeVisible();
       const tile = (label: string) => page.getByText(label, { exact: true }).locator("..");
       await expect(tile("Recovered this month")).toContainText("$300.00");
-      await expect(tile("Recovery rate this year")).toContainText("%");
+      // $300 paid of the estimate's total claimed.
+      await expect(tile("Recovery rate this year")).toContainText(
+        `${Math.round((300_00 / totalCents) * 100)}%`,
+      );
       // Filed and paid within the test: no whole day between them.
       await expect(tile("Average days to payment")).toContainText("0 days");
       await context.close();

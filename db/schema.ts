@@ -5,6 +5,8 @@ import { TRIP_MATCH_BASES, TRIP_STATUSES } from "../app/domain/trips/trip";
 import { CLAIM_KINDS, CLAIM_STATUSES } from "../app/domain/claims/claim";
 import { KNOWLEDGE_TOPICS } from "../app/domain/inbox/knowledge";
 import { NOTIFICATION_KINDS } from "../app/domain/inbox/notification-email";
+import { DRAFT_KINDS, DRAFT_PURPOSES, DRAFT_STATUSES } from "../app/domain/inbox/draft";
+import { QUEUE_ITEM_KINDS } from "../app/domain/concierge/queue-item";
 import {
   index,
   integer,
@@ -108,6 +110,8 @@ export const accounts = sqliteTable("accounts", {
   reminderLeadHours: text("reminder_lead_hours").notNull().default("[24,2]"),
   /** A morning email listing the claim deadlines of the next three days. */
   dailyDigest: integer("daily_digest", { mode: "boolean" }).notNull().default(true),
+  /** The host's own holding reply for guests a person has to answer; null uses the default. */
+  holdingReply: text("holding_reply"),
   createdAt: createdAt(),
 });
 
@@ -820,6 +824,8 @@ export const knowledgeEntries = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Null: the whole account's answer; else this car's answer, which wins over the account's. */
+    vehicleId: text("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
     topic: text("topic", { enum: KNOWLEDGE_TOPICS }).notNull(),
     text: text("text").notNull(),
     /** 1, 2, …: each change of the text; earlier texts are in knowledge_versions. */
@@ -828,7 +834,13 @@ export const knowledgeEntries = sqliteTable(
     updatedAt: updatedAt(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("knowledge_account_topic_idx").on(table.accountId, table.topic)],
+  (table) => [
+    uniqueIndex("knowledge_scope_topic_idx").on(
+      table.accountId,
+      sql`coalesce(${table.vehicleId}, '')`,
+      table.topic,
+    ),
+  ],
 );
 
 /** Earlier texts of a knowledge entry, kept when it changes. */
@@ -841,3 +853,141 @@ export const knowledgeVersions = sqliteTable("knowledge_versions", {
   text: text("text").notNull(),
   savedAt: integer("saved_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// ─── Drafts, the concierge queue and the activity log ──────────────────────────────────────────
+
+/** A reply drafted for a guest (see `app/domain/inbox/draft.ts`); a person sends it. */
+export const drafts = sqliteTable(
+  "drafts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: DRAFT_PURPOSES }).notNull(),
+    kind: text("kind", { enum: DRAFT_KINDS }).notNull(),
+    status: text("status", { enum: DRAFT_STATUSES }).notNull(),
+    text: text("text").notNull(),
+    /** JSON array of the knowledge topics the draft is made of. */
+    usedKnowledge: text("used_knowledge").notNull().default("[]"),
+    /** JSON array of the used topics not confirmed lately. */
+    staleKnowledge: text("stale_knowledge").notNull().default("[]"),
+    /** JSON array of what the draft guard found (why a draft is blocked). */
+    problems: text("problems").notNull().default("[]"),
+    /** The last guest message the draft answers; a newer message makes it out of date. */
+    answersMessageId: integer("answers_message_id"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    sentByUserId: text("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("drafts_conversation_idx").on(table.conversationId, table.createdAt)],
+);
+
+/**
+ * One thing a person has to do for an account, with its deadline (`app/domain/concierge`). The
+ * unique key makes an automation write an item once, across restarts and processes; `notifiedAt`
+ * is set in the same transaction as the email to whoever is on duty, so it goes out once.
+ */
+export const queueItems = sqliteTable(
+  "queue_items",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: QUEUE_ITEM_KINDS }).notNull(),
+    /** What the item is about and when, e.g. "trip-start:<trip id>:<start ms>". */
+    key: text("key").notNull(),
+    title: text("title").notNull(),
+    detail: text("detail"),
+    conversationId: text("conversation_id").references(() => conversations.id, {
+      onDelete: "cascade",
+    }),
+    tripId: text("trip_id").references(() => trips.id, { onDelete: "cascade" }),
+    claimId: text("claim_id").references(() => claims.id, { onDelete: "cascade" }),
+    draftId: text("draft_id").references(() => drafts.id, { onDelete: "cascade" }),
+    /** Money at stake (a reimbursement), when known. */
+    amountCents: integer("amount_cents"),
+    /** The item shows in the queue (and its email goes out) from this moment. */
+    readyAt: integer("ready_at", { mode: "timestamp_ms" }).notNull(),
+    deadlineAt: integer("deadline_at", { mode: "timestamp_ms" }).notNull(),
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    /** Set when a VA passes it to the owner (it needs their decision). */
+    forOwner: integer("for_owner", { mode: "boolean" }).notNull().default(false),
+    takenByUserId: text("taken_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    takenAt: integer("taken_at", { mode: "timestamp_ms" }),
+    doneByUserId: text("done_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
+    /** Times it was marked done and opened again. */
+    reopenCount: integer("reopen_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("queue_items_key_idx").on(table.accountId, table.key),
+    index("queue_items_open_idx").on(table.doneAt, table.readyAt),
+  ],
+);
+
+/** What a VA may do in an account without asking its owner. */
+export const vaPermissions = sqliteTable(
+  "va_permissions",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Reimbursements up to this amount may be approved; 0 means always ask. */
+    reimbursementLimitCents: integer("reimbursement_limit_cents").notNull().default(0),
+    /** Mark replies sent (false: the VA drafts, the owner sends). */
+    sendReplies: integer("send_replies", { mode: "boolean" }).notNull().default(true),
+    /** Agree to trip changes, extensions, discounts or refunds (never, by default). */
+    tripChanges: integer("trip_changes", { mode: "boolean" }).notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("va_permissions_idx").on(table.accountId, table.userId)],
+);
+
+/** A VA's shift: when it ran and the note handed to the next person. */
+export const shifts = sqliteTable(
+  "shifts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    handoverNote: text("handover_note"),
+  },
+  (table) => [index("shifts_user_idx").on(table.userId, table.startedAt)],
+);
+
+/** Everything a person did for an account in the inbox and the queue: who, when, what. */
+export const activityLog = sqliteTable(
+  "activity_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Their role in the account then: primary (owner), team_member or va. */
+    role: text("role").notNull(),
+    /** e.g. "reply.sent", "queue.done", "queue.for-owner", "knowledge.saved". */
+    action: text("action").notNull(),
+    queueItemId: text("queue_item_id"),
+    conversationId: text("conversation_id"),
+    detail: text("detail"),
+    amountCents: integer("amount_cents"),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("activity_log_account_idx").on(table.accountId, table.at),
+    index("activity_log_user_idx").on(table.userId, table.at),
+  ],
+);

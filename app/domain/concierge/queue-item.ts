@@ -1,0 +1,27 @@
+/**
+ * The concierge queue: every thing a person (the owner or the VA on duty) has to do for an
+ * account, each with a deadline. Items are durable rows: an automation writes one ahead of time
+ * with the moment it becomes ready, and the worker emails whoever is on duty once it is.
+ */
+export const QUEUE_ITEM_KINDS = [
+  "reply",
+  "escalation",
+  "draft",
+  "trip-start",
+  "return-check",
+  "photo-audit",
+  "reimbursement",
+  "claim-deadline",
+] as const;
+export type QueueItemKind = (typeof QUEUE_ITEM_KINDS)[number];
+
+export const QUEUE_ITEM_LABELS: Readonly<Record<QueueItemKind, string>> = {
+  reply: "Guest message",
+  escalation: "Escalation",
+  draft: "Draft to approve",
+  "trip-start": "Trip start check",
+  "return-check": "Return check",
+  "photo-audit": "Trip end photo audit",
+  reimbursement: "Reimbursement window",
+  "claim-deadline": "Claim deadline",
+};

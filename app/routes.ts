@@ -112,6 +112,10 @@ export default [
     route("conversations", "routes/api.conversations.ts"),
     route("knowledge", "routes/api.knowledge.ts"),
     route("conversations/:conversationId", "routes/api.conversations.$conversationId.ts"),
+    route(
+      "conversations/:conversationId/drafts",
+      "routes/api.conversations.$conversationId.drafts.ts",
+    ),
     route("repair-confirmations", "routes/api.repair-confirmations.ts"),
   ]),
 

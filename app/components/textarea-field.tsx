@@ -10,11 +10,13 @@ export function TextareaField({
   label,
   defaultValue = "",
   maxLength,
+  required = true,
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
   defaultValue?: string;
   maxLength?: number;
+  required?: boolean;
 }) {
   const error = field.errors?.[0];
   return (
@@ -26,7 +28,7 @@ export function TextareaField({
         id={field.id}
         name={field.name}
         className="input min-h-32"
-        required
+        required={required}
         maxLength={maxLength}
         defaultValue={typeof field.initialValue === "string" ? field.initialValue : defaultValue}
         aria-invalid={error ? true : undefined}

@@ -11,3 +11,14 @@ export const marketplace = {
 
 export const claimsPath = `/${marketplace.slug}-claims`;
 export const protectionPlanPath = `/${marketplace.slug}-protection-plan`;
+
+/**
+ * Where a reservation's messages open on the marketplace (the link its notification emails
+ * carry): replies to guests are sent there, by a person.
+ */
+export function reservationMessagesUrl(reservationId: string): string {
+  return `https://turo.com/us/en/reservation/${encodeURIComponent(reservationId)}/messages`;
+}
+
+/** The marketplace's host inbox, for a conversation that names no reservation. */
+export const marketplaceInboxUrl = "https://turo.com/us/en/inbox";

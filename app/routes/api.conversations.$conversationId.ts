@@ -5,49 +5,29 @@ import {
   conversationNeeds,
   getConversation,
   messageJson,
+  replyInfo,
 } from "~/lib/inbox/inbound.server";
-import { holdingReply } from "~/domain/inbox/restricted-topics";
-import { conversationDraft } from "~/lib/inbox/knowledge.server";
+import { draftJson, listDrafts } from "~/lib/inbox/drafts.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 
 /**
- * GET /api/conversations/{id}: one conversation with its messages, oldest first, and its drafts:
- * the holding reply when a person has to answer, else the reply made from the knowledge base.
+ * GET /api/conversations/{id}: one conversation with its messages (oldest first), whether a
+ * person has to answer and why, when the reply is due, where it opens on the marketplace, and its
+ * drafts (newest first): the holding reply when a person has to answer, else the AI's or the
+ * template's reply from the knowledge base; a draft the guard stopped has status "blocked".
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   const found = getConversation(session.accountId, params.conversationId);
   if (!found) return jsonError(404, NOT_FOUND);
   const needs = conversationNeeds(found.conversation, found.messages);
-  const draft = conversationDraft(found.conversation, found.messages, needs);
-  // A person answers a restricted conversation: the guest gets the holding reply meanwhile.
-  const drafts = needs.escalated
-    ? [
-        {
-          id: "holding",
-          text: holdingReply(found.conversation.guestName),
-          kind: "holding" as const,
-          status: "ready" as const,
-          usedKnowledge: [],
-        },
-      ]
-    : draft
-      ? [
-          {
-            id: "knowledge",
-            text: draft.text,
-            kind: "template" as const,
-            status: "ready" as const,
-            usedKnowledge: draft.used,
-          },
-        ]
-      : [];
   return Response.json(
     {
       conversation: {
         ...conversationJson(found.conversation, needs),
+        ...replyInfo(found.conversation, found.messages),
         messages: found.messages.map(messageJson),
-        drafts,
+        drafts: listDrafts(session.accountId, found.conversation.id).map(draftJson),
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },

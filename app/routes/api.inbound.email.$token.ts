@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.inbound.email.$token";
 import { receiveInboundEmail } from "~/lib/inbox/inbound.server";
+import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 import { readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
 
@@ -26,6 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await receiveInboundEmail(params.token, raw);
   if (result.status === "unknown-token") return jsonError(404, NOT_FOUND);
   if (result.status === "duplicate") return Response.json({ id: result.id, duplicate: true });
+  if (result.conversationId) await draftRepliesSoon(result.accountId);
   return Response.json(
     { id: result.id, kind: result.kind, conversationId: result.conversationId },
     { status: 202 },

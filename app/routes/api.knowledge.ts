@@ -1,26 +1,46 @@
 import type { Route } from "./+types/api.knowledge";
 import { KNOWLEDGE_TOPICS, type KnowledgeTopic } from "~/domain/inbox/knowledge";
 import { requireApiSession } from "~/lib/auth/guards.server";
+import { getVehicle } from "~/lib/estimates/vehicles.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 import { MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { knowledgeBase, saveKnowledge } from "~/lib/inbox/knowledge.server";
 
-/** GET /api/knowledge: every topic with the account's answer, version and last confirmation. */
+const UNKNOWN_CAR = "vehicleId must be one of this account's cars.";
+const noStore = { headers: { "Cache-Control": "private, no-store" } };
+
+/**
+ * GET /api/knowledge[?vehicleId=]: every topic with the account's answer (or a car's own, with
+ * the account's as `accountText`), version and last confirmation.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
+  const vehicleId = new URL(request.url).searchParams.get("vehicleId");
+  if (vehicleId && !getVehicle(session.accountId, vehicleId)) return jsonError(400, UNKNOWN_CAR);
   return Response.json(
-    { entries: knowledgeBase(session.accountId) },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { vehicleId: vehicleId || null, entries: knowledgeBase(session.accountId, vehicleId || null) },
+    noStore,
   );
 }
 
-/** PUT /api/knowledge { topic, text }: saves and confirms one answer; an empty text removes it. */
+/**
+ * PUT /api/knowledge { topic, text, vehicleId? }: saves and confirms one answer, the account's
+ * or a car's own; an empty text removes it.
+ */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
   const session = await requireApiSession(request);
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
-  const { topic, text } = body.value as { topic?: unknown; text?: unknown };
+  const {
+    topic,
+    text,
+    vehicleId = null,
+  } = body.value as {
+    topic?: unknown;
+    text?: unknown;
+    vehicleId?: unknown;
+  };
   if (typeof topic !== "string" || !KNOWLEDGE_TOPICS.includes(topic as KnowledgeTopic)) {
     return jsonError(400, `topic must be one of: ${KNOWLEDGE_TOPICS.join(", ")}.`, {
       fieldErrors: { topic: "Choose one of the topics." },
@@ -31,6 +51,12 @@ export async function action({ request }: Route.ActionArgs) {
       fieldErrors: { text: "Keep an answer under 1,000 characters." },
     });
   }
-  saveKnowledge(session.accountId, topic as KnowledgeTopic, text.trim());
-  return Response.json({ entries: knowledgeBase(session.accountId) });
+  if (
+    vehicleId !== null &&
+    (typeof vehicleId !== "string" || !getVehicle(session.accountId, vehicleId))
+  ) {
+    return jsonError(400, UNKNOWN_CAR, { fieldErrors: { vehicleId: UNKNOWN_CAR } });
+  }
+  saveKnowledge(session.accountId, topic as KnowledgeTopic, text.trim(), vehicleId);
+  return Response.json({ vehicleId, entries: knowledgeBase(session.accountId, vehicleId) });
 }

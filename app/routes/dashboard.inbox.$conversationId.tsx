@@ -1,28 +1,31 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.$conversationId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
-import { FormErrors } from "~/components/form-field";
-import { TextareaField } from "~/components/textarea-field";
-import { KNOWLEDGE_TOPIC_INFO } from "~/domain/inbox/knowledge";
+import { FormAlert } from "~/components/form-field";
+import { MarketplaceLink } from "~/components/inbox/marketplace-link";
+import { NeedsYou } from "~/components/inbox/needs-you";
+import { ReplyPanel } from "~/components/inbox/reply-panel";
 import { recordEvent } from "~/lib/analytics/server";
+import { requireSession } from "~/lib/auth/guards.server";
+import type { CurrentSession } from "~/lib/auth/session.server";
+import { actorOf } from "~/lib/concierge/activity.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
-import { MAX_PASTED_MESSAGE_CHARS, markSentSchema } from "~/lib/inbox/inbox-forms";
-import { conversationDraft, markReplySent } from "~/lib/inbox/knowledge.server";
-import { redirectWithToast } from "~/lib/ui/toast.server";
-import { requireSession } from "~/lib/auth/guards.server";
-import {
-  ACTION_ITEM_LABELS,
-  holdingReply,
-  RESTRICTED_TOPIC_LABELS,
-} from "~/domain/inbox/restricted-topics";
-import { conversationNeeds, getConversation, messageJson } from "~/lib/inbox/inbound.server";
 import { notFound } from "~/lib/http/not-found";
+import { draftJson, listDrafts, markReplySent, writeReplyDraft } from "~/lib/inbox/drafts.server";
+import {
+  conversationNeeds,
+  getConversation,
+  messageJson,
+  replyInfo,
+  unansweredMessages,
+} from "~/lib/inbox/inbound.server";
+import { markSentSchema, NO_KNOWLEDGE_ANSWERS, NOTHING_TO_ANSWER } from "~/lib/inbox/inbox-forms";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
@@ -32,50 +35,70 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
+const NO_CONVERSATION = "No conversation with that id here.";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const found =
-    getConversation(session.accountId, params.conversationId) ??
-    notFound("No conversation with that id here.");
-  const { conversation } = found;
-  const needs = conversationNeeds(conversation, found.messages);
+    getConversation(session.accountId, params.conversationId) ?? notFound(NO_CONVERSATION);
+  const { conversation, messages } = found;
+  const drafts = listDrafts(session.accountId, conversation.id).map(draftJson);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     guestName: conversation.guestName,
     reservationId: conversation.reservationId,
     tripId: conversation.tripId,
-    needs,
-    draft: conversationDraft(conversation, found.messages, needs),
-    holdingReply: holdingReply(conversation.guestName),
-    messages: found.messages.map(messageJson),
+    needs: conversationNeeds(conversation, messages),
+    ...replyInfo(conversation, messages),
+    unanswered: unansweredMessages(messages).length > 0,
+    // The draft to act on: the newest one not sent yet.
+    draft: drafts.find((draft) => draft.status === "ready" || draft.status === "blocked") ?? null,
+    messages: messages.map(messageJson),
   };
 }
+
+/** Each form of the page posts its intent; one function answers each. */
+const intents = {
+  async draft(session: CurrentSession, conversationId: string) {
+    const outcome = await writeReplyDraft(session.accountId, conversationId, { again: true });
+    if (outcome.status === "not-found") notFound(NO_CONVERSATION);
+    if (outcome.status !== "drafted") {
+      const message = outcome.status === "no-answer" ? NO_KNOWLEDGE_ANSWERS : NOTHING_TO_ANSWER;
+      return formReply(null, { status: 422, intent: "draft", formError: message });
+    }
+    return redirectWithToast(`/dashboard/inbox/${conversationId}#reply`, {
+      title: outcome.draft.status === "blocked" ? "Draft stopped" : "Draft ready",
+      description:
+        outcome.draft.status === "blocked"
+          ? "The draft check found something it can't send."
+          : "Check it, copy it into the marketplace, then mark it sent.",
+    });
+  },
+  async "mark-sent"(session: CurrentSession, conversationId: string, form: FormData) {
+    const submission = parseSubmission(form, markSentSchema);
+    if (submission.status !== "success")
+      return formReply(submission, { status: 400, intent: "mark-sent" });
+    if (!markReplySent(actorOf(session), conversationId, submission.value)) {
+      notFound(NO_CONVERSATION);
+    }
+    recordEvent(
+      "feature_usage",
+      { feature: "inbox", action: submission.value.draftId ? "draft-sent" : "reply-sent" },
+      session.user.id,
+    );
+    return redirectWithToast(`/dashboard/inbox/${conversationId}`, {
+      title: "Marked as sent",
+      description: "The reply is in the conversation.",
+    });
+  },
+};
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  const submission = parseSubmission(form, markSentSchema);
-  if (submission.status !== "success") return formReply(submission, { status: 400 });
-  if (!markReplySent(session.accountId, params.conversationId, submission.value)) {
-    notFound("No conversation with that id here.");
-  }
-  recordEvent(
-    "feature_usage",
-    {
-      feature: "inbox",
-      action: submission.value.draftText
-        ? submission.value.draftText.trim() === submission.value.text
-          ? "draft-sent-unchanged"
-          : "draft-sent-edited"
-        : "reply-sent",
-    },
-    session.user.id,
-  );
-  return redirectWithToast(`/dashboard/inbox/${params.conversationId}`, {
-    title: "Marked as sent",
-    description: "The reply is in the conversation.",
-  });
+  const intent = form.get("intent") === "draft" ? "draft" : "mark-sent";
+  return intents[intent](session, params.conversationId, form);
 }
 
 const MESSAGE_SOURCE_LABELS = {
@@ -86,12 +109,18 @@ const MESSAGE_SOURCE_LABELS = {
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm(markSentSchema, actionData?.result, {
-    id: "mark-sent",
-    defaultValue: { text: loaderData.draft?.text ?? "" },
-  });
+  const draft = loaderData.draft;
+  const [form, fields] = useSchemaForm(
+    markSentSchema,
+    actionData?.intent === "mark-sent" ? actionData.result : undefined,
+    {
+      id: `mark-sent-${draft?.id ?? "own"}`,
+      defaultValue: { text: draft?.status === "ready" ? draft.text : "" },
+    },
+  );
   const { dateTime } = useFormat();
   const guest = loaderData.guestName ?? "Guest";
+  const overdue = loaderData.replyDueAt ? Date.parse(loaderData.replyDueAt) < Date.now() : false;
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -113,43 +142,27 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                 </Link>
               </>
             ) : null}
+            {" · "}
+            <MarketplaceLink
+              href={loaderData.marketplaceUrl}
+              className="font-medium text-brand-700 underline"
+            />
           </>
         }
       />
-      {loaderData.needs.escalated ? (
-        <section
-          aria-labelledby="needs-you-title"
-          className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-6"
+      {loaderData.replyDueAt ? (
+        <p
+          className={`rounded-lg p-3 text-sm font-medium ${overdue ? "bg-red-50 text-red-900" : "bg-slate-100 text-slate-900"}`}
         >
-          <h2 id="needs-you-title" className="text-lg font-semibold text-amber-950">
-            Needs you
-          </h2>
-          <p className="mt-1 text-sm text-amber-950">
-            No AI answers this: it asks about something only you (or your VA) can decide.
-          </p>
-          <ul className="mt-2 list-disc pl-5 text-sm text-amber-950" aria-label="Why">
-            {loaderData.needs.restrictedTopics.map((topic) => (
-              <li key={topic}>{RESTRICTED_TOPIC_LABELS[topic]}</li>
-            ))}
-            {loaderData.needs.actionItems.map((item) => (
-              <li key={item}>{ACTION_ITEM_LABELS[item]}</li>
-            ))}
-          </ul>
-          <label htmlFor="holding-reply" className="label mt-3">
-            Holding reply to send now
-          </label>
-          <textarea
-            id="holding-reply"
-            className="input min-h-20 bg-white"
-            readOnly
-            value={loaderData.holdingReply}
-          />
-          <p className="mt-1 text-sm text-amber-950">
-            Send it in the marketplace&apos;s messages so the guest isn&apos;t left waiting, then
-            answer the question there yourself.
-          </p>
-        </section>
+          {overdue ? "Reply was due " : "Reply by "}
+          {dateTime(loaderData.replyDueAt)}
+          <span className="font-normal">
+            {" "}
+            (the marketplace&apos;s response window for this trip&apos;s lead time)
+          </span>
+        </p>
       ) : null}
+      {loaderData.needs.escalated ? <NeedsYou needs={loaderData.needs} /> : null}
       <FleetSection id="messages" title="Messages">
         <ol className="space-y-3" aria-label="Messages, oldest first">
           {loaderData.messages.map((message) => (
@@ -173,48 +186,24 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       </FleetSection>
       <FleetSection
         id="reply"
-        title={loaderData.draft ? "Draft reply" : "Record your reply"}
+        title={draft?.status === "ready" ? "Draft reply" : "Record your reply"}
         description={
-          loaderData.draft
-            ? "Made only from your knowledge base. Edit it, copy it into the marketplace's messages and send it there, then mark it sent."
+          draft?.status === "ready"
+            ? "Edit it, copy it into the marketplace's messages and send it there, then mark it sent."
             : "Once you've replied in the marketplace, paste what you sent so the conversation here stays complete."
         }
       >
-        {loaderData.draft ? (
-          <ul className="mb-3 text-sm text-slate-700" aria-label="Knowledge used">
-            {loaderData.draft.used.map((topic) => (
-              <li key={topic}>
-                Uses: {KNOWLEDGE_TOPIC_INFO[topic].label}
-                {loaderData.draft!.stale.includes(topic) ? (
-                  <span className="font-semibold text-amber-800">
-                    {" "}
-                    (stale: check it before sending)
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+        {actionData?.intent === "draft" ? (
+          <FormAlert message={actionData.result.error?.[""]?.[0]} />
         ) : null}
-        <Form method="post" className="space-y-3" {...getFormProps(form)}>
-          <FormErrors form={form} />
-          {loaderData.draft ? (
-            <input type="hidden" name="draftText" value={loaderData.draft.text} />
-          ) : null}
-          <TextareaField
-            field={fields.text}
-            label={loaderData.draft ? "Reply" : "The reply you sent"}
-            defaultValue={loaderData.draft?.text ?? ""}
-            maxLength={MAX_PASTED_MESSAGE_CHARS}
-          />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            Mark as sent
-          </button>
-        </Form>
-        <p className="mt-3 text-sm">
-          <Link to="/dashboard/inbox/knowledge" className="text-brand-700 underline">
-            Knowledge base
-          </Link>
-        </p>
+        <ReplyPanel
+          draft={draft}
+          canDraft={loaderData.unanswered}
+          marketplaceUrl={loaderData.marketplaceUrl}
+          form={form}
+          text={fields.text}
+          busy={busy}
+        />
       </FleetSection>
     </div>
   );

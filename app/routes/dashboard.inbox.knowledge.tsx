@@ -2,19 +2,25 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.knowledge";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
+import { HoldingReplyForm } from "~/components/inbox/holding-reply-form";
+import { KnowledgeEntryForm } from "~/components/inbox/knowledge-entry-form";
 import {
   KNOWLEDGE_TOPIC_INFO,
   KNOWLEDGE_TOPICS,
   STALE_AFTER_DAYS,
   type KnowledgeTopic,
 } from "~/domain/inbox/knowledge";
+import { holdingReply } from "~/domain/inbox/restricted-topics";
 import { requireSession } from "~/lib/auth/guards.server";
+import type { CurrentSession } from "~/lib/auth/session.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
+import { accountHoldingReply, saveHoldingReply } from "~/lib/inbox/drafts.server";
+import { holdingReplySchema, MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { knowledgeBase, saveKnowledge } from "~/lib/inbox/knowledge.server";
-import { MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
-import { useFormat } from "~/lib/ui/preferences";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -25,39 +31,74 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
+/** The car whose own answers are shown (`?vehicle=`), or null for the whole account's. */
+function scopeOf(accountId: string, url: URL) {
+  const id = url.searchParams.get("vehicle");
+  return id ? (getVehicle(accountId, id) ?? null) : null;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
+  const vehicle = scopeOf(session.accountId, new URL(request.url));
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    entries: knowledgeBase(session.accountId),
+    vehicles: listVehicles(session.accountId).map((car) => ({
+      id: car.id,
+      label: vehicleLabel(car),
+    })),
+    vehicle: vehicle ? { id: vehicle.id, label: vehicleLabel(vehicle) } : null,
+    entries: knowledgeBase(session.accountId, vehicle?.id ?? null),
+    holdingReply: accountHoldingReply(session.accountId) ?? "",
+    defaultHoldingReply: holdingReply(null),
   };
 }
+
+/** Each form of the page posts its intent; one function answers each. */
+const intents = {
+  entry(session: CurrentSession, form: FormData, url: URL) {
+    const vehicle = scopeOf(session.accountId, url);
+    const topic = String(form.get("topic") ?? "");
+    const text = String(form.get("text") ?? "")
+      .replace(/\r\n?/g, "\n")
+      .trim();
+    if (!KNOWLEDGE_TOPICS.includes(topic as KnowledgeTopic)) {
+      return formReply(null, { status: 400, formError: "Choose one of the topics on this page." });
+    }
+    if (text.length > MAX_KNOWLEDGE_CHARS) {
+      return formReply(null, { status: 400, formError: "Keep an answer under 1,000 characters." });
+    }
+    saveKnowledge(session.accountId, topic as KnowledgeTopic, text, vehicle?.id ?? null);
+    return redirectWithToast(`${url.pathname}${url.search}#${topic}`, {
+      title: text ? "Saved and confirmed" : "Removed",
+      description: KNOWLEDGE_TOPIC_INFO[topic as KnowledgeTopic].label,
+    });
+  },
+  "holding-reply"(session: CurrentSession, form: FormData, url: URL) {
+    const submission = parseSubmission(form, holdingReplySchema);
+    if (submission.status !== "success")
+      return formReply(submission, { status: 400, intent: "holding-reply" });
+    saveHoldingReply(session.accountId, submission.value.holdingReply ?? "");
+    return redirectWithToast(`${url.pathname}${url.search}#holding-reply`, {
+      title: "Holding reply saved",
+      description: submission.value.holdingReply
+        ? "Guests who need a person get it."
+        : "Guests who need a person get the default.",
+    });
+  },
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  const topic = String(form.get("topic") ?? "");
-  const text = String(form.get("text") ?? "")
-    .replace(/\r\n?/g, "\n")
-    .trim();
-  if (!KNOWLEDGE_TOPICS.includes(topic as KnowledgeTopic)) {
-    return formReply(null, { status: 400, formError: "Choose one of the topics on this page." });
-  }
-  if (text.length > MAX_KNOWLEDGE_CHARS) {
-    return formReply(null, { status: 400, formError: "Keep an answer under 1,000 characters." });
-  }
-  saveKnowledge(session.accountId, topic as KnowledgeTopic, text);
-  return redirectWithToast(`/dashboard/inbox/knowledge#${topic}`, {
-    title: text ? "Saved and confirmed" : "Removed",
-    description: KNOWLEDGE_TOPIC_INFO[topic as KnowledgeTopic].label,
-  });
+  const intent = form.get("intent") === "holding-reply" ? "holding-reply" : "entry";
+  return intents[intent](session, form, new URL(request.url));
 }
 
 export default function Knowledge({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { day } = useFormat();
-  const error = actionData?.result.error?.[""]?.[0];
+  const error = actionData?.intent ? undefined : actionData?.result.error?.[""]?.[0];
+  const { vehicle } = loaderData;
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -65,43 +106,48 @@ export default function Knowledge({ loaderData, actionData }: Route.ComponentPro
         title="Knowledge base"
         intro={`Your answers to what guests ask. Drafts are made only from these, and list the ones they used. Confirm an answer when you check it; after ${STALE_AFTER_DAYS} days unconfirmed it is marked stale.`}
       />
+      {loaderData.vehicles.length > 0 ? (
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="knowledge-vehicle" className="label">
+              Answers for
+            </label>
+            <select
+              id="knowledge-vehicle"
+              name="vehicle"
+              className="input"
+              defaultValue={vehicle?.id ?? ""}
+            >
+              <option value="">Every car (the account&apos;s answers)</option>
+              {loaderData.vehicles.map((car) => (
+                <option key={car.id} value={car.id}>
+                  {car.label} only
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-outline">
+            Show
+          </button>
+        </Form>
+      ) : null}
+      {vehicle ? (
+        <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+          Answers for the {vehicle.label} only. Where it has none of its own, drafts for it use the
+          account&apos;s answer.
+        </p>
+      ) : (
+        <HoldingReplyForm
+          value={loaderData.holdingReply}
+          placeholder={loaderData.defaultHoldingReply}
+          lastResult={actionData?.intent === "holding-reply" ? actionData.result : undefined}
+          busy={busy}
+        />
+      )}
       <FormAlert message={error} />
-      {loaderData.entries.map((entry) => {
-        const info = KNOWLEDGE_TOPIC_INFO[entry.topic];
-        return (
-          <FleetSection key={entry.topic} id={entry.topic} title={info.label}>
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="topic" value={entry.topic} />
-              <label htmlFor={`knowledge-${entry.topic}`} className="sr-only">
-                {info.label}
-              </label>
-              <textarea
-                id={`knowledge-${entry.topic}`}
-                name="text"
-                className="input min-h-20"
-                maxLength={MAX_KNOWLEDGE_CHARS}
-                defaultValue={entry.text}
-                placeholder={info.example}
-              />
-              <div className="flex flex-wrap items-center gap-3">
-                <button type="submit" className="btn-outline" disabled={busy}>
-                  Save and confirm
-                </button>
-                {entry.confirmedAt ? (
-                  <span
-                    className={`text-sm ${entry.stale ? "font-semibold text-amber-800" : "text-slate-600"}`}
-                  >
-                    {entry.stale ? "Stale: last confirmed " : "Last confirmed "}
-                    {day(entry.confirmedAt)} · version {entry.version}
-                  </span>
-                ) : (
-                  <span className="text-sm text-slate-600">Not answered yet</span>
-                )}
-              </div>
-            </Form>
-          </FleetSection>
-        );
-      })}
+      {loaderData.entries.map((entry) => (
+        <KnowledgeEntryForm key={entry.topic} entry={entry} busy={busy} />
+      ))}
     </div>
   );
 }

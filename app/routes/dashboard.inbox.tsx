@@ -16,6 +16,8 @@ import {
   pasteConversation,
   unreadEmails,
 } from "~/lib/inbox/inbound.server";
+import { ReplyDue } from "~/components/inbox/reply-due";
+import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
@@ -50,6 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(form, pasteConversationSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const conversationId = pasteConversation(session.accountId, submission.value);
+  await draftRepliesSoon(session.accountId);
   recordEvent("feature_usage", { feature: "inbox", action: "paste" }, session.user.id);
   return redirect(`/dashboard/inbox/${conversationId}`);
 }
@@ -91,6 +94,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                 <span className="text-sm text-slate-600">
                   {dateTime(conversation.lastMessageAt)}
                 </span>
+                {conversation.replyDueAt ? <ReplyDue at={conversation.replyDueAt} /> : null}
                 {conversation.escalated ? (
                   <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                     Needs you

@@ -32,7 +32,67 @@ export const SCENARIOS = [
   // Text drafts (a request with the "claim_draft" JSON schema and no images): "recorded" answers
   // with the template the request carries, this one adds a fact the claim record doesn't have.
   "invented-fact",
+  // Guest replies (the "guest_reply" schema): "recorded" answers with the knowledge entries of
+  // the topics the request says the guest asked about; these add what the draft guard must block.
+  "leaks-code",
+  "offers-discount",
+  "off-platform-contact",
 ];
+
+/** What each guest-reply scenario adds to an honest reply. */
+const BAD_REPLY_ADDITIONS = {
+  "leaks-code": "The lockbox code is 4821 if you want to grab the key early.",
+  "offers-discount": "I can also take 15% off your next trip.",
+  "off-platform-contact": "Text me at (555) 123-4567 and we can sort it out.",
+};
+
+/**
+ * A guest reply as a careful model writes it: greets the guest, gives the entries of the topics
+ * the request lists under "ASKED ABOUT:", signs with "SIGNATURE:", and names the entries used.
+ */
+function guestReplyAnswer(body, name) {
+  const prompt = String(body.messages.at(-1)?.content ?? "");
+  const field = (label) => new RegExp(`^${label}: (.*)$`, "m").exec(prompt)?.[1] ?? "";
+  const asked = field("ASKED ABOUT")
+    .split(",")
+    .map((topic) => topic.trim());
+  const entries = prompt
+    .split("KNOWLEDGE ENTRIES:\n")
+    .at(-1)
+    .split("\n")
+    .map((line) => /^\[([\w-]+)\] [^:]+: (.*)$/.exec(line))
+    .filter((match) => match && asked.includes(match[1]));
+  const guest = field("GUEST").split(/\s+/)[0];
+  const signature = field("SIGNATURE");
+  const lines = [
+    `Hi ${guest}!`,
+    ...entries.map((match) => match[2]),
+    ...(BAD_REPLY_ADDITIONS[name] ? [BAD_REPLY_ADDITIONS[name]] : []),
+    ...(signature && signature !== "(none)" ? [signature] : []),
+  ];
+  const draft = entries.length
+    ? lines.join("\n")
+    : `Hi ${guest}! Let me check and get back to you.`;
+  return {
+    status: 200,
+    body: {
+      id: "chatcmpl-test-reply",
+      object: "chat.completion",
+      created: 1_795_000_000,
+      model: body.model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: JSON.stringify({ draft, usedKnowledge: entries.map((match) => match[1]) }),
+          },
+          finish_reason: "stop",
+        },
+      ],
+    },
+  };
+}
 
 /** A text-draft answer: the template after "TEMPLATE:" in the last message, optionally with an invented fact. */
 function draftAnswer(body, { invent = false } = {}) {
@@ -262,8 +322,11 @@ export async function startAiServer({ port = 0, delayMs = 0 } = {}) {
       return sendJson(res, error.status, error.body);
     }
     const images = Array.isArray(body?.messages) ? imageParts(body.messages) : [];
-    const textDraft = body?.response_format?.json_schema?.name === "claim_draft";
-    if (textDraft && typeof body?.model === "string") {
+    const schemaName = body?.response_format?.json_schema?.name;
+    if (
+      (schemaName === "claim_draft" || schemaName === "guest_reply") &&
+      typeof body?.model === "string"
+    ) {
       log.push({ receivedAt: new Date().toISOString(), path, headers: {}, body });
       const name = body.model.startsWith("scenario:")
         ? body.model.slice("scenario:".length).split(":")[0]
@@ -272,7 +335,10 @@ export async function startAiServer({ port = 0, delayMs = 0 } = {}) {
         const error = answer("server-error", "text", 0, null);
         return sendJson(res, error.status, error.body);
       }
-      const reply = draftAnswer(body, { invent: name === "invented-fact" });
+      const reply =
+        schemaName === "guest_reply"
+          ? guestReplyAnswer(body, name)
+          : draftAnswer(body, { invent: name === "invented-fact" });
       return sendJson(res, reply.status, reply.body);
     }
     if (typeof body?.model !== "string" || images.length === 0) {

@@ -36,3 +36,13 @@ describe("the holding reply", () => {
     expect(checkGuestMessage(holdingReply("Ana Ruiz")).escalate).toBe(false);
   });
 });
+
+describe("the host's own holding reply", () => {
+  it("is used as written, with {guest} as the guest's first name", () => {
+    expect(holdingReply("Ana Ruiz", "Thanks {guest}! Checking with the owner now.")).toBe(
+      "Thanks Ana! Checking with the owner now.",
+    );
+    expect(holdingReply(null, "Thanks {guest}, on it.")).toBe("Thanks there, on it.");
+    expect(holdingReply("Ana", "   ")).toMatch(/^Hi Ana, thanks/);
+  });
+});

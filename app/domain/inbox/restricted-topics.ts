@@ -218,11 +218,16 @@ export function checkGuestMessage(
   };
 }
 
+/** Where the host's own holding reply puts the guest's first name. */
+export const GUEST_NAME_TOKEN = "{guest}";
+
 /**
  * The reply a guest gets at once when a person has to answer: it promises nothing and keeps the
- * conversation in the marketplace.
+ * conversation in the marketplace. The host may write their own, with {guest} for the guest's
+ * first name.
  */
-export function holdingReply(guestName: string | null): string {
+export function holdingReply(guestName: string | null, hostText?: string | null): string {
   const first = guestName?.trim().split(/\s+/)[0];
+  if (hostText?.trim()) return hostText.trim().split(GUEST_NAME_TOKEN).join(first ?? "there");
   return `Hi${first ? ` ${first}` : ""}, thanks for your message! I've seen it and will get back to you here shortly.`;
 }

@@ -14,62 +14,86 @@ export interface TextDrafter {
   draft(messages: { system: string; user: string }, signal?: AbortSignal): Promise<string>;
 }
 
-const Answer = z.object({ draft: z.string().trim().min(1).max(8_000) });
-const Completion = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
-});
-
-export function createTextDrafter(config: {
+export interface TextAiConfig {
   baseUrl: string;
   apiKey?: string;
   model: string;
   timeoutMs: number;
-}): TextDrafter {
+}
+
+/** A strict JSON schema the answer must follow (OpenAI's `response_format.json_schema`). */
+export interface AnswerSchema {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+const Completion = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+});
+
+/**
+ * One chat completion whose answer is JSON under `answerSchema`, parsed but not yet validated
+ * (the caller checks it with its own zod schema). Any failure is a `TextDraftError`.
+ */
+export async function requestJsonAnswer(
+  config: TextAiConfig,
+  { system, user }: { system: string; user: string },
+  answerSchema: AnswerSchema,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const endpoint = chatCompletionsUrl(config.baseUrl);
-  const headers = { "Content-Type": "application/json", ...authHeaders(endpoint, config.apiKey) };
+  const timeout = AbortSignal.timeout(config.timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...authHeaders(endpoint, config.apiKey) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      body: JSON.stringify({
+        model: config.model,
+        temperature: 0.2,
+        messages: [
+          { role: "system", content: system },
+          { role: "user", content: user },
+        ],
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: answerSchema.name, strict: true, schema: answerSchema.schema },
+        },
+      }),
+    });
+  } catch {
+    throw new TextDraftError("The AI server couldn't be reached.");
+  }
+  if (!response.ok) throw new TextDraftError(`The AI server answered ${response.status}.`);
+  const completion = Completion.safeParse(await response.json().catch(() => null));
+  const content = completion.success ? completion.data.choices[0]!.message.content : null;
+  try {
+    return content ? JSON.parse(content) : null;
+  } catch {
+    throw new TextDraftError("The AI's answer couldn't be read.");
+  }
+}
+
+const Answer = z.object({ draft: z.string().trim().min(1).max(8_000) });
+
+export function createTextDrafter(config: TextAiConfig): TextDrafter {
   return {
-    async draft({ system, user }, signal) {
-      const timeout = AbortSignal.timeout(config.timeoutMs);
-      let response: Response;
-      try {
-        response = await fetch(endpoint, {
-          method: "POST",
-          headers,
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          body: JSON.stringify({
-            model: config.model,
-            temperature: 0.2,
-            messages: [
-              { role: "system", content: system },
-              { role: "user", content: user },
-            ],
-            response_format: {
-              type: "json_schema",
-              json_schema: {
-                name: "claim_draft",
-                strict: true,
-                schema: {
-                  type: "object",
-                  properties: { draft: { type: "string" } },
-                  required: ["draft"],
-                  additionalProperties: false,
-                },
-              },
-            },
-          }),
-        });
-      } catch {
-        throw new TextDraftError("The AI server couldn't be reached.");
-      }
-      if (!response.ok) throw new TextDraftError(`The AI server answered ${response.status}.`);
-      const completion = Completion.safeParse(await response.json().catch(() => null));
-      const content = completion.success ? completion.data.choices[0]!.message.content : null;
-      let parsed: unknown = null;
-      try {
-        parsed = content ? JSON.parse(content) : null;
-      } catch {
-        parsed = null;
-      }
+    async draft(messages, signal) {
+      const parsed = await requestJsonAnswer(
+        config,
+        messages,
+        {
+          name: "claim_draft",
+          schema: {
+            type: "object",
+            properties: { draft: { type: "string" } },
+            required: ["draft"],
+            additionalProperties: false,
+          },
+        },
+        signal,
+      );
       const answer = Answer.safeParse(parsed);
       if (!answer.success) throw new TextDraftError("The AI's answer couldn't be read.");
       return answer.data.draft;
@@ -77,15 +101,16 @@ export function createTextDrafter(config: {
   };
 }
 
-/** The configured drafter, or null when AI_BASE_URL is unset (templates write the drafts). */
-export function textDrafterFromEnv(): TextDrafter | null {
+/** The text AI settings, or null when AI_BASE_URL is unset (templates write the drafts). */
+export function textAiConfigFromEnv(): TextAiConfig | null {
   const { AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS } = env();
   return AI_BASE_URL
-    ? createTextDrafter({
-        baseUrl: AI_BASE_URL,
-        apiKey: AI_API_KEY,
-        model: AI_MODEL,
-        timeoutMs: AI_TIMEOUT_MS,
-      })
+    ? { baseUrl: AI_BASE_URL, apiKey: AI_API_KEY, model: AI_MODEL, timeoutMs: AI_TIMEOUT_MS }
     : null;
+}
+
+/** The configured drafter, or null when AI_BASE_URL is unset (templates write the drafts). */
+export function textDrafterFromEnv(): TextDrafter | null {
+  const config = textAiConfigFromEnv();
+  return config ? createTextDrafter(config) : null;
 }

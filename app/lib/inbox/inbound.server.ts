@@ -21,6 +21,8 @@ import {
   type RestrictedTopic,
 } from "~/domain/inbox/restricted-topics";
 import { getTrip } from "../trips/trips.server";
+import { replyDeadline } from "~/domain/inbox/reply-deadline";
+import { marketplaceInboxUrl, reservationMessagesUrl } from "~/config/marketplace";
 import { db } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
 
@@ -71,7 +73,13 @@ function accountForToken(token: string): string | null {
 export type InboundResult =
   | { status: "unknown-token" }
   | { status: "duplicate"; id: string }
-  | { status: "stored"; id: string; kind: ReadNotification["kind"]; conversationId: string | null };
+  | {
+      status: "stored";
+      id: string;
+      accountId: string;
+      kind: ReadNotification["kind"];
+      conversationId: string | null;
+    };
 
 /** Stores one raw MIME email for the account whose token it was posted to. */
 export async function receiveInboundEmail(token: string, raw: Buffer): Promise<InboundResult> {
@@ -122,7 +130,7 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
         })
         .run();
     }
-    return { status: "stored" as const, id, kind: read.kind, conversationId };
+    return { status: "stored" as const, id, accountId, kind: read.kind, conversationId };
   });
 }
 
@@ -222,6 +230,7 @@ export function listConversations(accountId: string) {
             conversationId: conversationMessages.conversationId,
             author: conversationMessages.author,
             text: conversationMessages.text,
+            at: conversationMessages.at,
           })
           .from(conversationMessages)
           .where(
@@ -232,13 +241,13 @@ export function listConversations(accountId: string) {
           )
           .orderBy(conversationMessages.at, conversationMessages.id)
           .all();
-  return rows.map((conversation) => ({
-    conversation,
-    needs: conversationNeeds(
+  return rows.map((conversation) => {
+    const own = messages.filter((message) => message.conversationId === conversation.id);
+    return {
       conversation,
-      messages.filter((message) => message.conversationId === conversation.id),
-    ),
-  }));
+      needs: { ...conversationNeeds(conversation, own), ...replyInfo(conversation, own) },
+    };
+  });
 }
 
 export function getConversation(accountId: string, conversationId: string) {
@@ -287,7 +296,7 @@ export function inboundOriginal(accountId: string, emailId: string): string | nu
 /** The API's shape of a conversation (the list), times as ISO 8601. */
 export function conversationJson(
   conversation: ConversationRow,
-  needs: ReturnType<typeof conversationNeeds>,
+  needs: ReturnType<typeof conversationNeeds> & Partial<ReturnType<typeof replyInfo>>,
 ) {
   return {
     id: conversation.id,
@@ -311,6 +320,29 @@ export function messageJson(message: typeof conversationMessages.$inferSelect) {
 }
 
 type MessageText = Pick<typeof conversationMessages.$inferSelect, "author" | "text">;
+
+/**
+ * When the guest's unanswered messages must be answered (from the first of them, by the
+ * marketplace's request-expiry rules) and where the conversation opens on the marketplace.
+ */
+export function replyInfo(
+  conversation: Pick<ConversationRow, "accountId" | "tripId" | "reservationId">,
+  messages: readonly Pick<typeof conversationMessages.$inferSelect, "author" | "at">[],
+) {
+  const lastHost = messages.map((message) => message.author).lastIndexOf("host");
+  const firstUnanswered = messages[lastHost + 1];
+  const trip = conversation.tripId
+    ? getTrip(conversation.accountId, conversation.tripId)
+    : undefined;
+  return {
+    replyDueAt: firstUnanswered
+      ? replyDeadline({ messageAt: firstUnanswered.at, tripStartAt: trip?.startAt }).toISOString()
+      : null,
+    marketplaceUrl: conversation.reservationId
+      ? reservationMessagesUrl(conversation.reservationId)
+      : marketplaceInboxUrl,
+  };
+}
 
 /** The guest's messages since the host last wrote: what still waits for an answer. */
 export function unansweredMessages(messages: readonly MessageText[]): string[] {

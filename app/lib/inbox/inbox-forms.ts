@@ -28,7 +28,7 @@ export const pasteConversationSchema = z.object({
 
 export const MAX_KNOWLEDGE_CHARS = 1_000;
 
-/** "Mark as sent": what the person sent in the marketplace, and the draft it came from. */
+/** "Mark as sent": what the person sent in the marketplace, and the draft it was made from. */
 export const markSentSchema = z.object({
   text: z
     .string({ error: "Enter the reply you sent." })
@@ -36,5 +36,19 @@ export const markSentSchema = z.object({
     .min(1, "Enter the reply you sent.")
     .max(MAX_PASTED_MESSAGE_CHARS, "Keep the reply under 4,000 characters.")
     .transform(newlines),
-  draftText: z.string().max(MAX_PASTED_MESSAGE_CHARS).transform(newlines).optional(),
+  draftId: z.string().uuid().optional(),
+});
+
+export const NOTHING_TO_ANSWER = "The guest has no unanswered message to draft a reply to.";
+export const NO_KNOWLEDGE_ANSWERS =
+  "Nothing in your knowledge base answers this message: write the reply yourself, or add the answer to your knowledge base.";
+
+/** The host's own holding reply; empty goes back to the default. */
+export const holdingReplySchema = z.object({
+  holdingReply: z
+    .string()
+    .trim()
+    .max(600, "Keep the holding reply under 600 characters.")
+    .transform(newlines)
+    .optional(),
 });

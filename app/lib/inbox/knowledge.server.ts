@@ -1,61 +1,95 @@
 /**
- * The account's knowledge base (`app/domain/inbox/knowledge.ts`), drafts made from it, and
- * replies marked sent. A draft is offered only for a conversation that needs no person; the
- * person copies it to the marketplace, sends it there, and marks it sent here with what they
- * actually sent, so the change from the draft is kept.
+ * The knowledge base (`app/domain/inbox/knowledge.ts`): the account's answers, and a car's own
+ * answers that win over them for that car. Every change of a text is kept as a version.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { knowledgeEntries, knowledgeVersions } from "../../../db/schema";
 import {
-  conversationMessages,
-  conversations,
-  knowledgeEntries,
-  knowledgeVersions,
-} from "../../../db/schema";
-import {
-  draftFromKnowledge,
   isStale,
   KNOWLEDGE_TOPICS,
-  type KnowledgeDraft,
+  type KnowledgeEntry,
   type KnowledgeTopic,
 } from "~/domain/inbox/knowledge";
-import { accountOwnerName } from "../estimates/reports.server";
 import { db } from "../runtime/db.server";
-import {
-  tripHasStarted,
-  unansweredMessages,
-  type ConversationRow,
-  type conversationNeeds,
-} from "./inbound.server";
 
 export type KnowledgeRow = typeof knowledgeEntries.$inferSelect;
 
-/** Every topic, with the account's entry where there is one. */
-export function knowledgeBase(accountId: string, now = Date.now()) {
-  const rows = db()
-    .select()
-    .from(knowledgeEntries)
-    .where(eq(knowledgeEntries.accountId, accountId))
-    .all();
+/** Whose answers: the whole account's (vehicleId null), or one car's. */
+function scopeIs(accountId: string, vehicleId: string | null) {
+  return and(
+    eq(knowledgeEntries.accountId, accountId),
+    vehicleId === null
+      ? isNull(knowledgeEntries.vehicleId)
+      : eq(knowledgeEntries.vehicleId, vehicleId),
+  );
+}
+
+/**
+ * Every topic with its answer in a scope. For a car, `accountText` is the account's answer too:
+ * what drafts for the car use where it has none of its own.
+ */
+export function knowledgeBase(
+  accountId: string,
+  vehicleId: string | null = null,
+  now = Date.now(),
+) {
+  const rows = db().select().from(knowledgeEntries).where(scopeIs(accountId, vehicleId)).all();
+  const accountRows =
+    vehicleId === null
+      ? rows
+      : db().select().from(knowledgeEntries).where(scopeIs(accountId, null)).all();
   return KNOWLEDGE_TOPICS.map((topic) => {
     const row = rows.find((entry) => entry.topic === topic);
+    const accountRow = accountRows.find((entry) => entry.topic === topic);
     return {
       topic,
       text: row?.text ?? "",
       version: row?.version ?? 0,
       confirmedAt: row?.confirmedAt.toISOString() ?? null,
       stale: row ? isStale({ confirmedAt: row.confirmedAt.getTime() }, now) : false,
+      accountText: vehicleId !== null && accountRow ? accountRow.text : null,
     };
   });
 }
 
-/** Saves a topic's text (a new version when it changed) and confirms it; empty text removes it. */
-export function saveKnowledge(accountId: string, topic: KnowledgeTopic, text: string) {
+/** The entries drafts for a car use: its own answers, else the account's. */
+export function knowledgeFor(accountId: string, vehicleId: string | null): KnowledgeEntry[] {
+  const rows = db()
+    .select()
+    .from(knowledgeEntries)
+    .where(
+      and(
+        eq(knowledgeEntries.accountId, accountId),
+        vehicleId === null
+          ? isNull(knowledgeEntries.vehicleId)
+          : or(isNull(knowledgeEntries.vehicleId), eq(knowledgeEntries.vehicleId, vehicleId)),
+      ),
+    )
+    .all();
+  return KNOWLEDGE_TOPICS.flatMap((topic) => {
+    const row =
+      rows.find((entry) => entry.topic === topic && entry.vehicleId !== null) ??
+      rows.find((entry) => entry.topic === topic);
+    return row ? [{ topic, text: row.text, confirmedAt: row.confirmedAt.getTime() }] : [];
+  });
+}
+
+/**
+ * Saves a topic's text in a scope (a new version when it changed) and confirms it; empty text
+ * removes it (for a car, the account's answer applies again).
+ */
+export function saveKnowledge(
+  accountId: string,
+  topic: KnowledgeTopic,
+  text: string,
+  vehicleId: string | null = null,
+) {
   const now = new Date();
   db().transaction((tx) => {
     const existing = tx
       .select()
       .from(knowledgeEntries)
-      .where(and(eq(knowledgeEntries.accountId, accountId), eq(knowledgeEntries.topic, topic)))
+      .where(and(scopeIs(accountId, vehicleId), eq(knowledgeEntries.topic, topic)))
       .get();
     if (!text) {
       if (existing) tx.delete(knowledgeEntries).where(eq(knowledgeEntries.id, existing.id)).run();
@@ -63,7 +97,7 @@ export function saveKnowledge(accountId: string, topic: KnowledgeTopic, text: st
     }
     if (!existing) {
       tx.insert(knowledgeEntries)
-        .values({ accountId, topic, text, confirmedAt: now, updatedAt: now })
+        .values({ accountId, vehicleId, topic, text, confirmedAt: now, updatedAt: now })
         .run();
       return;
     }
@@ -86,65 +120,5 @@ export function saveKnowledge(accountId: string, topic: KnowledgeTopic, text: st
       })
       .where(eq(knowledgeEntries.id, existing.id))
       .run();
-  });
-}
-
-/** The draft for a conversation that needs no person, or null. */
-export function conversationDraft(
-  conversation: ConversationRow,
-  messages: readonly Pick<typeof conversationMessages.$inferSelect, "author" | "text">[],
-  needs: ReturnType<typeof conversationNeeds>,
-  now = Date.now(),
-): KnowledgeDraft | null {
-  if (needs.escalated) return null;
-  const unanswered = unansweredMessages(messages);
-  if (unanswered.length === 0) return null;
-  const entries = db()
-    .select()
-    .from(knowledgeEntries)
-    .where(eq(knowledgeEntries.accountId, conversation.accountId))
-    .all()
-    .map((row) => ({ topic: row.topic, text: row.text, confirmedAt: row.confirmedAt.getTime() }));
-  const host = accountOwnerName(conversation.accountId);
-  return draftFromKnowledge({
-    message: unanswered.join("\n"),
-    entries,
-    guestName: conversation.guestName,
-    hostName: host ? host.split(/\s+/)[0]! : null,
-    tripStarted: tripHasStarted(conversation, now) ?? false,
-    now,
-  });
-}
-
-/** The reply the person sent in the marketplace, with the draft it was made from (if any). */
-export function markReplySent(
-  accountId: string,
-  conversationId: string,
-  reply: { text: string; draftText?: string },
-): boolean {
-  const now = new Date();
-  return db().transaction((tx) => {
-    const conversation = tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)))
-      .get();
-    if (!conversation) return false;
-    tx.insert(conversationMessages)
-      .values({
-        conversationId,
-        accountId,
-        author: "host",
-        text: reply.text,
-        source: "marked-sent",
-        draftText: reply.draftText ?? null,
-        at: now,
-      })
-      .run();
-    tx.update(conversations)
-      .set({ lastMessageAt: now })
-      .where(eq(conversations.id, conversationId))
-      .run();
-    return true;
   });
 }

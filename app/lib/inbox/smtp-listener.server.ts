@@ -8,6 +8,7 @@
 import { SMTPServer } from "smtp-server";
 import { errorFields, logger } from "../runtime/logger.server";
 import { isInboundToken, receiveInboundEmail } from "./inbound.server";
+import { draftRepliesSoon } from "./drafts.server";
 
 /** The largest message taken, as on the webhook. */
 const MAX_MESSAGE_BYTES = 10_000_000;
@@ -46,6 +47,15 @@ export function startInboundSmtp(options: { port: number; host: string }): Promi
           ...new Set(session.envelope.rcptTo.map((rcpt) => tokenOf(rcpt.address)).filter(Boolean)),
         ] as string[];
         Promise.all(tokens.map((token) => receiveInboundEmail(token, raw)))
+          .then((results) =>
+            Promise.all(
+              results.map((result) =>
+                result.status === "stored" && result.conversationId
+                  ? draftRepliesSoon(result.accountId)
+                  : undefined,
+              ),
+            ),
+          )
           .then(() => callback())
           .catch((error: unknown) => {
             logger.error("Inbound email failed", errorFields(error));

@@ -1,0 +1,250 @@
+/**
+ * Drafts on a real SQLite database with the local OpenAI-compatible server (real HTTP): every
+ * restricted fixture thread gets the holding reply, every plain one a draft that cites the right
+ * knowledge entry (from the AI, and from templates without AI); the guard blocks an AI draft that
+ * leaks a code, offers a discount or moves off the marketplace; a car's own entries win; marking
+ * a draft sent keeps it beside what was sent.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAiServer } from "../../../tests/support/ai-server.js";
+import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+import { GUEST_THREADS } from "~/domain/inbox/guest-threads.fixtures";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-drafts-"));
+process.env.DATA_DIR = dataDir;
+
+let ai: Awaited<ReturnType<typeof startAiServer>>;
+let db: typeof import("../runtime/db.server");
+let schema: typeof import("../../../db/schema");
+let vehicles: typeof import("../estimates/vehicles.server");
+let trips: typeof import("../trips/trips.server");
+let inbound: typeof import("./inbound.server");
+let knowledge: typeof import("./knowledge.server");
+let drafts: typeof import("./drafts.server");
+let replyDrafter: typeof import("./reply-drafter.server");
+
+beforeAll(async () => {
+  ai = await startAiServer({ port: 0 });
+  db = await import("../runtime/db.server");
+  schema = await import("../../../db/schema");
+  vehicles = await import("../estimates/vehicles.server");
+  trips = await import("../trips/trips.server");
+  inbound = await import("./inbound.server");
+  knowledge = await import("./knowledge.server");
+  drafts = await import("./drafts.server");
+  replyDrafter = await import("./reply-drafter.server");
+});
+
+afterAll(async () => {
+  await ai.close();
+  db.closeDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const HOUR = 3_600_000;
+const ENTRIES = {
+  "pickup-spot": "The car is on level 2 of the Economy Lot, row F.",
+  "key-steps": "The key is in the lockbox on the rear wheel; the code comes at check-in.",
+  "toll-device": "The car has a transponder; tolls are billed after the trip at cost.",
+} as const;
+
+const aiDrafter = (scenario: string) =>
+  replyDrafter.createReplyDrafter({
+    baseUrl: ai.url,
+    apiKey: "test-key",
+    model: `scenario:${scenario}`,
+    timeoutMs: 5_000,
+  });
+
+/** An owner with a car, a trip that starts (or started) `startsInHours` from now, and entries. */
+function hostWithTrip(name: string, startsInHours: number) {
+  const owner = insertOwner(db, schema, name);
+  const car = vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
+  if (!car.ok) throw new Error("vehicle not created");
+  const start = Date.now() + startsInHours * HOUR;
+  const trip = trips.createTrip(
+    owner.accountId,
+    {
+      reservationId: `R-${name}`,
+      guestName: "Ana Ruiz",
+      startAt: start,
+      endAt: start + 48 * HOUR,
+      timeZone: "America/Denver",
+      pickupLocation: null,
+      returnLocation: null,
+      odometerStart: null,
+      odometerEnd: null,
+      distanceMiles: null,
+      earningsCents: null,
+      status: "booked",
+    },
+    car.vehicle.id,
+    "manual",
+  );
+  for (const [topic, text] of Object.entries(ENTRIES)) {
+    knowledge.saveKnowledge(owner.accountId, topic as keyof typeof ENTRIES, text);
+  }
+  return {
+    ...owner,
+    vehicleId: car.vehicle.id,
+    tripId: trip.id,
+    reservationId: trip.reservationId,
+  };
+}
+
+function paste(host: ReturnType<typeof hostWithTrip>, text: string) {
+  return inbound.pasteConversation(host.accountId, {
+    guestName: "Ana Ruiz",
+    reservationId: host.reservationId,
+    text,
+  });
+}
+
+async function draftFor(text: string, tripStarted: boolean, drafter: unknown) {
+  const host = hostWithTrip(
+    `host${Math.random().toString(36).slice(2, 10)}`,
+    tripStarted ? -2 : 30,
+  );
+  const conversationId = paste(host, text);
+  const outcome = await drafts.writeReplyDraft(host.accountId, conversationId, {
+    drafter: drafter as ReturnType<typeof aiDrafter> | null,
+  });
+  return { host, conversationId, outcome };
+}
+
+describe("drafts for the fixture threads", () => {
+  for (const [label, drafter] of [
+    ["AI", () => aiDrafter("recorded")],
+    ["templates", () => null],
+  ] as const) {
+    for (const thread of GUEST_THREADS) {
+      const restricted = thread.topics.length + thread.actionItems.length > 0;
+      it(`${label}: ${thread.name} → ${restricted ? "holding reply" : "a draft citing knowledge"}`, async () => {
+        const { outcome } = await draftFor(thread.text, thread.tripStarted, drafter());
+        if (restricted) {
+          expect(outcome).toMatchObject({
+            status: "drafted",
+            draft: { kind: "holding", status: "ready" },
+          });
+          return;
+        }
+        if (outcome.status !== "drafted") throw new Error(`no draft: ${outcome.status}`);
+        const json = drafts.draftJson(outcome.draft);
+        expect(json.kind).toBe(label === "AI" ? "ai" : "template");
+        expect(json.status).toBe("ready");
+        const expected = thread.name.startsWith("toll") ? "toll-device" : "pickup-spot";
+        expect(json.usedKnowledge).toEqual([expected]);
+        expect(json.text).toContain(ENTRIES[expected]);
+      });
+    }
+  }
+});
+
+describe("the guard on AI drafts", () => {
+  it.each([
+    ["leaks-code", "access-before-start"],
+    ["offers-discount", "money"],
+    ["off-platform-contact", "off-platform"],
+  ])("blocks the %s draft (%s) and keeps it out of the ready drafts", async (scenario, problem) => {
+    const { outcome } = await draftFor(
+      "Where exactly is the car parked at the airport?",
+      false,
+      aiDrafter(scenario),
+    );
+    if (outcome.status !== "drafted") throw new Error(outcome.status);
+    const json = drafts.draftJson(outcome.draft);
+    expect(json.status).toBe("blocked");
+    expect(json.problems).toContain(problem);
+  });
+
+  it("falls back to the template when the AI server fails", async () => {
+    const { outcome } = await draftFor(
+      "Where is the car parked?",
+      false,
+      aiDrafter("server-error"),
+    );
+    expect(outcome).toMatchObject({
+      status: "drafted",
+      draft: { kind: "template", status: "ready" },
+    });
+  });
+
+  it("never gives the key steps to the model before the trip starts", async () => {
+    await draftFor(
+      "Where do I find the keys and where is the car parked?",
+      false,
+      aiDrafter("recorded"),
+    );
+    const prompt = JSON.stringify(ai.requests().at(-1)?.body.messages);
+    expect(prompt).toContain(ENTRIES["pickup-spot"]);
+    expect(prompt).not.toContain(ENTRIES["key-steps"]);
+  });
+});
+
+describe("per-car knowledge, holding replies and sending", () => {
+  it("uses the car's own entry over the account's", async () => {
+    const host = hostWithTrip("percar", 30);
+    knowledge.saveKnowledge(
+      host.accountId,
+      "pickup-spot",
+      "This one is in the home garage.",
+      host.vehicleId,
+    );
+    const conversationId = paste(host, "Where is the car parked?");
+    const outcome = await drafts.writeReplyDraft(host.accountId, conversationId, { drafter: null });
+    if (outcome.status !== "drafted") throw new Error(outcome.status);
+    expect(outcome.draft.text).toContain("This one is in the home garage.");
+    expect(outcome.draft.text).not.toContain(ENTRIES["pickup-spot"]);
+    expect(knowledge.knowledgeBase(host.accountId, host.vehicleId)[0]).toMatchObject({
+      topic: "pickup-spot",
+      text: "This one is in the home garage.",
+      accountText: ENTRIES["pickup-spot"],
+    });
+  });
+
+  it("sends the host's own holding reply", async () => {
+    const host = hostWithTrip("holding", 30);
+    db.db()
+      .update(schema.accounts)
+      .set({ holdingReply: "Thanks {guest}! Checking with the owner now." })
+      .where(eq(schema.accounts.id, host.accountId))
+      .run();
+    const conversationId = paste(host, "Can I get a discount for a week?");
+    const outcome = await drafts.writeReplyDraft(host.accountId, conversationId, { drafter: null });
+    expect(outcome).toMatchObject({
+      status: "drafted",
+      draft: { kind: "holding", text: "Thanks Ana! Checking with the owner now." },
+    });
+  });
+
+  it("drafts once per guest message, and marking it sent keeps the draft beside the reply", async () => {
+    const host = hostWithTrip("sending", 30);
+    const conversationId = paste(host, "Does it have a toll transponder?");
+    expect(await drafts.draftPendingReplies({ drafter: null, accountId: host.accountId })).toBe(1);
+    expect(await drafts.draftPendingReplies({ drafter: null, accountId: host.accountId })).toBe(0);
+    const [draft] = drafts.listDrafts(host.accountId, conversationId);
+    const actor = { accountId: host.accountId, userId: host.userId, role: "primary" as const };
+    expect(
+      drafts.markReplySent(actor, conversationId, {
+        text: "Yes! Tolls at cost.",
+        draftId: draft!.id,
+      }),
+    ).toBe(true);
+    const [sent] = drafts.listDrafts(host.accountId, conversationId);
+    expect(sent).toMatchObject({ id: draft!.id, status: "sent", sentByUserId: host.userId });
+    const found = inbound.getConversation(host.accountId, conversationId)!;
+    expect(found.messages.at(-1)).toMatchObject({
+      author: "host",
+      text: "Yes! Tolls at cost.",
+      draftText: draft!.text,
+    });
+    const other = insertOwner(db, schema, "stranger");
+    expect(
+      drafts.markReplySent({ ...actor, accountId: other.accountId }, conversationId, { text: "x" }),
+    ).toBe(false);
+  });
+});

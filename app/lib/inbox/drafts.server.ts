@@ -1,0 +1,408 @@
+/**
+ * Draft replies to guests, kept as rows (`drafts`): a person reads one, copies it into the
+ * marketplace's messages, sends it there and marks it sent here.
+ *
+ * For the guest's unanswered messages a conversation gets one draft:
+ * - a restricted topic or an action item: the host's holding reply (the guest is never left in
+ *   silence while a person decides);
+ * - otherwise the AI's draft when AI is configured, else one made from the knowledge base's
+ *   entries; either way the draft guard checks it, and a draft it flags is stored as blocked,
+ *   with why, and never offered for sending.
+ * A newer guest message makes earlier unsent drafts out of date (discarded).
+ */
+import crypto from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { accounts, conversationMessages, conversations, drafts } from "../../../db/schema";
+import type { DraftKind, DraftPurpose } from "~/domain/inbox/draft";
+import { guardDraft, type DraftProblem } from "~/domain/inbox/draft-guard";
+import {
+  draftFromKnowledge,
+  isStale,
+  topicsAskedAbout,
+  type KnowledgeEntry,
+  type KnowledgeTopic,
+} from "~/domain/inbox/knowledge";
+import { holdingReply } from "~/domain/inbox/restricted-topics";
+import { TextDraftError } from "../ai/text.server";
+import { accountOwnerName } from "../estimates/reports.server";
+import { getTrip } from "../trips/trips.server";
+import { logger } from "../runtime/logger.server";
+import { db, logJobFailure } from "../runtime/db.server";
+import {
+  conversationNeeds,
+  getConversation,
+  tripHasStarted,
+  type ConversationRow,
+} from "./inbound.server";
+import { knowledgeFor } from "./knowledge.server";
+import { replyDrafterFromEnv, type ReplyDrafter } from "./reply-drafter.server";
+import { logActivity, type Actor } from "../concierge/activity.server";
+
+export type DraftRow = typeof drafts.$inferSelect;
+
+const OPEN_STATUSES = ["ready", "blocked"] as const;
+
+/** The API's (and the page's) shape of a draft. */
+export function draftJson(draft: DraftRow) {
+  return {
+    id: draft.id,
+    purpose: draft.purpose,
+    text: draft.text,
+    kind: draft.kind,
+    status: draft.status,
+    usedKnowledge: JSON.parse(draft.usedKnowledge) as KnowledgeTopic[],
+    staleKnowledge: JSON.parse(draft.staleKnowledge) as KnowledgeTopic[],
+    problems: JSON.parse(draft.problems) as DraftProblem[],
+    createdAt: draft.createdAt.toISOString(),
+    sentAt: draft.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** A conversation's drafts, newest first (discarded ones left out). */
+export function listDrafts(accountId: string, conversationId: string): DraftRow[] {
+  return db()
+    .select()
+    .from(drafts)
+    .where(
+      and(
+        eq(drafts.accountId, accountId),
+        eq(drafts.conversationId, conversationId),
+        inArray(drafts.status, ["ready", "blocked", "sent"]),
+      ),
+    )
+    .orderBy(desc(drafts.createdAt))
+    .limit(50)
+    .all();
+}
+
+/** The first name the host signs with: the business name when set, else the owner's first name. */
+function signatureOf(accountId: string): string | null {
+  const account = db()
+    .select({ businessName: accounts.businessName })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .get();
+  if (account?.businessName) return account.businessName;
+  return accountOwnerName(accountId).split(/\s+/)[0] || null;
+}
+
+export function accountHoldingReply(accountId: string): string | null {
+  return (
+    db()
+      .select({ holdingReply: accounts.holdingReply })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .get()?.holdingReply ?? null
+  );
+}
+
+/** Saves the host's own holding reply; empty goes back to the default. */
+export function saveHoldingReply(accountId: string, text: string) {
+  db()
+    .update(accounts)
+    .set({ holdingReply: text.trim() || null })
+    .where(eq(accounts.id, accountId))
+    .run();
+}
+
+interface DraftContent {
+  kind: DraftKind;
+  text: string;
+  usedKnowledge: KnowledgeTopic[];
+}
+
+/** The conversation's car (through its trip), for per-car knowledge. */
+function vehicleOf(conversation: ConversationRow): string | null {
+  if (!conversation.tripId) return null;
+  return getTrip(conversation.accountId, conversation.tripId)?.vehicleId ?? null;
+}
+
+/** The AI's reply, or null when it answered nothing from the knowledge base (or failed). */
+async function aiReply(
+  drafter: ReplyDrafter,
+  conversation: ConversationRow,
+  messages: string[],
+  entries: readonly KnowledgeEntry[],
+  tripStarted: boolean,
+): Promise<DraftContent | null> {
+  try {
+    const reply = await drafter.draftReply({
+      guestName: conversation.guestName,
+      messages,
+      // Access details never reach the model before the trip starts.
+      entries: entries.filter((entry) => tripStarted || entry.topic !== "key-steps"),
+      askedAbout: topicsAskedAbout(messages.join("\n")),
+      signature: signatureOf(conversation.accountId),
+    });
+    return reply.usedKnowledge.length > 0 ? { kind: "ai", ...reply } : null;
+  } catch (error) {
+    if (!(error instanceof TextDraftError)) throw error;
+    logger.warn("AI reply draft failed; using the knowledge base's template", {
+      error: error.message,
+    });
+    return null;
+  }
+}
+
+export type DraftOutcome =
+  | { status: "drafted"; draft: DraftRow }
+  | { status: "not-found" }
+  /** The guest has no message the host hasn't answered. */
+  | { status: "nothing-to-answer" }
+  /** Nothing in the knowledge base answers it: a person writes this reply. */
+  | { status: "no-answer" };
+
+/**
+ * Writes the draft for a conversation's unanswered guest messages; keeps the existing one when it
+ * already answers the latest message (unless `again`).
+ */
+export async function writeReplyDraft(
+  accountId: string,
+  conversationId: string,
+  options: { drafter?: ReplyDrafter | null; again?: boolean; now?: number } = {},
+): Promise<DraftOutcome> {
+  const found = getConversation(accountId, conversationId);
+  if (!found) return { status: "not-found" };
+  const { conversation, messages } = found;
+  const now = options.now ?? Date.now();
+  const lastHost = messages.map((message) => message.author).lastIndexOf("host");
+  const unanswered = messages.slice(lastHost + 1);
+  const latest = unanswered.at(-1);
+  if (!latest) return { status: "nothing-to-answer" };
+  const current = db()
+    .select()
+    .from(drafts)
+    .where(
+      and(
+        eq(drafts.conversationId, conversationId),
+        eq(drafts.purpose, "reply"),
+        eq(drafts.answersMessageId, latest.id),
+        inArray(drafts.status, [...OPEN_STATUSES]),
+      ),
+    )
+    .orderBy(desc(drafts.createdAt))
+    .get();
+  if (current && !options.again) return { status: "drafted", draft: current };
+
+  const needs = conversationNeeds(conversation, messages, now);
+  const tripStarted = tripHasStarted(conversation, now) ?? false;
+  const entries = knowledgeFor(accountId, vehicleOf(conversation));
+  const texts = unanswered.map((message) => message.text);
+  let content: DraftContent | null;
+  if (needs.escalated) {
+    content = {
+      kind: "holding",
+      text: holdingReply(conversation.guestName, accountHoldingReply(accountId)),
+      usedKnowledge: [],
+    };
+  } else {
+    const drafter = options.drafter === undefined ? replyDrafterFromEnv() : options.drafter;
+    content = drafter ? await aiReply(drafter, conversation, texts, entries, tripStarted) : null;
+    if (!content) {
+      const template = draftFromKnowledge({
+        message: texts.join("\n"),
+        entries,
+        guestName: conversation.guestName,
+        hostName: signatureOf(accountId),
+        tripStarted,
+        now,
+      });
+      content = template
+        ? { kind: "template", text: template.text, usedKnowledge: template.used }
+        : null;
+    }
+  }
+  if (!content) return { status: "no-answer" };
+  const draft = storeDraft(accountId, conversationId, "reply", content, {
+    answersMessageId: latest.id,
+    entries,
+    tripStarted,
+    now,
+  });
+  return { status: "drafted", draft };
+}
+
+/** Guards and stores a draft; earlier unsent drafts of the same purpose are discarded. */
+export function storeDraft(
+  accountId: string,
+  conversationId: string,
+  purpose: DraftPurpose,
+  content: DraftContent,
+  context: {
+    answersMessageId: number | null;
+    entries: readonly KnowledgeEntry[];
+    tripStarted: boolean;
+    now: number;
+  },
+  database: Pick<ReturnType<typeof db>, "insert" | "update" | "select"> = db(),
+): DraftRow {
+  // The holding reply is the host's own words (or ours) and promises nothing: nothing to guard.
+  const guard =
+    content.kind === "holding"
+      ? { ok: true, problems: [] }
+      : guardDraft({
+          draft: content.text,
+          usedKnowledge: content.usedKnowledge,
+          entries: context.entries,
+          tripStarted: context.tripStarted,
+        });
+  const stale = content.usedKnowledge.filter((topic) => {
+    const entry = context.entries.find((candidate) => candidate.topic === topic);
+    return entry ? isStale(entry, context.now) : false;
+  });
+  database
+    .update(drafts)
+    .set({ status: "discarded" })
+    .where(
+      and(
+        eq(drafts.conversationId, conversationId),
+        eq(drafts.purpose, purpose),
+        inArray(drafts.status, [...OPEN_STATUSES]),
+      ),
+    )
+    .run();
+  const row = {
+    id: crypto.randomUUID(),
+    accountId,
+    conversationId,
+    purpose,
+    kind: content.kind,
+    status: guard.ok ? ("ready" as const) : ("blocked" as const),
+    text: content.text,
+    usedKnowledge: JSON.stringify(content.usedKnowledge),
+    staleKnowledge: JSON.stringify(stale),
+    problems: JSON.stringify(guard.problems),
+    answersMessageId: context.answersMessageId,
+    createdAt: new Date(context.now),
+  };
+  database.insert(drafts).values(row).run();
+  return { ...row, sentAt: null, sentByUserId: null };
+}
+
+/**
+ * The support automation: a draft for every conversation whose latest guest message has none
+ * yet. Runs after each inbound email and on the worker's schedule, so a restart catches up.
+ */
+export async function draftPendingReplies(
+  options: { drafter?: ReplyDrafter | null; now?: number; accountId?: string } = {},
+): Promise<number> {
+  // Conversations whose latest message is the guest's and has no draft answering it.
+  const pending = db().all<{
+    accountId: string;
+    conversationId: string;
+    latestMessageId: number;
+  }>(sql`
+    select c.account_id as accountId, c.id as conversationId, m.id as latestMessageId
+    from ${conversations} c
+    join ${conversationMessages} m on m.id = (
+      select id from ${conversationMessages} where conversation_id = c.id
+      order by at desc, id desc limit 1)
+    where m.author = 'guest'
+      and (${options.accountId ?? null} is null or c.account_id = ${options.accountId ?? null})
+      and not exists (select 1 from ${drafts} d where d.answers_message_id = m.id)
+    order by c.last_message_at
+    limit 100`);
+  let written = 0;
+  for (const row of pending) {
+    const key = `${row.conversationId}:${row.latestMessageId}`;
+    if (nothingToDraft.has(key)) continue;
+    const outcome = await writeReplyDraft(row.accountId, row.conversationId, options);
+    if (outcome.status === "drafted") written += 1;
+    else nothingToDraft.add(key);
+  }
+  if (nothingToDraft.size > 10_000) nothingToDraft.clear();
+  return written;
+}
+
+/**
+ * Drafts replies for an account's new guest messages right away: awaited when templates write
+ * them (instant), left running when the AI does (the page shows the draft once it's there; the
+ * worker finishes what a restart interrupted).
+ */
+export async function draftRepliesSoon(accountId: string): Promise<void> {
+  const drafter = replyDrafterFromEnv();
+  const drafting = draftPendingReplies({ accountId, drafter });
+  if (!drafter) {
+    await drafting;
+    return;
+  }
+  drafting.catch((error: unknown) => logJobFailure("Drafting guest replies", error));
+}
+
+/**
+ * Messages nothing in the knowledge base answers (a person writes those replies), remembered so
+ * the worker doesn't ask the AI again every pass; after a restart it asks once more.
+ */
+const nothingToDraft = new Set<string>();
+
+/**
+ * The reply a person sent in the marketplace, recorded in the conversation with the draft it was
+ * made from (the change from the draft measures the drafts), and logged. False for a conversation
+ * that isn't the account's.
+ */
+export function markReplySent(
+  actor: Actor,
+  conversationId: string,
+  reply: { text: string; draftId?: string },
+): boolean {
+  const now = new Date();
+  return db().transaction((tx) => {
+    const conversation = tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(eq(conversations.accountId, actor.accountId), eq(conversations.id, conversationId)),
+      )
+      .get();
+    if (!conversation) return false;
+    const draft = reply.draftId
+      ? tx
+          .select()
+          .from(drafts)
+          .where(
+            and(
+              eq(drafts.id, reply.draftId),
+              eq(drafts.conversationId, conversationId),
+              eq(drafts.status, "ready"),
+            ),
+          )
+          .get()
+      : undefined;
+    if (draft) {
+      tx.update(drafts)
+        .set({ status: "sent", sentAt: now, sentByUserId: actor.userId })
+        .where(eq(drafts.id, draft.id))
+        .run();
+    }
+    tx.insert(conversationMessages)
+      .values({
+        conversationId,
+        accountId: actor.accountId,
+        author: "host",
+        text: reply.text,
+        source: "marked-sent",
+        draftText: draft?.text ?? null,
+        at: now,
+      })
+      .run();
+    tx.update(conversations)
+      .set({ lastMessageAt: now })
+      .where(eq(conversations.id, conversationId))
+      .run();
+    logActivity(
+      actor,
+      {
+        action: "reply.sent",
+        conversationId,
+        detail: draft
+          ? draft.text.trim() === reply.text.trim()
+            ? "draft unchanged"
+            : "draft edited"
+          : "own reply",
+      },
+      tx,
+      now,
+    );
+    return true;
+  });
+}

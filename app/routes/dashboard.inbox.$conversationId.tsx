@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard.inbox.$conversationId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
+import { DraftingNotice } from "~/components/inbox/drafting-notice";
 import { MarketplaceLink } from "~/components/inbox/marketplace-link";
 import { NeedsYou } from "~/components/inbox/needs-you";
 import { ReplyPanel } from "~/components/inbox/reply-panel";
@@ -13,7 +14,13 @@ import { actorOf } from "~/lib/concierge/activity.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
-import { draftJson, listDrafts, markReplySent, writeReplyDraft } from "~/lib/inbox/drafts.server";
+import {
+  draftJson,
+  isDrafting,
+  listDrafts,
+  markReplySent,
+  writeReplyDraft,
+} from "~/lib/inbox/drafts.server";
 import {
   conversationNeeds,
   getConversation,
@@ -42,7 +49,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found =
     getConversation(session.accountId, params.conversationId) ?? notFound(NO_CONVERSATION);
   const { conversation, messages } = found;
-  const drafts = listDrafts(session.accountId, conversation.id).map(draftJson);
+  const rows = listDrafts(session.accountId, conversation.id);
+  const drafts = rows.map(draftJson);
+  const open = rows.filter((draft) => draft.status === "ready" || draft.status === "blocked");
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     guestName: conversation.guestName,
@@ -51,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     needs: conversationNeeds(conversation, messages),
     ...replyInfo(conversation, messages),
     unanswered: unansweredMessages(messages).length > 0,
+    drafting: isDrafting(conversation.id, messages.at(-1), open),
     // The draft to act on: the newest one not sent yet.
     draft: drafts.find((draft) => draft.status === "ready" || draft.status === "blocked") ?? null,
     messages: messages.map(messageJson),
@@ -193,6 +203,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
             : "Once you've replied in the marketplace, paste what you sent so the conversation here stays complete."
         }
       >
+        {loaderData.drafting ? <DraftingNotice /> : null}
         {actionData?.intent === "draft" ? (
           <FormAlert message={actionData.result.error?.[""]?.[0]} />
         ) : null}

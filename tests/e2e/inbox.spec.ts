@@ -243,8 +243,15 @@ test.describe("guest inbox: forwarded emails", () => {
       await expect(needs.getByRole("list", { name: "Why" })).toHaveText(
         "Trip change (extension, early or late times)",
       );
-      await expect(needs.getByLabel("Holding reply to send now")).toHaveValue(
+      // Its draft is the holding reply, ready to copy into the marketplace.
+      const holding = page.getByRole("region", { name: "Draft reply" });
+      await expect(holding.getByText(/Your holding reply: send it now/)).toBeVisible();
+      await expect(holding.getByLabel("Reply")).toHaveValue(
         "Hi Ana, thanks for your message! I've seen it and will get back to you here shortly.",
+      );
+      await expect(holding.getByRole("link", { name: /Open on Turo/ })).toHaveAttribute(
+        "href",
+        "https://turo.com/us/en/inbox",
       );
       await page.goto("/dashboard/inbox");
       await expect(
@@ -285,15 +292,15 @@ test.describe("guest inbox: forwarded emails", () => {
         data: FIRST,
       });
       const { conversationId } = (await posted.json()) as { conversationId: string };
-      const api = (await (await host.api.get(`/api/conversations/${conversationId}`)).json()) as {
-        conversation: { drafts: Array<{ kind: string; usedKnowledge: string[]; text: string }> };
-      };
-      expect(api.conversation.drafts).toEqual([
-        expect.objectContaining({
-          kind: "template",
-          status: "ready",
-          usedKnowledge: ["pickup-spot"],
-        }),
+      // The AI (the local test server) drafts it from the entry as the email arrives.
+      const drafts = async () =>
+        (
+          (await (await host.api.get(`/api/conversations/${conversationId}`)).json()) as {
+            conversation: { drafts: Array<{ kind: string; usedKnowledge: string[] }> };
+          }
+        ).conversation.drafts;
+      await expect.poll(drafts).toEqual([
+        expect.objectContaining({ kind: "ai", status: "ready", usedKnowledge: ["pickup-spot"] }),
       ]);
 
       await page.goto(`/dashboard/inbox/${conversationId}`);

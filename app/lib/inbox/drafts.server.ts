@@ -330,6 +330,20 @@ export async function draftRepliesSoon(accountId: string): Promise<void> {
 }
 
 /**
+ * Whether the AI is still writing the draft for the conversation's latest guest message (it was
+ * started when the message arrived): the page then says so and looks again shortly.
+ */
+export function isDrafting(
+  conversationId: string,
+  latest: { id: number; author: string } | undefined,
+  openDrafts: readonly { answersMessageId: number | null }[],
+): boolean {
+  if (!latest || latest.author !== "guest" || !replyDrafterFromEnv()) return false;
+  if (nothingToDraft.has(`${conversationId}:${latest.id}`)) return false;
+  return !openDrafts.some((draft) => draft.answersMessageId === latest.id);
+}
+
+/**
  * Messages nothing in the knowledge base answers (a person writes those replies), remembered so
  * the worker doesn't ask the AI again every pass; after a restart it asks once more.
  */

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.knowledge";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
 import { HoldingReplyForm } from "~/components/inbox/holding-reply-form";
 import { KnowledgeEntryForm } from "~/components/inbox/knowledge-entry-form";

@@ -269,7 +269,7 @@ test.describe("guest inbox: forwarded emails", () => {
       browser,
       request,
     }) => {
-      host = await registerViaApi("inboxdraft");
+      const owner = (host = await registerViaApi("inboxdraft"));
       const context = await browserContext(browser, javaScriptEnabled);
       await context.addCookies((await host.api.storageState()).cookies);
       const page = await context.newPage();
@@ -295,7 +295,7 @@ test.describe("guest inbox: forwarded emails", () => {
       // The AI (the local test server) drafts it from the entry as the email arrives.
       const drafts = async () =>
         (
-          (await (await host.api.get(`/api/conversations/${conversationId}`)).json()) as {
+          (await (await owner.api.get(`/api/conversations/${conversationId}`)).json()) as {
             conversation: { drafts: Array<{ kind: string; usedKnowledge: string[] }> };
           }
         ).conversation.drafts;

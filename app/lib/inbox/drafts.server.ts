@@ -76,7 +76,7 @@ export function listDrafts(accountId: string, conversationId: string): DraftRow[
 }
 
 /** The first name the host signs with: the business name when set, else the owner's first name. */
-function signatureOf(accountId: string): string | null {
+export function signatureOf(accountId: string): string | null {
   const account = db()
     .select({ businessName: accounts.businessName })
     .from(accounts)

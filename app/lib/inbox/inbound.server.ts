@@ -134,10 +134,10 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
   });
 }
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 /** The conversation an email belongs to (by reservation, else by guest), made if new. */
-function conversationFor(
+export function conversationFor(
   tx: Tx,
   accountId: string,
   read: Pick<ReadNotification, "guestName" | "reservationId">,

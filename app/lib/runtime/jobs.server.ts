@@ -7,6 +7,8 @@ import { startAnalysisWorker } from "../estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "../estimates/photos.server";
 import { sweepOrphanFiles } from "../storage/orphans.server";
 import { startInboundSmtp } from "../inbox/smtp-listener.server";
+import { prepareBookingDrafts, scheduleBookingDrafts } from "../inbox/booking-drafts.server";
+import { draftPendingReplies } from "../inbox/drafts.server";
 
 let started = false;
 
@@ -23,7 +25,8 @@ async function runJob(name: string, job: () => unknown) {
  * Background work of the single server process: resume emails and photo analyses left pending by
  * a restart, then keep working; hourly, drop expired sessions and abandoned photo uploads, and
  * sweep photo files a crash left without a database row; every minute, email the claim
- * reminders and daily digests that came due. A failed pass (for example while
+ * reminders and daily digests that came due, schedule and draft the booking messages of upcoming
+ * trips, and draft replies to guest messages that have none (after a restart, say). A failed pass (for example while
  * another process holds the database lock) is retried by the next one.
  */
 export function startBackgroundJobs() {
@@ -42,6 +45,9 @@ export function startBackgroundJobs() {
   const reminders = async () => {
     await runJob("Sending claim reminders", () => sendDueReminders());
     await runJob("Sending daily digests", () => sendDailyDigests());
+    await runJob("Scheduling booking messages", () => scheduleBookingDrafts());
+    await runJob("Drafting booking messages", () => prepareBookingDrafts());
+    await runJob("Drafting guest replies", () => draftPendingReplies());
   };
   void reminders();
   setInterval(() => void reminders(), env().REMINDER_INTERVAL_MS).unref();

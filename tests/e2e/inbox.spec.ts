@@ -299,9 +299,11 @@ test.describe("guest inbox: forwarded emails", () => {
             conversation: { drafts: Array<{ kind: string; usedKnowledge: string[] }> };
           }
         ).conversation.drafts;
-      await expect.poll(drafts).toEqual([
-        expect.objectContaining({ kind: "ai", status: "ready", usedKnowledge: ["pickup-spot"] }),
-      ]);
+      await expect
+        .poll(drafts)
+        .toEqual([
+          expect.objectContaining({ kind: "ai", status: "ready", usedKnowledge: ["pickup-spot"] }),
+        ]);
 
       await page.goto(`/dashboard/inbox/${conversationId}`);
       if (javaScriptEnabled) await waitForHydration(page);

@@ -15,9 +15,9 @@ function guard(draft: string, used: KnowledgeTopic[] = ["pickup-spot"], tripStar
 
 describe("the draft guard", () => {
   it("lets a draft made of the host's entries through", () => {
-    expect(
-      guard("Hi Sam! The car is on level 2 of the Economy Lot, row F. Safe travels!"),
-    ).toEqual({ ok: true, problems: [] });
+    expect(guard("Hi Sam! The car is on level 2 of the Economy Lot, row F. Safe travels!")).toEqual(
+      { ok: true, problems: [] },
+    );
   });
 
   it("doesn't hold the host's own policy against the draft (a fee they wrote)", () => {

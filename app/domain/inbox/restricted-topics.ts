@@ -228,6 +228,10 @@ export const GUEST_NAME_TOKEN = "{guest}";
  */
 export function holdingReply(guestName: string | null, hostText?: string | null): string {
   const first = guestName?.trim().split(/\s+/)[0];
-  if (hostText?.trim()) return hostText.trim().split(GUEST_NAME_TOKEN).join(first ?? "there");
+  if (hostText?.trim())
+    return hostText
+      .trim()
+      .split(GUEST_NAME_TOKEN)
+      .join(first ?? "there");
   return `Hi${first ? ` ${first}` : ""}, thanks for your message! I've seen it and will get back to you here shortly.`;
 }

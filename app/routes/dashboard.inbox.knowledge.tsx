@@ -146,7 +146,11 @@ export default function Knowledge({ loaderData, actionData }: Route.ComponentPro
       )}
       <FormAlert message={error} />
       {loaderData.entries.map((entry) => (
-        <KnowledgeEntryForm key={entry.topic} entry={entry} busy={busy} />
+        <KnowledgeEntryForm
+          key={`${vehicle?.id ?? "account"}:${entry.topic}`}
+          entry={entry}
+          busy={busy}
+        />
       ))}
     </div>
   );

@@ -333,4 +333,145 @@ test.describe("guest inbox: forwarded emails", () => {
       await context.close();
     });
   }
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: a trip's conversation has its reply deadline and marketplace link; a car's own answer, the host's holding reply, the drafts API and tenancy`, async ({
+      browser,
+      request,
+    }) => {
+      const owner = (host = await registerViaApi("inboxtrip"));
+      other = await registerViaApi("inboxtrip2");
+      const vehicleId = await addVehicleViaApi(owner);
+      // The trip starts in 6 hours: the marketplace's window is then "2 hours before the start".
+      const startAt = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 6 * 3_600_000);
+      const created = await owner.api.post("/api/trips", {
+        data: {
+          reservationId: "55667788",
+          vehicleId,
+          guestName: "Jordan Lee",
+          startAt: startAt.toISOString(),
+          endAt: new Date(startAt.getTime() + 48 * 3_600_000).toISOString(),
+          timeZone: "America/Denver",
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      for (const data of [
+        { topic: "pickup-spot", text: "Level 2 of the Economy Lot, row F." },
+        {
+          topic: "pickup-spot",
+          text: "This car is in the home garage, door code at check-in.",
+          vehicleId,
+        },
+      ]) {
+        expect((await owner.api.put("/api/knowledge", { data })).status()).toBe(200);
+      }
+      const otherCar = await addVehicleViaApi(other);
+      const wrongCar = await owner.api.put("/api/knowledge", {
+        data: { topic: "fuel", text: "Regular.", vehicleId: otherCar },
+      });
+      expect(wrongCar.status()).toBe(400);
+      expect(await wrongCar.json()).toMatchObject({
+        fieldErrors: { vehicleId: expect.any(String) },
+      });
+
+      const context = await browserContext(browser, javaScriptEnabled);
+      await context.addCookies((await owner.api.storageState()).cookies);
+      const page = await context.newPage();
+      await page.goto("/dashboard/inbox/knowledge");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const holdingForm = page.getByRole("region", { name: "Holding reply" });
+      await holdingForm
+        .getByLabel("Your holding reply")
+        .fill("Thanks {guest}! Let me check with the team and get back to you here.");
+      await holdingForm.getByRole("button", { name: "Save the holding reply" }).click();
+      await expect(page.getByText("Holding reply saved").first()).toBeVisible();
+      // The car's own answers, with the account's shown beside them.
+      await page.getByLabel("Answers for").selectOption({ index: 1 });
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page.getByRole("textbox", { name: "Pickup spot" })).toHaveValue(
+        "This car is in the home garage, door code at check-in.",
+      );
+      await expect(page.getByText("Replaces the account's answer:")).toBeVisible();
+
+      const { webhookUrl } = (await (await owner.api.get("/api/inbound")).json()) as {
+        webhookUrl: string;
+      };
+      const sentAt = new Date();
+      const email = (id: string, text: string) =>
+        request.post(new URL(webhookUrl).pathname, {
+          headers: { "Content-Type": "message/rfc822" },
+          data: mime({
+            messageId: `${id}-${javaScriptEnabled}`,
+            subject: "New message from Jordan L.",
+            date: sentAt.toUTCString(),
+            body: `Jordan L. wrote:\r\n${text}\r\n\r\nhttps://turo.com/us/en/reservation/55667788/messages`,
+          }),
+        });
+      const posted = await email("parking", "Where is the car parked?");
+      const { conversationId } = (await posted.json()) as { conversationId: string };
+      const api = async () =>
+        (
+          (await (await owner.api.get(`/api/conversations/${conversationId}`)).json()) as {
+            conversation: {
+              replyDueAt: string;
+              marketplaceUrl: string;
+              drafts: Array<{
+                kind: string;
+                status: string;
+                text: string;
+                usedKnowledge: string[];
+              }>;
+            };
+          }
+        ).conversation;
+      await expect.poll(async () => (await api()).drafts.length).toBe(1);
+      const conversation = await api();
+      expect(conversation.replyDueAt).toBe(
+        new Date(startAt.getTime() - 2 * 3_600_000).toISOString(),
+      );
+      expect(conversation.marketplaceUrl).toBe(
+        "https://turo.com/us/en/reservation/55667788/messages",
+      );
+      // The car's own answer wins over the account's; the door code isn't in it.
+      expect(conversation.drafts[0]).toMatchObject({
+        kind: "ai",
+        status: "ready",
+        usedKnowledge: ["pickup-spot"],
+      });
+      expect(conversation.drafts[0]!.text).toContain("This car is in the home garage");
+
+      await page.goto(`/dashboard/inbox/${conversationId}`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      await expect(page.getByText(/^Reply by /)).toBeVisible();
+      await expect(page.getByRole("link", { name: /Open on Turo/ }).first()).toHaveAttribute(
+        "href",
+        "https://turo.com/us/en/reservation/55667788/messages",
+      );
+      await expect(
+        page.getByRole("region", { name: "Draft reply" }).getByLabel("Reply"),
+      ).toHaveValue(/This car is in the home garage/);
+      if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // A question about money: the host's own holding reply.
+      await email("discount", "Any chance of a discount if I keep it longer?");
+      await page.reload();
+      const holding = page.getByRole("region", { name: "Draft reply" });
+      await expect(holding.getByLabel("Reply")).toHaveValue(
+        "Thanks Jordan! Let me check with the team and get back to you here.",
+      );
+      await holding.getByRole("button", { name: "Mark as sent" }).click();
+      await expect(page.getByText("Marked as sent").first()).toBeVisible();
+
+      const drafts = `/api/conversations/${conversationId}/drafts`;
+      const nothing = await owner.api.post(drafts);
+      expect(nothing.status()).toBe(409);
+      expect(await nothing.json()).toMatchObject({
+        error: "The guest has no unanswered message to draft a reply to.",
+      });
+      expect((await other.api.post(drafts)).status()).toBe(404);
+      expect((await other.api.get(`/api/conversations/${conversationId}`)).status()).toBe(404);
+      expect((await other.api.get(`/dashboard/inbox/${conversationId}`)).status()).toBe(404);
+      await context.close();
+    });
+  }
 });

@@ -11,12 +11,14 @@ export function TextareaField({
   defaultValue = "",
   maxLength,
   required = true,
+  rows,
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
   defaultValue?: string;
   maxLength?: number;
   required?: boolean;
+  rows?: number;
 }) {
   const error = field.errors?.[0];
   return (
@@ -29,6 +31,7 @@ export function TextareaField({
         name={field.name}
         className="input min-h-32"
         required={required}
+        rows={rows}
         maxLength={maxLength}
         defaultValue={typeof field.initialValue === "string" ? field.initialValue : defaultValue}
         aria-invalid={error ? true : undefined}

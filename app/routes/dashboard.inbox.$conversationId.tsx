@@ -168,7 +168,9 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           {dateTime(loaderData.replyDueAt)}
           <span className="font-normal">
             {" "}
-            (the marketplace&apos;s response window for this trip&apos;s lead time)
+            {loaderData.tripId
+              ? "(the marketplace's response window for this trip's lead time)"
+              : "(8 hours: the longest response window, as the trip's start isn't known here)"}
           </span>
         </p>
       ) : null}

@@ -91,6 +91,8 @@ export function ReplyPanel({
           label={ready ? "Reply" : "The reply you sent"}
           defaultValue={ready?.text ?? ""}
           maxLength={MAX_PASTED_MESSAGE_CHARS}
+          // Tall enough for the whole draft on a phone, within reason.
+          rows={Math.min(14, Math.max(5, Math.ceil((ready?.text.length ?? 0) / 32) + 2))}
         />
         <div className="flex flex-wrap items-center gap-3">
           {ready ? <CopyTextButton fieldId={text.id} label="Copy" /> : null}

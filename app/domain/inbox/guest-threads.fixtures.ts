@@ -36,6 +36,13 @@ export const GUEST_THREADS: readonly GuestThreadFixture[] = [
     actionItems: ["smoke-or-mess"],
   },
   {
+    name: "early pickup in other words",
+    text: "Could I pick it up two hours early? My flight lands at 8.",
+    tripStarted: false,
+    topics: ["trip-change"],
+    actionItems: [],
+  },
+  {
     name: "toll device question",
     text: "Does the car have a toll transponder, or should I avoid the toll roads?",
     tripStarted: false,

@@ -56,6 +56,9 @@ const TOPIC_WORDS: Readonly<Record<RestrictedTopic, readonly string[]>> = {
     "keep the car",
     "early (?:check-?in|pick-?up|pickup)",
     "pick (?:it )?up early",
+    // "pick it up two hours early", "drop the car off a bit later"
+    "(?:pick|get|grab|collect|drop|bring)(?: it| the car| the keys?)? (?:up|off|back)[^.?!\\n]{0,25}(?:early|earlier|sooner|late|later)",
+    "(?:early|earlier)[^.?!\\n]{0,25}(?:pick-?up|pickup|check-?in)",
     "(?:come|arrive|get there) early",
     "late (?:check-?out|return|drop-?off)",
     "return (?:it )?(?:late|later)",

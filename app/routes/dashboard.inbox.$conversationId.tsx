@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard.inbox.$conversationId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
+import { DamageNotice } from "~/components/inbox/damage-notice";
 import { DraftingNotice } from "~/components/inbox/drafting-notice";
 import { MarketplaceLink } from "~/components/inbox/marketplace-link";
 import { NeedsYou } from "~/components/inbox/needs-you";
@@ -173,6 +174,9 @@ export default function Conversation({ loaderData, actionData }: Route.Component
               : "(8 hours: the longest response window, as the trip's start isn't known here)"}
           </span>
         </p>
+      ) : null}
+      {loaderData.reportDamageBy ? (
+        <DamageNotice by={loaderData.reportDamageBy} tripId={loaderData.tripId} />
       ) : null}
       {loaderData.needs.escalated ? <NeedsYou needs={loaderData.needs} /> : null}
       <FleetSection id="messages" title="Messages">

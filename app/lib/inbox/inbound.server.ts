@@ -22,6 +22,7 @@ import {
 } from "~/domain/inbox/restricted-topics";
 import { getTrip } from "../trips/trips.server";
 import { replyDeadline } from "~/domain/inbox/reply-deadline";
+import { reportDamageBy } from "~/domain/inbox/damage-notice";
 import { marketplaceInboxUrl, reservationMessagesUrl } from "~/config/marketplace";
 import { db } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
@@ -327,14 +328,23 @@ type MessageText = Pick<typeof conversationMessages.$inferSelect, "author" | "te
  */
 export function replyInfo(
   conversation: Pick<ConversationRow, "accountId" | "tripId" | "reservationId">,
-  messages: readonly Pick<typeof conversationMessages.$inferSelect, "author" | "at">[],
+  messages: readonly Pick<typeof conversationMessages.$inferSelect, "author" | "at" | "text">[],
 ) {
   const lastHost = messages.map((message) => message.author).lastIndexOf("host");
   const firstUnanswered = messages[lastHost + 1];
   const trip = conversation.tripId
     ? getTrip(conversation.accountId, conversation.tripId)
     : undefined;
+  // The first time the guest mentioned damage starts the reporting clock.
+  const damageNotice = messages.find(
+    (message) =>
+      message.author === "guest" &&
+      checkGuestMessage(message.text).actionItems.includes("damage-mentioned"),
+  );
   return {
+    reportDamageBy: damageNotice
+      ? reportDamageBy({ noticeAt: damageNotice.at, tripEndAt: trip?.endAt }).toISOString()
+      : null,
     replyDueAt: firstUnanswered
       ? replyDeadline({ messageAt: firstUnanswered.at, tripStartAt: trip?.startAt }).toISOString()
       : null,

@@ -1,17 +1,10 @@
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidateEvery } from "~/lib/ui/use-revalidate-every";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import { ReportStatusBadge } from "./status-badge";
 
 /** Queued or analyzing: live status with JS, a self-refreshing page without. */
 export function ReportProgress({ report }: { report: ReportView }) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [revalidator]);
+  useRevalidateEvery(2000);
   return (
     <section aria-labelledby="progress-title" className="mx-auto max-w-xl text-center">
       <noscript>

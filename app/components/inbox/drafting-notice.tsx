@@ -1,15 +1,8 @@
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidateEvery } from "~/lib/ui/use-revalidate-every";
 
 /** The AI is writing the draft: say so, and look again every 2 seconds (a refresh without JS). */
 export function DraftingNotice() {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [revalidator]);
+  useRevalidateEvery(2000);
   return (
     <p role="status" aria-live="polite" className="rounded-lg bg-slate-100 p-3 text-sm">
       <noscript>

@@ -1,11 +1,5 @@
-import {
-  acceptViaForm,
-  disposeAll,
-  inviteViaForm,
-  registerViaApi,
-  type TestUser,
-} from "../support/accounts";
-import { BASE_URL } from "../support/env";
+import { disposeAll, registerTenancyCast, type TestUser } from "../support/accounts";
+import { SAME_ORIGIN } from "../support/env";
 import { finalizedReportViaApi } from "../support/estimates";
 import { expect, query, test } from "../support/fixtures";
 
@@ -26,22 +20,9 @@ let vehicleId: string;
 let tripId: string;
 let claimId: string;
 
-const ORIGIN = { Origin: BASE_URL };
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [ownerA, ownerB, teamA, vaA] = await Promise.all([
-    registerViaApi("clmowna"),
-    registerViaApi("clmownb"),
-    registerViaApi("clmteama"),
-    registerViaApi("clmvaa"),
-  ]);
-  const [teamToken, vaToken] = await Promise.all([
-    inviteViaForm(ownerA, teamA.email, "team_member"),
-    inviteViaForm(ownerA, vaA.email, "va"),
-  ]);
-  await acceptViaForm(teamA, teamToken);
-  await acceptViaForm(vaA, vaToken);
+  ({ ownerA, ownerB, teamA, vaA } = await registerTenancyCast("clm"));
   reportId = await finalizedReportViaApi(ownerA);
   vehicleId = (
     (await (await ownerA.api.get(`/api/analysis/${reportId}`)).json()) as {
@@ -114,7 +95,7 @@ test("B gets 404 on every one of A's trip, claim and host-plan ids, and its refu
     [`/dashboard/vehicle/${vehicleId}/host-plans`, { planId: "60", effectiveFrom: "2026-01-01" }],
   ];
   for (const [path, form] of posts) {
-    const response = await ownerB.api.post(path, { form, headers: ORIGIN, maxRedirects: 0 });
+    const response = await ownerB.api.post(path, { form, headers: SAME_ORIGIN, maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
   }
   expect(

@@ -1,11 +1,5 @@
-import {
-  acceptViaForm,
-  disposeAll,
-  inviteViaForm,
-  registerViaApi,
-  type TestUser,
-} from "../support/accounts";
-import { BASE_URL } from "../support/env";
+import { disposeAll, registerTenancyCast, type TestUser } from "../support/accounts";
+import { SAME_ORIGIN } from "../support/env";
 import { expect, query, test } from "../support/fixtures";
 import { addVehicleViaApi, handTaggedReportViaApi, photoPart } from "../support/estimates";
 
@@ -25,22 +19,9 @@ let vehicleId: string;
 let reportId: string;
 let photoId: string;
 
-const ORIGIN = { Origin: BASE_URL };
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [ownerA, ownerB, teamA, vaA] = await Promise.all([
-    registerViaApi("estowna"),
-    registerViaApi("estownb"),
-    registerViaApi("estteama"),
-    registerViaApi("estvaa"),
-  ]);
-  const [teamToken, vaToken] = await Promise.all([
-    inviteViaForm(ownerA, teamA.email, "team_member"),
-    inviteViaForm(ownerA, vaA.email, "va"),
-  ]);
-  await acceptViaForm(teamA, teamToken);
-  await acceptViaForm(vaA, vaToken);
+  ({ ownerA, ownerB, teamA, vaA } = await registerTenancyCast("est"));
 
   vehicleId = await addVehicleViaApi(ownerA, {
     year: 2022,
@@ -94,12 +75,12 @@ test("owner B gets 404 on every one of A's ids, and nothing changes", async () =
     ownerB.api.put(`/api/analysis/${reportId}/findings`, { data: { findings: [] } }),
     ownerB.api.post(`/analysis/${reportId}`, {
       form: { intent: "remove-finding", findingId: String((before[0] as { id: string }).id) },
-      headers: ORIGIN,
+      headers: SAME_ORIGIN,
       maxRedirects: 0,
     }),
     ownerB.api.post(`/analysis/${reportId}`, {
       form: { intent: "finalize" },
-      headers: ORIGIN,
+      headers: SAME_ORIGIN,
       maxRedirects: 0,
     }),
     ownerB.api.post(`/dashboard/vehicle/${vehicleId}`, {
@@ -112,7 +93,7 @@ test("owner B gets 404 on every one of A's ids, and nothing changes", async () =
         priceClass: "mid",
         paintType: "solid",
       },
-      headers: ORIGIN,
+      headers: SAME_ORIGIN,
       maxRedirects: 0,
     }),
     ownerB.api.post("/api/analysis", {
@@ -136,7 +117,7 @@ test("owner B gets 404 on every one of A's ids, and nothing changes", async () =
 test("the VA reviews and finalizes A's report; back in their own account, A's ids are 404", async () => {
   const finalize = await vaA.api.post(`/analysis/${reportId}`, {
     form: { intent: "finalize" },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
   expect(finalize.status()).toBe(302);
@@ -159,7 +140,7 @@ test("a share link made by a team member outlives their membership; the owner se
 }) => {
   const shared = await teamA.api.post(`/analysis/${reportId}`, {
     form: { intent: "share", days: "30" },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
   });
   expect(shared.status()).toBe(200);
   const sharePath = /\/share\/[\w-]{40,}/.exec(await shared.text())?.[0];
@@ -172,7 +153,7 @@ test("a share link made by a team member outlives their membership; the owner se
 
   const removed = await ownerA.api.post("/account", {
     form: { intent: "remove", userId: teamA.id },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
   });
   expect(removed.status()).toBeLessThan(400);
   expect((await teamA.api.get(`/analysis/${reportId}`)).status()).toBe(404);
@@ -188,7 +169,7 @@ test("a share link made by a team member outlives their membership; the owner se
   expect(await (await ownerB.api.get("/dashboard/share-links")).text()).not.toContain(reportId);
   const foreign = await ownerB.api.post("/dashboard/share-links", {
     form: { reportId, linkId: String(linkId) },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
   expect(foreign.status()).toBe(404);
@@ -196,7 +177,7 @@ test("a share link made by a team member outlives their membership; the owner se
 
   const revoked = await ownerA.api.post("/dashboard/share-links", {
     form: { reportId, linkId: String(linkId) },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
   expect(revoked.status()).toBe(302);

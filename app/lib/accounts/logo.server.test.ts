@@ -2,15 +2,12 @@
  * Business logos on a real SQLite database and file store: checked by their bytes, stored as PNG,
  * served by their random name, and the replaced file removed.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertOwner } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-logo-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("logo");
 
 let db: typeof import("../runtime/db.server");
 let schema: typeof import("../../../db/schema");
@@ -22,11 +19,6 @@ beforeAll(async () => {
   schema = await import("../../../db/schema");
   logo = await import("./logo.server");
   preferences = await import("./preferences.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function pngFile(width: number, height: number, name = "logo.png") {

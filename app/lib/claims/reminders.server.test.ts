@@ -3,15 +3,12 @@
  * once (a second pass sends nothing), only the nearest when several came due together, never for
  * a passed deadline or a finished claim; the digest once per local day from 8 AM.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-reminders-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("reminders");
 
 let db: typeof import("../runtime/db.server");
 let schema: typeof import("../../../db/schema");
@@ -27,11 +24,6 @@ beforeAll(async () => {
   trips = await import("../trips/trips.server");
   claims = await import("./claims.server");
   reminders = await import("./reminders.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const HOUR = 3_600_000;

@@ -3,18 +3,18 @@
  * OpenAI-compatible server: staging photos, the durable analysis job (success, retry, failure,
  * restart), review edits, finalizing, share links, tenancy and the PDF.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
+import {
+  loadAppModules,
+  setUpTempDataDir,
+  type AppModules,
+} from "../../../tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-estimates-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("estimates");
 
 let m: AppModules;
 let ai: { url: string; close: () => Promise<void>; requests: () => unknown[] };
@@ -78,8 +78,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ai.close();
-  m.db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("estimates on a real database", () => {

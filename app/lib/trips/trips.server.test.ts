@@ -3,15 +3,12 @@
  * row updates its trip, cars are matched by VIN or name (or left for the host to match), and
  * another account's trips are never found.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
 import { parseTripCsv } from "~/domain/trips/trip-csv";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-trips-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("trips");
 
 let db: typeof import("../runtime/db.server");
 let schema: typeof import("../../../db/schema");
@@ -23,11 +20,6 @@ beforeAll(async () => {
   schema = await import("../../../db/schema");
   vehicles = await import("../estimates/vehicles.server");
   trips = await import("./trips.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");

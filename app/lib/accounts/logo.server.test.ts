@@ -4,22 +4,16 @@
  */
 import sharp from "sharp";
 import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertOwner } from "../../../tests/support/rows";
 
 setUpTempDataDir("logo");
 
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let logo: typeof import("./logo.server");
-let preferences: typeof import("./preferences.server");
-
-beforeAll(async () => {
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  logo = await import("./logo.server");
-  preferences = await import("./preferences.server");
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const logo = await import("./logo.server");
+const preferences = await import("./preferences.server");
 
 async function pngFile(width: number, height: number, name = "logo.png") {
   const bytes = await sharp({

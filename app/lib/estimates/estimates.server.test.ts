@@ -41,6 +41,20 @@ async function stage(
   return staged;
 }
 
+/** A new owner's AI report on the sample car, of one post-trip photo (of `seed`), not yet analysed. */
+async function aiReport(name: string, seed: number) {
+  const owner = createOwner(name);
+  const car = addCar(owner.accountId);
+  const staged = await stage(owner, [seed]);
+  const report = m.reports.createReport({
+    ...owner,
+    vehicleId: car.id,
+    photoIds: staged.map((p) => p.id),
+    mode: "ai",
+  });
+  return { owner, report };
+}
+
 function provider(scenario: string) {
   return m.vision.createOpenAiCompatibleProvider({
     baseUrl: `${ai.url}`,
@@ -143,15 +157,7 @@ describe("estimates on a real database", () => {
   });
 
   it("stores the AI's hail count, damaged sensor and cracked paint, and prices them", async () => {
-    const owner = createOwner("hostDetails");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [11]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: staged.map((p) => p.id),
-      mode: "ai",
-    });
+    const { owner, report } = await aiReport("hostDetails", 11);
     await m.worker.analyzeReport(claim(report.id), provider("damage-details"));
     const analyzed = m.reports.loadReport(owner.accountId, report.id)!;
     const byPanel = Object.fromEntries(analyzed.findings.map((f) => [f.panel, f]));
@@ -181,15 +187,7 @@ describe("estimates on a real database", () => {
   });
 
   it("retries a provider outage, then fails with a readable reason", async () => {
-    const owner = createOwner("hostC");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [11]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: [staged[0]!.id],
-      mode: "ai",
-    });
+    const { owner, report } = await aiReport("hostC", 11);
 
     await m.worker.analyzeReport(claim(report.id), provider("server-error"));
     expect(row(report.id).status).toBe("queued");
@@ -214,30 +212,14 @@ describe("estimates on a real database", () => {
   });
 
   it("fails at once on an unreadable answer and never invents findings", async () => {
-    const owner = createOwner("hostD");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [13]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: [staged[0]!.id],
-      mode: "ai",
-    });
+    const { report } = await aiReport("hostD", 13);
     await m.worker.analyzeReport(claim(report.id), provider("invalid-schema"));
     expect(row(report.id).status).toBe("failed");
     expect(m.reports.reportFindings(report.id)).toEqual([]);
   });
 
   it("re-queues analyses interrupted by a restart", async () => {
-    const owner = createOwner("hostE");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [17]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: [staged[0]!.id],
-      mode: "ai",
-    });
+    const { report } = await aiReport("hostE", 17);
     claim(report.id);
     expect(row(report.id).status).toBe("analyzing");
     m.worker.startAnalysisWorker();

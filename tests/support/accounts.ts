@@ -268,11 +268,40 @@ export async function submitSignInForm(page: Page, identifier: string, password:
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/**
+ * Signs in with the form on `authPath` in a new browser context (JavaScript on) and checks that it
+ * lands on the dashboard.
+ */
+export async function signInWithForm(
+  browser: Browser,
+  identifier: string,
+  password: string,
+  authPath = "/auth",
+) {
+  const context = await browserContext(browser, true);
+  const page = await context.newPage();
+  await page.goto(authPath);
+  await submitSignInForm(page, identifier, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { context, page };
+}
+
 export async function browserContext(browser: Browser, javaScriptEnabled: boolean) {
   return browser.newContext({
     javaScriptEnabled,
     extraHTTPHeaders: { "X-Forwarded-For": freshAddress() },
   });
+}
+
+/** A browser context (JavaScript on or off) holding `user`'s session, and a page in it. */
+export async function signedInContext(
+  browser: Browser,
+  user: TestUser,
+  javaScriptEnabled: boolean,
+) {
+  const context = await browserContext(browser, javaScriptEnabled);
+  await context.addCookies((await user.api.storageState()).cookies);
+  return { context, page: await context.newPage() };
 }
 
 /**

@@ -121,3 +121,19 @@ export function locateColumns<Column extends string>(
   }
   return found;
 }
+
+/** The trimmed field of `record` in the column at `index`; undefined when the file lacks it. */
+export function fieldAt(record: CsvRecord, index: number | undefined): string | undefined {
+  return index === undefined ? undefined : (record.fields[index] ?? "").trim();
+}
+
+/** A problem of one row, its message naming the row and the column as the file's header does. */
+export function rowProblem(row: number, columnName: string | null, message: string) {
+  return {
+    row,
+    column: columnName,
+    message: columnName
+      ? `Row ${row}, column "${columnName}": ${message}`
+      : `Row ${row}: ${message}`,
+  };
+}

@@ -5,7 +5,7 @@
  * malformed row fails the whole file with row- and column-specific messages.
  */
 import { sumOf } from "./calculation-steps";
-import { locateColumns, parseCsv } from "./csv";
+import { fieldAt, locateColumns, parseCsv, rowProblem } from "./csv";
 import { formatNumber, parseMoneyToCents, roundToCents, type Cents } from "./money";
 import { DAY_MS, formatIsoDate, isRealDate, naiveMsToWallClock } from "./zoned-time";
 
@@ -233,29 +233,16 @@ export function parseEarningsCsv(text: string): EarningsCsvResult {
     });
   }
   if (headerErrors.length > 0) return { ok: false, errors: headerErrors };
-  const headerName = (column: EarningsColumn) => {
-    const index = columnIndex[column];
-    return index === undefined ? null : (header.fields[index] ?? "").trim();
-  };
+  const headerName = (column: EarningsColumn) => fieldAt(header, columnIndex[column]) ?? null;
 
   // Read rows.
   const errors: EarningsCsvError[] = [];
   const trips: TripRow[] = [];
   let canceledSkipped = 0;
   for (const record of dataRecords) {
-    const cell = (column: EarningsColumn) => {
-      const index = columnIndex[column];
-      return index === undefined ? "" : (record.fields[index] ?? "").trim();
-    };
+    const cell = (column: EarningsColumn) => fieldAt(record, columnIndex[column]) ?? "";
     const rowError = (column: EarningsColumn | null, message: string) => {
-      const name = column ? headerName(column) : null;
-      errors.push({
-        row: record.line,
-        column: name,
-        message: name
-          ? `Row ${record.line}, column "${name}": ${message}`
-          : `Row ${record.line}: ${message}`,
-      });
+      errors.push(rowProblem(record.line, column ? headerName(column) : null, message));
     };
 
     if (/cancel/i.test(cell("status"))) {

@@ -106,37 +106,26 @@ describe("validateVin", () => {
     });
   });
 
-  it("rejects characters other than A–Z and 0–9, naming the first one", () => {
-    expect(validateVin("1HGCM82633A00435*")).toEqual({
+  it.each([
+    ["1HGCM82633A00435*", "17th", "*"],
+    ["1HGÉM82633A004352", "4th", "É"],
+  ])("rejects %s: characters other than A–Z and 0–9, naming the %s one", (vin, position, char) => {
+    expect(validateVin(vin)).toEqual({
       ok: false,
-      error: 'A VIN contains only letters A–Z and digits 0–9, but the 17th character is "*".',
-    });
-    expect(validateVin("1HGÉM82633A004352")).toEqual({
-      ok: false,
-      error: 'A VIN contains only letters A–Z and digits 0–9, but the 4th character is "É".',
-    });
-  });
-
-  it("rejects a wrong check digit on a North American VIN, giving the expected digit", () => {
-    expect(validateVin("1HGCM82653A004352")).toEqual({
-      ok: false,
-      error: "The check digit (9th character) should be 3, not 5: check for a typo.",
-    });
-    expect(validateVin("5YJ3E1EA7KF317000")).toEqual({
-      ok: false,
-      error: "The check digit (9th character) should be 2, not 7: check for a typo.",
-    });
-    expect(validateVin("1M8GDM9A3KP042788")).toEqual({
-      ok: false,
-      error: "The check digit (9th character) should be X, not 3: check for a typo.",
+      error: `A VIN contains only letters A–Z and digits 0–9, but the ${position} character is "${char}".`,
     });
   });
 
-  it("catches a typo elsewhere in the VIN through the check digit", () => {
+  it.each([
+    ["1HGCM82653A004352", "3", "5", "a wrong check digit on a North American VIN"],
+    ["5YJ3E1EA7KF317000", "2", "7", "a wrong check digit on a North American VIN"],
+    ["1M8GDM9A3KP042788", "X", "3", "a wrong check digit on a North American VIN"],
     // Last two digits swapped: Σ = 311 − 19 + 16 = 308, 308 mod 11 = 0.
-    expect(validateVin("1HGCM82633A004325")).toEqual({
+    ["1HGCM82633A004325", "0", "3", "a typo elsewhere in the VIN, through the check digit"],
+  ])("rejects %s (expected check digit %s, not %s): %s", (vin, expected, found) => {
+    expect(validateVin(vin)).toEqual({
       ok: false,
-      error: "The check digit (9th character) should be 0, not 3: check for a typo.",
+      error: `The check digit (9th character) should be ${expected}, not ${found}: check for a typo.`,
     });
   });
 

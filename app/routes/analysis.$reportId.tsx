@@ -47,16 +47,11 @@ import { parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: data ? `Estimate: ${data.report.vehicle.title}` : "Estimate",
-    path: "/analysis",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta(data ? `Estimate: ${data.report.vehicle.title}` : "Estimate", "/analysis", data);
 
 const ACTIVE = new Set(["queued", "analyzing"]);
 

@@ -5,8 +5,8 @@ import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.ser
 import { claimChangeApiSchema } from "~/lib/claims/claim-input";
 import { changeClaim, claimHistory, claimJson, getClaim } from "~/lib/claims/claims.server";
 import { recordEvent } from "~/lib/analytics/server";
-import { fieldErrorsOf } from "~/lib/http/form.server";
-import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
+import { readJsonInput } from "~/lib/http/json-input.server";
+import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 import { getTrip } from "~/lib/trips/trips.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -42,21 +42,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const session = await requireApiSession(request);
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = claimChangeApiSchema.safeParse(body.value);
-  if (!parsed.success) {
-    return jsonError(400, "Check the change.", { fieldErrors: fieldErrorsOf(parsed.error.issues) });
-  }
+  const input = await readJsonInput(request, claimChangeApiSchema, "Check the change.");
+  if (!input.ok) return input.response;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
   try {
-    if (!changeClaim(actor, params.claimId, parsed.data)) return jsonError(404, NOT_FOUND);
+    if (!changeClaim(actor, params.claimId, input.data)) return jsonError(404, NOT_FOUND);
   } catch (error) {
     return claimInputErrorResponse(error);
   }
   recordEvent(
     "feature_usage",
-    { feature: "claims", action: parsed.data.status ?? "note" },
+    { feature: "claims", action: input.data.status ?? "note" },
     session.user.id,
   );
   return claimResponse(session.accountId, params.claimId);

@@ -5,8 +5,8 @@ import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.ser
 import { newClaimApiSchema } from "~/lib/claims/claim-input";
 import { claimHistory, claimJson, createClaim, listClaims } from "~/lib/claims/claims.server";
 import { recordEvent } from "~/lib/analytics/server";
-import { fieldErrorsOf } from "~/lib/http/form.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { readJsonInput } from "~/lib/http/json-input.server";
+import { methodNotAllowed } from "~/lib/http/json";
 import { getTrip } from "~/lib/trips/trips.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -34,15 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = newClaimApiSchema.safeParse(body.value);
-  if (!parsed.success) {
-    return jsonError(400, "Check the claim.", { fieldErrors: fieldErrorsOf(parsed.error.issues) });
-  }
+  const input = await readJsonInput(request, newClaimApiSchema, "Check the claim.");
+  if (!input.ok) return input.response;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
   try {
-    const claim = createClaim(actor, parsed.data);
+    const claim = createClaim(actor, input.data);
     recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
     const trip = getTrip(session.accountId, claim.tripId)!;
     return Response.json(

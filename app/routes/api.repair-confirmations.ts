@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.repair-confirmations";
 import { accuracySummary } from "~/domain/repairs/accuracy";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { fieldErrorsOf } from "~/lib/http/form.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { readJsonInput } from "~/lib/http/json-input.server";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { confirmRepairApiSchema } from "~/lib/repairs/repair-input";
 import {
   confirmationJson,
@@ -32,18 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = confirmRepairApiSchema.safeParse(body.value);
-  if (!parsed.success) {
-    return jsonError(400, "Check the repair confirmation.", {
-      fieldErrors: fieldErrorsOf(parsed.error.issues),
-    });
-  }
+  const input = await readJsonInput(
+    request,
+    confirmRepairApiSchema,
+    "Check the repair confirmation.",
+  );
+  if (!input.ok) return input.response;
   try {
     const row = confirmRepair(
       { accountId: session.accountId, userId: session.user.id, role: session.role },
-      parsed.data,
+      input.data,
     );
     return Response.json(
       { repairConfirmation: confirmationJson(row) },

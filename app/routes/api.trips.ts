@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.trips";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { getVehicle } from "~/lib/estimates/vehicles.server";
-import { fieldErrorsOf } from "~/lib/http/form.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { readJsonInput } from "~/lib/http/json-input.server";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { checkApiTrip, tripApiSchema } from "~/lib/trips/trip-form";
 import { createTrip, listTrips, tripJson, TripConflictError } from "~/lib/trips/trips.server";
 
@@ -27,15 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = tripApiSchema.safeParse(body.value);
-  if (!parsed.success) {
-    return jsonError(400, "Check the trip details.", {
-      fieldErrors: fieldErrorsOf(parsed.error.issues),
-    });
-  }
-  const checked = checkApiTrip(parsed.data, Date.now());
+  const input = await readJsonInput(request, tripApiSchema, "Check the trip details.");
+  if (!input.ok) return input.response;
+  const checked = checkApiTrip(input.data, Date.now());
   if (!checked.ok)
     return jsonError(400, "Check the trip details.", { fieldErrors: checked.fieldErrors });
   if (!getVehicle(session.accountId, checked.vehicleId)) {

@@ -39,16 +39,11 @@ import { errorsOf, parseSubmission, useSchemaForm, type FormResult } from "~/lib
 import { formReply } from "~/lib/http/form.server";
 import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "New damage estimate",
-    path: "/app",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("New damage estimate", "/app", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

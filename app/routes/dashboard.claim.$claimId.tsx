@@ -30,16 +30,15 @@ import { parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: data ? `${data.claim.kind} claim, trip ${data.claim.trip.reservationId}` : "Claim",
-    path: "/dashboard/claims",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta(
+    data ? `${data.claim.kind} claim, trip ${data.claim.trip.reservationId}` : "Claim",
+    "/dashboard/claims",
+    data,
+  );
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);

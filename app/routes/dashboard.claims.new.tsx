@@ -14,15 +14,10 @@ import { getReport } from "~/lib/estimates/reports.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "New claim",
-    path: "/dashboard/claims/new",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("New claim", "/dashboard/claims/new", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

@@ -8,15 +8,10 @@ import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { claimsBoard } from "~/lib/claims/claim-pages.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Claims",
-    path: "/dashboard/claims",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Claims", "/dashboard/claims", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

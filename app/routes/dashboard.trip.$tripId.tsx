@@ -17,15 +17,10 @@ import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
 import { saveTripForm } from "~/lib/trips/trip-page.server";
 import { getTrip } from "~/lib/trips/trips.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: data ? `Trip ${data.trip.reservationId}` : "Trip",
-    path: "/dashboard/trips",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta(data ? `Trip ${data.trip.reservationId}` : "Trip", "/dashboard/trips", data);
 
 /** Local date and time fields of an instant in the trip's zone, as the form shows them. */
 function localFields(instant: Date, timeZone: string) {

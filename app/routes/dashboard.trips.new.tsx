@@ -8,15 +8,10 @@ import { listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
 import { saveTripForm } from "~/lib/trips/trip-page.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Add a trip",
-    path: "/dashboard/trips/new",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Add a trip", "/dashboard/trips/new", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

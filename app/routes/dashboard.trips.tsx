@@ -23,16 +23,11 @@ import {
 } from "~/lib/trips/trip-import.server";
 import { listTrips, matchTripsToVehicle, unmatchedVehicleNames } from "~/lib/trips/trips.server";
 import { tripListItems } from "~/lib/trips/trip-view.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Trips",
-    path: "/dashboard/trips",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Trips", "/dashboard/trips", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

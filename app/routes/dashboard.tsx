@@ -34,6 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The other parts of the app, linked from the dashboard's header. */
+const SECTIONS = [
+  { to: "/dashboard/trips", label: "Trips" },
+  { to: "/dashboard/claims", label: "Claims" },
+  { to: "/repair-quote", label: "Repairs" },
+  { to: "/dashboard/inbox", label: "Guest inbox" },
+] as const;
+
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: "Dashboard",
@@ -115,18 +123,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 Add vehicle
               </Link>
             )}
-            <Link to="/dashboard/trips" className="btn-outline">
-              Trips
-            </Link>
-            <Link to="/dashboard/claims" className="btn-outline">
-              Claims
-            </Link>
-            <Link to="/repair-quote" className="btn-outline">
-              Repairs
-            </Link>
-            <Link to="/dashboard/inbox" className="btn-outline">
-              Guest inbox
-            </Link>
+            {SECTIONS.map((section) => (
+              <Link key={section.to} to={section.to} className="btn-outline">
+                {section.label}
+              </Link>
+            ))}
           </>
         }
       />

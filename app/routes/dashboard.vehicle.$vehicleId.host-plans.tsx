@@ -15,16 +15,11 @@ import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
 import { hostPlanHistory, removeHostPlan, setHostPlan } from "~/lib/trips/host-plans.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: data ? `Host plans: ${data.vehicle}` : "Host plans",
-    path: "/dashboard",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta(data ? `Host plans: ${data.vehicle}` : "Host plans", "/dashboard", data);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);

@@ -12,15 +12,10 @@ import { shopQuoteSchema } from "~/lib/repairs/repair-input";
 import { answerQuote, quoteByToken } from "~/lib/repairs/repairs.server";
 import { getReport } from "~/lib/estimates/reports.server";
 import { getRevision } from "~/lib/estimates/revisions.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Your repair quote",
-    path: "/repair-quote",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Your repair quote", "/repair-quote", data);
 
 const GONE = "This quote link doesn't work any more. Ask the host for a new one.";
 

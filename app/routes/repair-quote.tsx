@@ -11,15 +11,10 @@ import { requireSession } from "~/lib/auth/guards.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { repairAction, repairPageData } from "~/lib/repairs/repair-page.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Repair quotes",
-    path: "/repair-quote",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Repair quotes", "/repair-quote", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

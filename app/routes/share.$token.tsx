@@ -7,15 +7,14 @@ import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { loadSharedRevision, resolveShareToken } from "~/lib/estimates/shares.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: data ? `Damage estimate: ${data.report.vehicle.title}` : "Damage estimate",
-    path: "/",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta(
+    data ? `Damage estimate: ${data.report.vehicle.title}` : "Damage estimate",
+    "/",
+    data,
+  );
 
 /**
  * GET /share/{token}: the read-only report for an adjuster or guest. No account needed; a

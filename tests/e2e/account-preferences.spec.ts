@@ -1,7 +1,12 @@
-import type { Browser } from "@playwright/test";
 import sharp from "sharp";
 import { PDFDocument } from "pdf-lib";
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import {
+  browserContext,
+  disposeAll,
+  registerViaApi,
+  signedInContext,
+  type TestUser,
+} from "../support/accounts";
 import { finalizedReportViaApi } from "../support/estimates";
 import { expect, query, test, waitForHydration } from "../support/fixtures";
 
@@ -9,12 +14,6 @@ import { expect, query, test, waitForHydration } from "../support/fixtures";
  * The account's business name and logo on its reports, dates in its time zone, and the home
  * state asked before the first estimate, with JavaScript on and off.
  */
-
-async function signedIn(browser: Browser, user: TestUser, javaScriptEnabled: boolean) {
-  const context = await browserContext(browser, javaScriptEnabled);
-  await context.addCookies((await user.api.storageState()).cookies);
-  return { context, page: await context.newPage() };
-}
 
 async function logoPng() {
   return sharp({
@@ -51,7 +50,7 @@ test.describe("account preferences", () => {
     }) => {
       host = await registerViaApi("brand");
       const reportId = await finalizedReportViaApi(host);
-      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await page.goto("/account");
       if (javaScriptEnabled) await waitForHydration(page);
 
@@ -114,7 +113,7 @@ test.describe("account preferences", () => {
     browser,
   }) => {
     host = await registerViaApi("brandbad");
-    const { context, page } = await signedIn(browser, host, false);
+    const { context, page } = await signedInContext(browser, host, false);
     await page.goto("/account");
     const business = page.getByRole("region", { name: "Business and reports" });
     await business.getByLabel("Upload a logo").setInputFiles({
@@ -146,7 +145,7 @@ test.describe("account preferences", () => {
     browser,
   }) => {
     host = await registerViaApi("reminders");
-    const { context, page } = await signedIn(browser, host, false);
+    const { context, page } = await signedInContext(browser, host, false);
     await page.goto("/account");
     const section = page.getByRole("region", { name: "Claim reminders" });
     await expect(section.getByLabel("1 day before")).toBeChecked();
@@ -191,7 +190,7 @@ test.describe("account preferences", () => {
       browser,
     }) => {
       host = await registerViaApi("homestate");
-      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await page.goto("/app");
       if (javaScriptEnabled) await waitForHydration(page);
       const step = page.getByRole("region", { name: "Where do you rent out your cars?" });

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import {
   acceptViaForm,
   accountIdOf,
@@ -11,6 +12,7 @@ import {
   pathOf,
   registerViaApi,
   replaySession,
+  signInWithForm,
   submitSignInForm,
   SESSION_COOKIE,
   sessionCookieOf,
@@ -30,6 +32,14 @@ const LOGIN_FAILED = "Invalid username/email or password.";
 const RESET_SENT =
   "If an account with that email exists, we've sent instructions to reset your password";
 const RESET_INVALID = "This reset link is invalid or has expired. Please request a new one.";
+
+/** The reset form's post (as without JavaScript): `password` typed twice, for `token`. */
+function postPasswordReset(api: APIRequestContext, token: string, password: string) {
+  return api.post("/reset-password", {
+    form: { intent: "reset", token, password, confirmPassword: password },
+    maxRedirects: 0,
+  });
+}
 const VERIFY_INVALID =
   "This verification link is invalid, already used or expired. Sign in and ask for a new one.";
 
@@ -170,14 +180,7 @@ test.describe("single-use, expiring tokens", () => {
     await expect(page.getByRole("alert")).toHaveText(RESET_INVALID);
     await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
     const api = await apiContext();
-    const reuse = await api.post("/reset-password", {
-      form: {
-        intent: "reset",
-        token,
-        password: "another password entirely",
-        confirmPassword: "another password entirely",
-      },
-    });
+    const reuse = await postPasswordReset(api, token, "another password entirely");
     expect(reuse.status()).toBe(400);
     expect(visibleMessages(await reuse.text())).toContain(RESET_INVALID);
 
@@ -196,14 +199,7 @@ test.describe("single-use, expiring tokens", () => {
     expireToken("auth_tokens", secondToken);
     await page.goto(pathOf(linkIn(second, "/reset-password")));
     await expect(page.getByRole("alert")).toHaveText(RESET_INVALID);
-    const expired = await api.post("/reset-password", {
-      form: {
-        intent: "reset",
-        token: secondToken,
-        password: "expired link password",
-        confirmPassword: "expired link password",
-      },
-    });
+    const expired = await postPasswordReset(api, secondToken, "expired link password");
     expect(expired.status()).toBe(400);
     expect(visibleMessages(await expired.text())).toContain(RESET_INVALID);
     expect((await login("expired link password")).status()).toBe(401);
@@ -284,11 +280,7 @@ test.describe("sessions", () => {
     expect((await replaySession(cookie!)).status).toBe(401);
 
     // The Logout button in a browser (a form post to /logout).
-    const context = await browserContext(browser, true);
-    const page = await context.newPage();
-    await page.goto("/auth");
-    await submitSignInForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const { context, page } = await signInWithForm(browser, user.username, user.password);
     const browserCookie = await sessionCookieOf(context);
     expect(browserCookie).toBeTruthy();
     expect(browserCookie).not.toBe(cookie);
@@ -310,11 +302,7 @@ test.describe("sessions", () => {
   }) => {
     test.setTimeout(60_000);
     const user = await registerViaApi("cookie");
-    const context = await browserContext(browser, true);
-    const page = await context.newPage();
-    await page.goto("/auth");
-    await submitSignInForm(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const { context, page } = await signInWithForm(browser, user.email, user.password);
 
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === SESSION_COOKIE);
@@ -470,14 +458,7 @@ test.describe("sessions", () => {
     const page = await user.api.get(pathOf(linkIn(mail, "/reset-password")));
     expect(visibleMessages(await page.text())).toContain(RESET_INVALID);
     const api = await apiContext();
-    const reuse = await api.post("/reset-password", {
-      form: {
-        intent: "reset",
-        token,
-        password: "an attacker's new password",
-        confirmPassword: "an attacker's new password",
-      },
-    });
+    const reuse = await postPasswordReset(api, token, "an attacker's new password");
     expect(reuse.status()).toBe(400);
     expect(visibleMessages(await reuse.text())).toContain(RESET_INVALID);
     const login = (password: string) =>
@@ -568,16 +549,11 @@ test.describe("reset links", () => {
     const [first, second] = (await emailsTo(user.email, "Reset your FleetAssist password")).map(
       (mail) => tokenIn(mail, "/reset-password"),
     );
-    const reset = (token: string, password: string) =>
-      api.post("/reset-password", {
-        form: { intent: "reset", token, password, confirmPassword: password },
-        maxRedirects: 0,
-      });
     // The first link died when the second was sent.
-    const stale = await reset(first!, "first link password");
+    const stale = await postPasswordReset(api, first!, "first link password");
     expect(stale.status()).toBe(400);
     expect(visibleMessages(await stale.text())).toContain(RESET_INVALID);
-    const used = await reset(second!, "second link password");
+    const used = await postPasswordReset(api, second!, "second link password");
     expect(used.status()).toBe(302);
     expect(used.headers()["location"]).toBe("/auth");
     // Nothing outstanding is left for this user.
@@ -653,11 +629,12 @@ test.describe("open redirects", () => {
   }) => {
     test.setTimeout(60_000);
     const user = await registerViaApi("redirectui");
-    const context = await browserContext(browser, true);
-    const page = await context.newPage();
-    await page.goto("/auth?redirectTo=/.//evil.example");
-    await submitSignInForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const { context, page } = await signInWithForm(
+      browser,
+      user.username,
+      user.password,
+      "/auth?redirectTo=/.//evil.example",
+    );
     expect(new URL(page.url()).origin).toBe(ours);
     // Signed in now: the same link sends the visitor to our dashboard, not away.
     await page.goto("/auth?redirectTo=/.//evil.example");

@@ -1,11 +1,5 @@
-import {
-  acceptViaForm,
-  disposeAll,
-  inviteViaForm,
-  registerViaApi,
-  type TestUser,
-} from "../support/accounts";
-import { BASE_URL } from "../support/env";
+import { disposeAll, registerTenancyCast, type TenancyCast } from "../support/accounts";
+import { SAME_ORIGIN } from "../support/env";
 import { finalizedReportViaApi } from "../support/estimates";
 import { expect, query, test } from "../support/fixtures";
 
@@ -17,38 +11,23 @@ import { expect, query, test } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-let ownerA: TestUser;
-let ownerB: TestUser;
-let teamA: TestUser;
-let vaA: TestUser;
+/** Owners A and B, A's team member and A's VA. */
+let cast: TenancyCast;
 let reportId: string;
 let vehicleId: string;
 let tripId: string;
 let claimId: string;
 
-const ORIGIN = { Origin: BASE_URL };
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [ownerA, ownerB, teamA, vaA] = await Promise.all([
-    registerViaApi("clmowna"),
-    registerViaApi("clmownb"),
-    registerViaApi("clmteama"),
-    registerViaApi("clmvaa"),
-  ]);
-  const [teamToken, vaToken] = await Promise.all([
-    inviteViaForm(ownerA, teamA.email, "team_member"),
-    inviteViaForm(ownerA, vaA.email, "va"),
-  ]);
-  await acceptViaForm(teamA, teamToken);
-  await acceptViaForm(vaA, vaToken);
-  reportId = await finalizedReportViaApi(ownerA);
+  cast = await registerTenancyCast("clm");
+  reportId = await finalizedReportViaApi(cast.ownerA);
   vehicleId = (
-    (await (await ownerA.api.get(`/api/analysis/${reportId}`)).json()) as {
+    (await (await cast.ownerA.api.get(`/api/analysis/${reportId}`)).json()) as {
       vehicle: { id: string };
     }
   ).vehicle.id;
-  const trip = await ownerA.api.post("/api/trips", {
+  const trip = await cast.ownerA.api.post("/api/trips", {
     data: {
       reservationId: "T-TEN",
       vehicleId,
@@ -58,13 +37,13 @@ test.beforeAll(async () => {
     },
   });
   tripId = ((await trip.json()) as { trip: { id: string } }).trip.id;
-  const claim = await ownerA.api.post("/api/claims", {
+  const claim = await cast.ownerA.api.post("/api/claims", {
     data: { tripId, kind: "damage", reportId },
   });
   claimId = ((await claim.json()) as { claim: { id: string } }).claim.id;
 });
 
-test.afterAll(async () => disposeAll(ownerA, ownerB, teamA, vaA));
+test.afterAll(async () => disposeAll(cast.ownerA, cast.ownerB, cast.teamA, cast.vaA));
 
 const pagesOfA = () => [
   `/dashboard/trip/${tripId}`,
@@ -74,13 +53,13 @@ const pagesOfA = () => [
 ];
 
 test("A's team member and VA reach A's trips, claims and host plans; the VA's change is logged as the VA's", async () => {
-  for (const user of [ownerA, teamA, vaA]) {
+  for (const user of [cast.ownerA, cast.teamA, cast.vaA]) {
     for (const path of [...pagesOfA(), "/dashboard/trips", "/dashboard/claims", "/repair-quote"]) {
       const response = await user.api.get(path, { maxRedirects: 0 });
       expect(response.status(), `${user.username} ${path}`).toBe(200);
     }
   }
-  const moved = await vaA.api.patch(`/api/claims/${claimId}`, {
+  const moved = await cast.vaA.api.patch(`/api/claims/${claimId}`, {
     data: { status: "filed", note: "Filed by the VA." },
   });
   expect(moved.status()).toBe(200);
@@ -92,7 +71,7 @@ test("A's team member and VA reach A's trips, claims and host plans; the VA's ch
 
 test("B gets 404 on every one of A's trip, claim and host-plan ids, and its refused posts change nothing", async () => {
   for (const path of pagesOfA()) {
-    const response = await ownerB.api.get(path, { maxRedirects: 0 });
+    const response = await cast.ownerB.api.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
   }
   const before = query<{ status: string }>("select status from claims where id = ?", claimId)[0]!
@@ -114,11 +93,17 @@ test("B gets 404 on every one of A's trip, claim and host-plan ids, and its refu
     [`/dashboard/vehicle/${vehicleId}/host-plans`, { planId: "60", effectiveFrom: "2026-01-01" }],
   ];
   for (const [path, form] of posts) {
-    const response = await ownerB.api.post(path, { form, headers: ORIGIN, maxRedirects: 0 });
+    const response = await cast.ownerB.api.post(path, {
+      form,
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
     expect(response.status(), path).toBe(404);
   }
   expect(
-    (await ownerB.api.patch(`/api/claims/${claimId}`, { data: { status: "withdrawn" } })).status(),
+    (
+      await cast.ownerB.api.patch(`/api/claims/${claimId}`, { data: { status: "withdrawn" } })
+    ).status(),
   ).toBe(404);
   expect(
     query<{ status: string }>("select status from claims where id = ?", claimId)[0]!.status,
@@ -133,8 +118,8 @@ test("B gets 404 on every one of A's trip, claim and host-plan ids, and its refu
       vehicleId,
     )[0]!.n,
   ).toBe(0);
-  const listed = (await (await ownerB.api.get("/api/claims")).json()) as { claims: unknown[] };
+  const listed = (await (await cast.ownerB.api.get("/api/claims")).json()) as { claims: unknown[] };
   expect(listed.claims).toEqual([]);
-  const trips = (await (await ownerB.api.get("/api/trips")).json()) as { trips: unknown[] };
+  const trips = (await (await cast.ownerB.api.get("/api/trips")).json()) as { trips: unknown[] };
   expect(trips.trips).toEqual([]);
 });

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { disposeAll, registerViaApi, signedInContext, type TestUser } from "../support/accounts";
 import { finalizedReportViaApi } from "../support/estimates";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
@@ -47,12 +47,6 @@ async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await waitForHydration(page);
 }
 
-async function signedIn(browser: Browser, user: TestUser, javaScriptEnabled: boolean) {
-  const context = await browserContext(browser, javaScriptEnabled);
-  await context.addCookies((await user.api.storageState()).cookies);
-  return { context, page: await context.newPage() };
-}
-
 test.describe("claims", () => {
   let host: TestUser | undefined;
   let other: TestUser | undefined;
@@ -68,7 +62,7 @@ test.describe("claims", () => {
       host = await registerViaApi("claims");
       const reportId = await finalizedReportViaApi(host);
       const { tripId, totalCents } = await tripFor(host, reportId, "C-100");
-      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
 
       await open(page, `/dashboard/trip/${tripId}`, javaScriptEnabled);
       await page.getByRole("link", { name: "Start a claim" }).click();
@@ -154,7 +148,7 @@ test.describe("claims", () => {
     const { claim } = (await created.json()) as { claim: { id: string; route: unknown } };
     expect(claim.route).toBeNull();
 
-    const { context, page } = await signedIn(browser, host, false);
+    const { context, page } = await signedInContext(browser, host, false);
     await page.goto(`/dashboard/claim/${claim.id}`);
     const advisor = page.getByRole("region", { name: "Which route pays more" });
     await expect(advisor).toContainText("your host plan for this car on the trip date");
@@ -205,7 +199,7 @@ test.describe("claims", () => {
       });
       const { claim } = (await created.json()) as { claim: { id: string } };
 
-      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await open(page, `/dashboard/claim/${claim.id}`, javaScriptEnabled);
       const share = page.getByRole("region", { name: "Share the evidence packet" });
       await share.getByLabel("Link works for").selectOption("7");

@@ -1,11 +1,5 @@
-import {
-  acceptViaForm,
-  disposeAll,
-  inviteViaForm,
-  registerViaApi,
-  type TestUser,
-} from "../support/accounts";
-import { BASE_URL } from "../support/env";
+import { disposeAll, registerTenancyCast, type TenancyCast } from "../support/accounts";
+import { SAME_ORIGIN } from "../support/env";
 import { expect, query, test } from "../support/fixtures";
 import { addVehicleViaApi, handTaggedReportViaApi, photoPart } from "../support/estimates";
 
@@ -17,32 +11,17 @@ import { addVehicleViaApi, handTaggedReportViaApi, photoPart } from "../support/
 
 test.describe.configure({ mode: "serial" });
 
-let ownerA: TestUser;
-let ownerB: TestUser;
-let teamA: TestUser;
-let vaA: TestUser;
+/** Owners A and B, A's team member and A's VA. */
+let cast: TenancyCast;
 let vehicleId: string;
 let reportId: string;
 let photoId: string;
 
-const ORIGIN = { Origin: BASE_URL };
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [ownerA, ownerB, teamA, vaA] = await Promise.all([
-    registerViaApi("estowna"),
-    registerViaApi("estownb"),
-    registerViaApi("estteama"),
-    registerViaApi("estvaa"),
-  ]);
-  const [teamToken, vaToken] = await Promise.all([
-    inviteViaForm(ownerA, teamA.email, "team_member"),
-    inviteViaForm(ownerA, vaA.email, "va"),
-  ]);
-  await acceptViaForm(teamA, teamToken);
-  await acceptViaForm(vaA, vaToken);
+  cast = await registerTenancyCast("est");
 
-  vehicleId = await addVehicleViaApi(ownerA, {
+  vehicleId = await addVehicleViaApi(cast.ownerA, {
     year: 2022,
     make: "Tesla",
     model: "Model 3",
@@ -50,7 +29,7 @@ test.beforeAll(async () => {
     paintType: "metallic-pearl",
   });
   reportId = await handTaggedReportViaApi(
-    ownerA,
+    cast.ownerA,
     vehicleId,
     [{ panel: "rear-bumper", damageType: "dent", severity: "moderate" }],
     21,
@@ -58,7 +37,7 @@ test.beforeAll(async () => {
   photoId = query<{ id: string }>("select id from photos where report_id = ?", reportId)[0]!.id;
 });
 
-test.afterAll(async () => disposeAll(ownerA, ownerB, teamA, vaA));
+test.afterAll(async () => disposeAll(cast.ownerA, cast.ownerB, cast.teamA, cast.vaA));
 
 const pagesOfA = () => [
   `/analysis/${reportId}`,
@@ -72,7 +51,7 @@ const pagesOfA = () => [
 ];
 
 test("A's team member and VA, working in A, reach every page, photo and PDF of A's report", async () => {
-  for (const user of [ownerA, teamA, vaA]) {
+  for (const user of [cast.ownerA, cast.teamA, cast.vaA]) {
     for (const path of pagesOfA()) {
       const response = await user.api.get(path, { maxRedirects: 0 });
       expect(response.status(), `${user.username} ${path}`).toBe(200);
@@ -87,22 +66,22 @@ test("A's team member and VA, working in A, reach every page, photo and PDF of A
 test("owner B gets 404 on every one of A's ids, and nothing changes", async () => {
   const before = query("select * from findings where report_id = ? order by id", reportId);
   for (const path of pagesOfA()) {
-    const response = await ownerB.api.get(path, { maxRedirects: 0 });
+    const response = await cast.ownerB.api.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
   }
   const writes = [
-    ownerB.api.put(`/api/analysis/${reportId}/findings`, { data: { findings: [] } }),
-    ownerB.api.post(`/analysis/${reportId}`, {
+    cast.ownerB.api.put(`/api/analysis/${reportId}/findings`, { data: { findings: [] } }),
+    cast.ownerB.api.post(`/analysis/${reportId}`, {
       form: { intent: "remove-finding", findingId: String((before[0] as { id: string }).id) },
-      headers: ORIGIN,
+      headers: SAME_ORIGIN,
       maxRedirects: 0,
     }),
-    ownerB.api.post(`/analysis/${reportId}`, {
+    cast.ownerB.api.post(`/analysis/${reportId}`, {
       form: { intent: "finalize" },
-      headers: ORIGIN,
+      headers: SAME_ORIGIN,
       maxRedirects: 0,
     }),
-    ownerB.api.post(`/dashboard/vehicle/${vehicleId}`, {
+    cast.ownerB.api.post(`/dashboard/vehicle/${vehicleId}`, {
       form: {
         intent: "update",
         model: "Hacked",
@@ -112,13 +91,13 @@ test("owner B gets 404 on every one of A's ids, and nothing changes", async () =
         priceClass: "mid",
         paintType: "solid",
       },
-      headers: ORIGIN,
+      headers: SAME_ORIGIN,
       maxRedirects: 0,
     }),
-    ownerB.api.post("/api/analysis", {
+    cast.ownerB.api.post("/api/analysis", {
       multipart: { vehicleId, photos: await photoPart("u.jpg", 22) },
     }),
-    ownerB.api.delete(`/api/photos?id=${photoId}`),
+    cast.ownerB.api.delete(`/api/photos?id=${photoId}`),
   ];
   for (const response of await Promise.all(writes)) {
     expect(response.status(), response.url()).toBe(404);
@@ -127,16 +106,16 @@ test("owner B gets 404 on every one of A's ids, and nothing changes", async () =
   expect(
     query<{ model: string }>("select model from vehicles where id = ?", vehicleId)[0]!.model,
   ).toBe("Model 3");
-  const theirs = (await (await ownerB.api.get("/api/user/vehicles")).json()) as {
+  const theirs = (await (await cast.ownerB.api.get("/api/user/vehicles")).json()) as {
     vehicles: unknown[];
   };
   expect(theirs.vehicles).toEqual([]);
 });
 
 test("the VA reviews and finalizes A's report; back in their own account, A's ids are 404", async () => {
-  const finalize = await vaA.api.post(`/analysis/${reportId}`, {
+  const finalize = await cast.vaA.api.post(`/analysis/${reportId}`, {
     form: { intent: "finalize" },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
   expect(finalize.status()).toBe(302);
@@ -144,12 +123,16 @@ test("the VA reviews and finalizes A's report; back in their own account, A's id
     query<{ status: string }>("select status from reports where id = ?", reportId)[0]!.status,
   ).toBe("complete");
 
-  const own = query<{ id: string }>("select id from accounts where owner_user_id = ?", vaA.id)[0]!
-    .id;
-  const switched = await vaA.api.post("/api/user/switch-account", { data: { accountId: own } });
+  const own = query<{ id: string }>(
+    "select id from accounts where owner_user_id = ?",
+    cast.vaA.id,
+  )[0]!.id;
+  const switched = await cast.vaA.api.post("/api/user/switch-account", {
+    data: { accountId: own },
+  });
   expect(switched.status()).toBe(200);
   for (const path of pagesOfA()) {
-    const response = await vaA.api.get(path, { maxRedirects: 0 });
+    const response = await cast.vaA.api.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
   }
 });
@@ -157,9 +140,9 @@ test("the VA reviews and finalizes A's report; back in their own account, A's id
 test("a share link made by a team member outlives their membership; the owner sees and revokes it", async ({
   request,
 }) => {
-  const shared = await teamA.api.post(`/analysis/${reportId}`, {
+  const shared = await cast.teamA.api.post(`/analysis/${reportId}`, {
     form: { intent: "share", days: "30" },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
   });
   expect(shared.status()).toBe(200);
   const sharePath = /\/share\/[\w-]{40,}/.exec(await shared.text())?.[0];
@@ -167,41 +150,47 @@ test("a share link made by a team member outlives their membership; the owner se
   const linkId = query<{ id: number }>(
     "select id from share_links where report_id = ? and created_by_user_id = ?",
     reportId,
-    teamA.id,
+    cast.teamA.id,
   )[0]!.id;
 
-  const removed = await ownerA.api.post("/account", {
-    form: { intent: "remove", userId: teamA.id },
-    headers: ORIGIN,
+  const removed = await cast.ownerA.api.post("/account", {
+    form: { intent: "remove", userId: cast.teamA.id },
+    headers: SAME_ORIGIN,
   });
   expect(removed.status()).toBeLessThan(400);
-  expect((await teamA.api.get(`/analysis/${reportId}`)).status()).toBe(404);
+  expect((await cast.teamA.api.get(`/analysis/${reportId}`)).status()).toBe(404);
   // The adjuster's link keeps working: it belongs to the account.
   expect((await request.get(sharePath!)).status()).toBe(200);
 
-  const listing = await (await ownerA.api.get("/dashboard/share-links")).text();
-  expect(listing).toContain(`by ${teamA.firstName} ${teamA.lastName} (no longer on the team)`);
-  const report = await (await ownerA.api.get(`/analysis/${reportId}`)).text();
-  expect(report).toContain(`by ${teamA.firstName} ${teamA.lastName} (no longer on the team)`);
+  const listing = await (await cast.ownerA.api.get("/dashboard/share-links")).text();
+  expect(listing).toContain(
+    `by ${cast.teamA.firstName} ${cast.teamA.lastName} (no longer on the team)`,
+  );
+  const report = await (await cast.ownerA.api.get(`/analysis/${reportId}`)).text();
+  expect(report).toContain(
+    `by ${cast.teamA.firstName} ${cast.teamA.lastName} (no longer on the team)`,
+  );
 
   // Another account can neither see nor revoke it.
-  expect(await (await ownerB.api.get("/dashboard/share-links")).text()).not.toContain(reportId);
-  const foreign = await ownerB.api.post("/dashboard/share-links", {
+  expect(await (await cast.ownerB.api.get("/dashboard/share-links")).text()).not.toContain(
+    reportId,
+  );
+  const foreign = await cast.ownerB.api.post("/dashboard/share-links", {
     form: { reportId, linkId: String(linkId) },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
   expect(foreign.status()).toBe(404);
   expect((await request.get(sharePath!)).status()).toBe(200);
 
-  const revoked = await ownerA.api.post("/dashboard/share-links", {
+  const revoked = await cast.ownerA.api.post("/dashboard/share-links", {
     form: { reportId, linkId: String(linkId) },
-    headers: ORIGIN,
+    headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
   expect(revoked.status()).toBe(302);
   expect((await request.get(sharePath!)).status()).toBe(404);
-  expect(await (await ownerA.api.get("/dashboard/share-links")).text()).not.toContain(
+  expect(await (await cast.ownerA.api.get("/dashboard/share-links")).text()).not.toContain(
     `/analysis/${reportId}`,
   );
 });

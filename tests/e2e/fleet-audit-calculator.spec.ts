@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   expect,
   test,
+  openHydrated,
   waitForHydration,
   seriousA11yViolations,
   expectQueryAnswer,
@@ -129,14 +130,7 @@ test("the same cars give the same answer with JavaScript on and off", async ({ b
 
   // JavaScript on: the same, read live without pressing Calculate.
   const on = await browser.newContext();
-  const page = await on.newPage();
-  const hydrationErrors: string[] = [];
-  page.on("console", (entry) => {
-    if (entry.type() === "error" && /hydrat/i.test(entry.text()))
-      hydrationErrors.push(entry.text());
-  });
-  await page.goto(PATH);
-  await waitForHydration(page);
+  const { page, hydrationErrors } = await openHydrated(on, PATH);
   await fillCar(page, 1, CAMRY);
   await page.getByRole("button", { name: "Add a car" }).click();
   await expect(car(page, 2)).toBeVisible();

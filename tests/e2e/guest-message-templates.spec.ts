@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   expect,
   test,
+  openHydrated,
   waitForHydration,
   seriousA11yViolations,
   expectQueryAnswer,
@@ -52,14 +53,7 @@ test("the same trip fills the same messages with JavaScript on and off", async (
   await off.close();
 
   const on = await browser.newContext();
-  const page = await on.newPage();
-  const hydrationErrors: string[] = [];
-  page.on("console", (entry) => {
-    if (entry.type() === "error" && /hydrat/i.test(entry.text()))
-      hydrationErrors.push(entry.text());
-  });
-  await page.goto(PATH);
-  await waitForHydration(page);
+  const { page, hydrationErrors } = await openHydrated(on, PATH);
   await fillTrip(page);
   // Live: the messages update without submitting, and the address bar follows.
   await expect(message(page, "booking-confirmation")).toContainText("Hi Alex,");

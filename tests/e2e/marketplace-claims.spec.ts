@@ -4,6 +4,7 @@ import {
   expect,
   seriousA11yViolations,
   test,
+  openHydrated,
   waitForHydration,
   expectQueryAnswer,
 } from "../support/fixtures";
@@ -68,14 +69,7 @@ test("the same trip end gives the same deadlines with JavaScript on and off", as
   await off.close();
 
   const on = await browser.newContext();
-  const page = await on.newPage();
-  const hydrationErrors: string[] = [];
-  page.on("console", (entry) => {
-    if (entry.type() === "error" && /hydrat/i.test(entry.text()))
-      hydrationErrors.push(entry.text());
-  });
-  await page.goto(PATH);
-  await waitForHydration(page);
+  const { page, hydrationErrors } = await openHydrated(on, PATH);
   await fillTripEnd(page, LOS_ANGELES_TRIP);
   // Live: no submit; the address bar follows.
   await expect(page).toHaveURL(/date=2026-03-06&time=10%3A00&tz=America%2FLos_Angeles/);

@@ -1,5 +1,10 @@
-import type { Browser } from "@playwright/test";
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import {
+  browserContext,
+  disposeAll,
+  registerViaApi,
+  signedInContext,
+  type TestUser,
+} from "../support/accounts";
 import { finalizedReportViaApi } from "../support/estimates";
 import {
   expect,
@@ -16,12 +21,6 @@ import {
  * host) and repair confirmations (the invoice marks the damage repaired, updates the claim and
  * records the estimate's accuracy), with JavaScript on and off, and the JSON API.
  */
-
-async function signedIn(browser: Browser, user: TestUser, javaScriptEnabled: boolean) {
-  const context = await browserContext(browser, javaScriptEnabled);
-  await context.addCookies((await user.api.storageState()).cookies);
-  return { context, page: await context.newPage() };
-}
 
 async function totalOf(user: TestUser, reportId: string) {
   const report = (await (await user.api.get(`/api/analysis/${reportId}`)).json()) as {
@@ -41,7 +40,7 @@ test.describe("repairs", () => {
   }) => {
     host = await registerViaApi("quotes");
     const reportId = await finalizedReportViaApi(host);
-    const { context, page } = await signedIn(browser, host, false);
+    const { context, page } = await signedInContext(browser, host, false);
     await page.goto("/repair-quote");
     const request = page.getByRole("region", { name: "Ask a shop for a quote" });
     await request.getByLabel("Estimate").selectOption(reportId);
@@ -95,7 +94,7 @@ test.describe("repairs", () => {
     });
     const { claim: claimed } = (await claim.json()) as { claim: { id: string } };
 
-    const { context, page } = await signedIn(browser, host, true);
+    const { context, page } = await signedInContext(browser, host, true);
     await page.goto("/repair-quote");
     await waitForHydration(page);
     const confirm = page.getByRole("region", { name: "Confirm a repair" });

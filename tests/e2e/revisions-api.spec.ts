@@ -1,5 +1,5 @@
 import { apiContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
-import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
+import { hoodDentReportViaApi } from "../support/estimates";
 import { expect, test } from "../support/fixtures";
 
 /**
@@ -16,10 +16,7 @@ let reportId: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   [host, stranger] = await Promise.all([registerViaApi("revhost"), registerViaApi("revstr")]);
-  const vehicleId = await addVehicleViaApi(host, { make: "Toyota", model: "Corolla" });
-  reportId = await handTaggedReportViaApi(host, vehicleId, [
-    { panel: "hood", damageType: "dent", severity: "moderate" },
-  ]);
+  reportId = await hoodDentReportViaApi(host);
 });
 
 test.afterAll(async () => {

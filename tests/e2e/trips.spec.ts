@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import type { Page } from "@playwright/test";
+import { disposeAll, registerViaApi, signedInContext, type TestUser } from "../support/accounts";
 import { addVehicleViaApi } from "../support/estimates";
 import { expect, query, test, waitForHydration } from "../support/fixtures";
 
@@ -15,13 +15,6 @@ const EXPORT = [
   "R-1002,Sam Park,Work truck,1FTEW1EP4KFA12345,2026-11-05 09:00,2026-11-06 09:00,,,$95.00,Completed",
   "R-1003,Ana Ruiz,Mystery Van,,2026-11-10 08:30,2026-11-12 08:30,,,$300.00,Completed",
 ].join("\n");
-
-async function signedIn(browser: Browser, user: TestUser, javaScriptEnabled: boolean) {
-  const context = await browserContext(browser, javaScriptEnabled);
-  await context.addCookies((await user.api.storageState()).cookies);
-  const page = await context.newPage();
-  return { context, page };
-}
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   await page.goto(path);
@@ -75,7 +68,7 @@ test.describe("trips", () => {
         },
       });
       expect(truck.status(), await truck.text()).toBe(201);
-      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await open(page, "/dashboard/trips", javaScriptEnabled);
 
       await importFile(page, EXPORT);
@@ -114,7 +107,7 @@ test.describe("trips", () => {
     browser,
   }) => {
     host = await registerViaApi("tripsbad");
-    const { context, page } = await signedIn(browser, host, false);
+    const { context, page } = await signedInContext(browser, host, false);
     await open(page, "/dashboard/trips", false);
     await importFile(
       page,
@@ -146,7 +139,7 @@ test.describe("trips", () => {
     }) => {
       host = await registerViaApi("tripshand");
       await addVehicleViaApi(host);
-      const { context, page } = await signedIn(browser, host, javaScriptEnabled);
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       const addTrip = async (reservation: string) => {
         await open(page, "/dashboard/trips/new", javaScriptEnabled);
         await page.getByLabel("Reservation ID").fill(reservation);
@@ -217,15 +210,19 @@ test.describe("trips", () => {
       status: "completed",
     });
 
-    const again = await host.api.post("/api/trips", {
-      data: {
-        reservationId: "A-1",
-        vehicleId,
-        startAt: "2026-11-20T10:00:00Z",
-        endAt: "2026-11-21T10:00:00Z",
-        timeZone: "UTC",
-      },
-    });
+    /** A one-day UTC trip of this car, posted by `user`. */
+    const postDayTrip = (user: TestUser, reservationId: string) =>
+      user.api.post("/api/trips", {
+        data: {
+          reservationId,
+          vehicleId,
+          startAt: "2026-11-20T10:00:00Z",
+          endAt: "2026-11-21T10:00:00Z",
+          timeZone: "UTC",
+        },
+      });
+
+    const again = await postDayTrip(host, "A-1");
     expect(again.status()).toBe(409);
     expect(((await again.json()) as { error: string }).error).toBe(
       "Reservation A-1 is already a trip here.",
@@ -248,15 +245,7 @@ test.describe("trips", () => {
       timeZone: '"Mars/Base" is not a time zone we know.',
     });
 
-    const stranger = await other.api.post("/api/trips", {
-      data: {
-        reservationId: "A-9",
-        vehicleId,
-        startAt: "2026-11-20T10:00:00Z",
-        endAt: "2026-11-21T10:00:00Z",
-        timeZone: "UTC",
-      },
-    });
+    const stranger = await postDayTrip(other, "A-9");
     expect(stranger.status()).toBe(404);
 
     const csv =

@@ -184,6 +184,36 @@ export async function acceptViaForm(member: TestUser, token: string) {
   expect(response.headers()["location"]).toBe("/account");
 }
 
+/** The four users of a tenancy spec: owners A and B, and A's team member and VA. */
+export interface TenancyCast {
+  ownerA: TestUser;
+  ownerB: TestUser;
+  teamA: TestUser;
+  vaA: TestUser;
+  /** The invitation token teamA accepted (used, so it can't be accepted again). */
+  teamToken: string;
+}
+
+/**
+ * Registers the tenancy cast (labels `${prefix}owna`, `${prefix}ownb`, …) and has A's team member
+ * and VA accept their invitations, so both are working in A.
+ */
+export async function registerTenancyCast(prefix: string): Promise<TenancyCast> {
+  const [ownerA, ownerB, teamA, vaA] = await Promise.all([
+    registerViaApi(`${prefix}owna`),
+    registerViaApi(`${prefix}ownb`),
+    registerViaApi(`${prefix}teama`),
+    registerViaApi(`${prefix}vaa`),
+  ]);
+  const [teamToken, vaToken] = await Promise.all([
+    inviteViaForm(ownerA, teamA.email, "team_member"),
+    inviteViaForm(ownerA, vaA.email, "va"),
+  ]);
+  await acceptViaForm(teamA, teamToken);
+  await acceptViaForm(vaA, vaToken);
+  return { ownerA, ownerB, teamA, vaA, teamToken };
+}
+
 export function sha256(value: string) {
   return crypto.createHash("sha256").update(value).digest("hex");
 }
@@ -238,11 +268,40 @@ export async function submitSignInForm(page: Page, identifier: string, password:
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/**
+ * Signs in with the form on `authPath` in a new browser context (JavaScript on) and checks that it
+ * lands on the dashboard.
+ */
+export async function signInWithForm(
+  browser: Browser,
+  identifier: string,
+  password: string,
+  authPath = "/auth",
+) {
+  const context = await browserContext(browser, true);
+  const page = await context.newPage();
+  await page.goto(authPath);
+  await submitSignInForm(page, identifier, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { context, page };
+}
+
 export async function browserContext(browser: Browser, javaScriptEnabled: boolean) {
   return browser.newContext({
     javaScriptEnabled,
     extraHTTPHeaders: { "X-Forwarded-For": freshAddress() },
   });
+}
+
+/** A browser context (JavaScript on or off) holding `user`'s session, and a page in it. */
+export async function signedInContext(
+  browser: Browser,
+  user: TestUser,
+  javaScriptEnabled: boolean,
+) {
+  const context = await browserContext(browser, javaScriptEnabled);
+  await context.addCookies((await user.api.storageState()).cookies);
+  return { context, page: await context.newPage() };
 }
 
 /**

@@ -1,3 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "./rows";
+
 /**
  * The app's server modules for database tests, loaded only after the test has pointed DATA_DIR at
  * its own temporary folder (the database and file store read it once, on first use).
@@ -21,3 +27,51 @@ export async function loadAppModules() {
 }
 
 export type AppModules = Awaited<ReturnType<typeof loadAppModules>>;
+
+/**
+ * Gives this test file an empty data folder of its own (database and file store): DATA_DIR points
+ * at it before any app module loads, and after the file's other afterAll hooks (vitest runs them
+ * last-registered first) the database is closed and the folder removed. Call it at the top level.
+ */
+export function setUpTempDataDir(label: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fleetassist-${label}-`));
+  process.env.DATA_DIR = dataDir;
+  afterAll(async () => {
+    (await import("../../app/lib/runtime/db.server")).closeDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return dataDir;
+}
+
+/**
+ * A new owner with the sample car and a hand-tagged report of a moderately dented hood, one photo
+ * (of `photoSeed`), in review: not finalized.
+ */
+export async function dentedHoodReport(
+  m: AppModules,
+  name: string,
+  { photoSeed, note }: { photoSeed: number; note?: string },
+) {
+  const owner = insertOwner(m.db, m.schema, name);
+  const car = m.vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
+  if (!car.ok) throw new Error("vehicle not created");
+  const { staged } = await m.photos.stageFiles(
+    owner,
+    [new File([new Uint8Array(await texturedJpeg(photoSeed))], "hood.jpg")],
+    "post_trip",
+  );
+  const report = m.reports.createReport({
+    ...owner,
+    vehicleId: car.vehicle.id,
+    photoIds: staged.map((photo) => photo.id),
+    mode: "manual",
+  });
+  m.reports.addFinding(owner.accountId, report.id, {
+    panel: "hood",
+    damageType: "dent",
+    severity: "moderate",
+    preExisting: false,
+    ...(note ? { note } : {}),
+  });
+  return { owner, vehicle: car.vehicle, report };
+}

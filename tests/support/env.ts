@@ -19,6 +19,8 @@ export const SMTP_HTTP_PORT = 3126 + OFFSET;
 export const AI_PORT = 3127 + OFFSET;
 export const AI_URL = `http://127.0.0.1:${AI_PORT}`;
 export const BASE_URL = `http://localhost:${APP_PORT}`;
+/** The Origin header of a post from our own pages (server/app.js refuses cross-site posts). */
+export const SAME_ORIGIN = { Origin: BASE_URL };
 export const STRICT_URL = `http://localhost:${STRICT_PORT}`;
 export const SCHEDULING_URL = `http://127.0.0.1:${STUB_PORT}/schedule`;
 export const DATA_DIR = path.join(os.tmpdir(), `fleetassist-e2e-${process.env.E2E_RUN_ID}`);

@@ -56,12 +56,17 @@ export async function handTaggedReportViaApi(
   return ((await created.json()) as { reportId: string }).reportId;
 }
 
-/** A finalized (revision 1) report: a 2019 Toyota Corolla with a moderate dent on the hood; its id. */
-export async function finalizedReportViaApi(user: TestUser) {
+/** A hand-tagged report in review: a 2019 Toyota Corolla, a moderate dent on the hood; its id. */
+export async function hoodDentReportViaApi(user: TestUser) {
   const vehicleId = await addVehicleViaApi(user, { year: 2019, make: "Toyota", model: "Corolla" });
-  const reportId = await handTaggedReportViaApi(user, vehicleId, [
+  return handTaggedReportViaApi(user, vehicleId, [
     { panel: "hood", damageType: "dent", severity: "moderate" },
   ]);
+}
+
+/** A finalized (revision 1) report: hoodDentReportViaApi's, finalized; its id. */
+export async function finalizedReportViaApi(user: TestUser) {
+  const reportId = await hoodDentReportViaApi(user);
   const finalized = await user.api.post(`/api/analysis/${reportId}/finalize`);
   expect(finalized.status(), await finalized.text()).toBe(200);
   return reportId;

@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_FILE, SMTP_HTTP_PORT } from "./env";
 
@@ -49,6 +55,22 @@ export function uniqueEmail(label: string) {
 /** Hydration finished: React attached its handlers (used before clicking with JavaScript on). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Opens `path` in a new page of `context` (JavaScript on) and waits for hydration. The returned
+ * list collects every hydration error the console reports, from before the page loads.
+ */
+export async function openHydrated(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  const hydrationErrors: string[] = [];
+  page.on("console", (entry) => {
+    if (entry.type() === "error" && /hydrat/i.test(entry.text()))
+      hydrationErrors.push(entry.text());
+  });
+  await page.goto(path);
+  await waitForHydration(page);
+  return { page, hydrationErrors };
 }
 
 interface ReceivedEmail {

@@ -1,15 +1,15 @@
 import { LinkDaysSelect } from "~/components/link-days-select";
 import { Form } from "react-router";
-import { ShareLinkField } from "~/components/estimates/share-link-field";
+import {
+  NewLinkNotice,
+  ReadOnlyLinkList,
+  type ReadOnlyLinkItem,
+} from "~/components/read-only-links";
 import { FormAlert } from "~/components/form-field";
 import { useFormat } from "~/lib/ui/preferences";
 
-export interface PacketLinkItem {
-  id: number;
+export interface PacketLinkItem extends ReadOnlyLinkItem {
   state: "active" | "expired" | "revoked";
-  createdAt: string;
-  expiresAt: string;
-  lastViewedAt: string | null;
 }
 
 /**
@@ -38,12 +38,7 @@ export function PacketShare({
         The link opens the evidence packet (PDF) and nothing else, until it expires or you revoke
         it.
       </p>
-      {newUrl ? (
-        <div role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
-          <p className="font-semibold">Link created. Copy it now: it is shown only once.</p>
-          <ShareLinkField url={newUrl} title={title} />
-        </div>
-      ) : null}
+      {newUrl ? <NewLinkNotice url={newUrl} title={title} /> : null}
       <FormAlert message={error} />
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="share-packet" />
@@ -52,30 +47,13 @@ export function PacketShare({
           Create packet link
         </button>
       </Form>
-      {links.length > 0 ? (
-        <ul className="divide-y divide-slate-200 text-sm" aria-label="Packet links">
-          {links.map((link) => (
-            <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                Link created {day(link.createdAt)} ·{" "}
-                {link.state === "active" ? `expires ${day(link.expiresAt)}` : link.state}
-                {link.lastViewedAt
-                  ? ` · last opened ${day(link.lastViewedAt)}`
-                  : " · not opened yet"}
-              </span>
-              {link.state === "active" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke-packet-link" />
-                  <input type="hidden" name="linkId" value={link.id} />
-                  <button type="submit" className="text-red-700 underline" disabled={busy}>
-                    Revoke
-                  </button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ReadOnlyLinkList
+        links={links}
+        date={day}
+        revokeIntent="revoke-packet-link"
+        busy={busy}
+        label="Packet links"
+      />
     </div>
   );
 }

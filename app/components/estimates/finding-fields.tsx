@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { matchingOpenDamage, type OpenDamage } from "~/lib/estimates/open-damage";
 import { FindingPhotoBox, type ChoosablePhoto } from "./finding-photo-box";
 import { SameDamageChoice } from "./same-damage-choice";
@@ -142,6 +142,36 @@ export function FindingFields({
       </p>
     ) : null;
   };
+  /** A select of an optional detail: the "not given" choice first, then the detail's values. */
+  const detailSelect = (
+    name: "hailDentCount" | "hailDentSize" | "sensor",
+    label: ReactNode,
+    notGiven: string,
+    choices: readonly (readonly [value: string, label: string])[],
+  ) => (
+    <>
+      <label htmlFor={id(name)} className="label">
+        {label}
+      </label>
+      <select
+        key={fields[name].key}
+        id={id(name)}
+        name={fields[name].name}
+        className="input"
+        defaultValue={shown(name) ?? ""}
+        aria-invalid={errorOf(name) ? true : undefined}
+        aria-describedby={described(name)}
+      >
+        <option value="">{notGiven}</option>
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {error(name)}
+    </>
+  );
   const preExisting = shown("preExisting");
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -255,48 +285,20 @@ export function FindingFields({
             Hail{hydrated ? "" : " (for hail dents only)"}
           </legend>
           <div>
-            <label htmlFor={id("hailDentCount")} className="label">
-              Dents on this panel
-            </label>
-            <select
-              key={fields.hailDentCount.key}
-              id={id("hailDentCount")}
-              name={fields.hailDentCount.name}
-              className="input"
-              defaultValue={shown("hailDentCount") ?? ""}
-              aria-invalid={errorOf("hailDentCount") ? true : undefined}
-              aria-describedby={described("hailDentCount")}
-            >
-              <option value="">Not counted</option>
-              {HAIL_DENT_COUNT_BANDS.map((band) => (
-                <option key={band} value={band}>
-                  {band.replace("-", "–")}
-                </option>
-              ))}
-            </select>
-            {error("hailDentCount")}
+            {detailSelect(
+              "hailDentCount",
+              "Dents on this panel",
+              "Not counted",
+              HAIL_DENT_COUNT_BANDS.map((band) => [band, band.replace("-", "–")] as const),
+            )}
           </div>
           <div>
-            <label htmlFor={id("hailDentSize")} className="label">
-              Most dents are
-            </label>
-            <select
-              key={fields.hailDentSize.key}
-              id={id("hailDentSize")}
-              name={fields.hailDentSize.name}
-              className="input"
-              defaultValue={shown("hailDentSize") ?? ""}
-              aria-invalid={errorOf("hailDentSize") ? true : undefined}
-              aria-describedby={described("hailDentSize")}
-            >
-              <option value="">Not measured</option>
-              {HAIL_DENT_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {HAIL_DENT_SIZE_CHOICES[size]}
-                </option>
-              ))}
-            </select>
-            {error("hailDentSize")}
+            {detailSelect(
+              "hailDentSize",
+              "Most dents are",
+              "Not measured",
+              HAIL_DENT_SIZES.map((size) => [size, HAIL_DENT_SIZE_CHOICES[size]] as const),
+            )}
           </div>
           <div>
             <label htmlFor={id("hailOversize")} className="label">
@@ -321,26 +323,14 @@ export function FindingFields({
       ) : null}
       {showDetail("sensor-damage") ? (
         <div className="sm:col-span-2">
-          <label htmlFor={id("sensor")} className="label">
-            Which camera or sensor{hydrated ? "" : " (damaged camera or sensor only)"}
-          </label>
-          <select
-            key={fields.sensor.key}
-            id={id("sensor")}
-            name={fields.sensor.name}
-            className="input"
-            defaultValue={shown("sensor") ?? ""}
-            aria-invalid={errorOf("sensor") ? true : undefined}
-            aria-describedby={described("sensor")}
-          >
-            <option value="">The panel&apos;s main one</option>
-            {(selectedPanel ? PANELS[selectedPanel].adasSensors : ADAS_SENSORS).map((sensor) => (
-              <option key={sensor} value={sensor}>
-                {ADAS_SENSOR_LABELS[sensor]}
-              </option>
-            ))}
-          </select>
-          {error("sensor")}
+          {detailSelect(
+            "sensor",
+            <>Which camera or sensor{hydrated ? "" : " (damaged camera or sensor only)"}</>,
+            "The panel's main one",
+            (selectedPanel ? PANELS[selectedPanel].adasSensors : ADAS_SENSORS).map(
+              (sensor) => [sensor, ADAS_SENSOR_LABELS[sensor]] as const,
+            ),
+          )}
         </div>
       ) : null}
       {showDetail("dent") ? (

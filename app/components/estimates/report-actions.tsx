@@ -1,12 +1,17 @@
 import { LinkDaysSelect } from "~/components/link-days-select";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/form-field";
+import {
+  NewLinkNotice,
+  ReadOnlyLinkList,
+  type ReadOnlyLinkItem,
+} from "~/components/read-only-links";
 import { formErrorOf, type ReportReply } from "~/lib/estimates/report-forms";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import { shareLinkCreatorLabel } from "~/lib/estimates/share-options";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { EditRevisionConfirm } from "./report-revisions";
-import { ShareLinkField, shareTitle } from "./share-link-field";
+import { shareTitle } from "./share-link-field";
 
 /**
  * A finalized report's actions: PDF, print, "Edit findings" (a link that asks first, so it works
@@ -21,14 +26,9 @@ export function ReportActions({
   report: ReportView;
   /** "Edit findings" was chosen: ask before opening the next revision. */
   confirmEdit?: boolean;
-  shareLinks: {
-    id: number;
-    state: string;
-    createdAt: string;
-    expiresAt: string;
-    lastViewedAt: string | null;
+  shareLinks: (ReadOnlyLinkItem & {
     createdBy: { name: string; stillMember: boolean } | null;
-  }[];
+  })[];
   reply?: ReportReply;
 }) {
   const printed = useFetcher();
@@ -63,10 +63,11 @@ export function ReportActions({
           else, until the link expires or you revoke it.
         </p>
         {reply?.shareUrl ? (
-          <div role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-            <p className="font-semibold">Link created. Copy it now: it is shown only once.</p>
-            <ShareLinkField url={reply.shareUrl} title={shareTitle(report.vehicle.title)} />
-          </div>
+          <NewLinkNotice
+            url={reply.shareUrl}
+            title={shareTitle(report.vehicle.title)}
+            className="mt-3"
+          />
         ) : null}
         {reply?.intent === "share" ? <FormAlert message={formErrorOf(reply)} /> : null}
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
@@ -86,31 +87,14 @@ export function ReportActions({
             Save sharing setting
           </button>
         </Form>
-        {shareLinks.length > 0 ? (
-          <ul className="mt-4 divide-y divide-slate-200 text-sm">
-            {shareLinks.map((link) => (
-              <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  Link created {link.createdAt.slice(0, 10)}
-                  {link.createdBy ? ` by ${shareLinkCreatorLabel(link.createdBy)}` : ""} ·{" "}
-                  {link.state === "active" ? `expires ${link.expiresAt.slice(0, 10)}` : link.state}
-                  {link.lastViewedAt
-                    ? ` · last opened ${link.lastViewedAt.slice(0, 10)}`
-                    : " · not opened yet"}
-                </span>
-                {link.state === "active" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke-share" />
-                    <input type="hidden" name="linkId" value={link.id} />
-                    <button type="submit" className="text-red-700 underline" disabled={busy}>
-                      Revoke
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ReadOnlyLinkList
+          links={shareLinks}
+          date={(iso) => iso.slice(0, 10)}
+          byline={(link) => (link.createdBy ? ` by ${shareLinkCreatorLabel(link.createdBy)}` : "")}
+          revokeIntent="revoke-share"
+          busy={busy}
+          className="mt-4"
+        />
       </details>
     </div>
   );

@@ -1,4 +1,5 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, FormField } from "~/components/form-field";
 import { SelectField } from "~/components/select-field";
@@ -30,6 +31,47 @@ function EstimateSelect({
   );
 }
 
+/**
+ * What every repair form shares: its intent, the form's errors, the estimate it is about, and the
+ * submit button; the form's own fields go between.
+ */
+function RepairForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  estimateField,
+  estimates,
+  submitLabel,
+  submitClassName,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  intent: string;
+  estimateField: Parameters<typeof SelectField>[0]["field"];
+  estimates: Estimates;
+  submitLabel: string;
+  submitClassName: "btn-primary" | "btn-outline";
+  children: ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="sm:col-span-2">
+        <FormErrors form={form} />
+      </div>
+      <div className="sm:col-span-2">
+        <EstimateSelect field={estimateField} estimates={estimates} />
+      </div>
+      {children}
+      <div className="sm:col-span-2">
+        <button type="submit" className={submitClassName} disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 /** Emails a shop the estimate and a link to answer with its quote. */
 export function RequestQuoteForm({
   estimates,
@@ -38,25 +80,19 @@ export function RequestQuoteForm({
   estimates: Estimates;
   lastResult?: FormResult;
 }) {
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm(requestQuoteSchema, lastResult, { id: "request-quote" });
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="request" />
-      <div className="sm:col-span-2">
-        <FormErrors form={form} />
-      </div>
-      <div className="sm:col-span-2">
-        <EstimateSelect field={fields.reportId} estimates={estimates} />
-      </div>
+    <RepairForm
+      form={form}
+      intent="request"
+      estimateField={fields.reportId}
+      estimates={estimates}
+      submitLabel="Email the quote request"
+      submitClassName="btn-primary"
+    >
       <FormField field={fields.shopName} idPrefix="request-" label="Shop" maxLength={120} />
       <FormField field={fields.shopEmail} idPrefix="request-" label="Shop's email" type="email" />
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Email the quote request
-        </button>
-      </div>
-    </Form>
+    </RepairForm>
   );
 }
 
@@ -68,17 +104,16 @@ export function RecordQuoteForm({
   estimates: Estimates;
   lastResult?: FormResult;
 }) {
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm(recordQuoteSchema, lastResult, { id: "record-quote" });
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="record" />
-      <div className="sm:col-span-2">
-        <FormErrors form={form} />
-      </div>
-      <div className="sm:col-span-2">
-        <EstimateSelect field={fields.reportId} estimates={estimates} />
-      </div>
+    <RepairForm
+      form={form}
+      intent="record"
+      estimateField={fields.reportId}
+      estimates={estimates}
+      submitLabel="Save quote"
+      submitClassName="btn-outline"
+    >
       <FormField field={fields.shopName} idPrefix="record-" label="Shop" maxLength={120} />
       <FormField field={fields.amount} idPrefix="record-" label="Quote, $" inputMode="decimal" />
       <FormField
@@ -93,12 +128,7 @@ export function RecordQuoteForm({
         label="Remarks (optional)"
         maxLength={4000}
       />
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-outline" disabled={busy}>
-          Save quote
-        </button>
-      </div>
-    </Form>
+    </RepairForm>
   );
 }
 
@@ -110,17 +140,16 @@ export function ConfirmRepairForm({
   estimates: Estimates;
   lastResult?: FormResult;
 }) {
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm(confirmRepairSchema, lastResult, { id: "confirm-repair" });
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="confirm" />
-      <div className="sm:col-span-2">
-        <FormErrors form={form} />
-      </div>
-      <div className="sm:col-span-2">
-        <EstimateSelect field={fields.reportId} estimates={estimates} />
-      </div>
+    <RepairForm
+      form={form}
+      intent="confirm"
+      estimateField={fields.reportId}
+      estimates={estimates}
+      submitLabel="Confirm the repair"
+      submitClassName="btn-primary"
+    >
       <FormField
         field={fields.invoice}
         idPrefix="confirm-"
@@ -134,11 +163,6 @@ export function ConfirmRepairForm({
         label="Shop (optional)"
         maxLength={120}
       />
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Confirm the repair
-        </button>
-      </div>
-    </Form>
+    </RepairForm>
   );
 }

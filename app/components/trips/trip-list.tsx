@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ColumnHeaders } from "~/components/column-headers";
 import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
 import { TRIP_STATUS_LABELS, type TripStatus } from "~/domain/trips/trip";
@@ -30,31 +31,18 @@ export function TripList({
       <table className="hidden w-full text-left text-sm md:table">
         <caption className="sr-only">Trips, newest first</caption>
         <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Reservation
-            </th>
-            {showVehicle ? (
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Car
-              </th>
-            ) : null}
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Guest
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Pickup
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Return
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Earnings
-            </th>
-          </tr>
+          <ColumnHeaders
+            padding="py-2 pr-4"
+            columns={[
+              "Reservation",
+              ...(showVehicle ? ["Car"] : []),
+              "Guest",
+              "Pickup",
+              "Return",
+              "Status",
+              { label: "Earnings", numeric: true },
+            ]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {trips.map((trip) => (

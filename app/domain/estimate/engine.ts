@@ -774,24 +774,28 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
   const replaceHours = tables.replaceHours.value;
   const parts = tables.parts;
 
+  /** A missing or broken trim piece (`what`): fitted new, at the trim-part hours and price. */
+  const replaceTrimPiece = (what: string, partName: string) =>
+    plan(finding, {
+      component: "none",
+      drafts: [
+        labor(
+          finding,
+          finding.panel,
+          "Replace",
+          `Replace missing or broken ${what} on ${lower(label)}`,
+          replaceHours.trimPart,
+        ),
+        part(finding, `${partName} (${classLabel})`, parts.trimPart.value[priceClass]),
+      ],
+    });
+
   if (finding.damageType === "sensor-damage") return planSensor(finding, context);
 
   switch (info.kind) {
     case "sheet-metal": {
       if (finding.damageType === "missing-part") {
-        return plan(finding, {
-          component: "none",
-          drafts: [
-            labor(
-              finding,
-              finding.panel,
-              "Replace",
-              `Replace missing or broken moulding/emblem on ${lower(label)}`,
-              replaceHours.trimPart,
-            ),
-            part(finding, `Moulding or emblem (${classLabel})`, parts.trimPart.value[priceClass]),
-          ],
-        });
+        return replaceTrimPiece("moulding/emblem", "Moulding or emblem");
       }
       if (finding.damageType === "hail") return withAluminum(planHail(finding, context), context);
       if (finding.damageType === "dent") {
@@ -850,23 +854,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
           ],
         });
       if (finding.damageType === "missing-part") {
-        return plan(finding, {
-          component: "none",
-          drafts: [
-            labor(
-              finding,
-              finding.panel,
-              "Replace",
-              `Replace missing or broken bracket/trim on ${lower(label)}`,
-              replaceHours.trimPart,
-            ),
-            part(
-              finding,
-              `Bumper bracket or trim (${classLabel})`,
-              parts.trimPart.value[priceClass],
-            ),
-          ],
-        });
+        return replaceTrimPiece("bracket/trim", "Bumper bracket or trim");
       }
       const choice = tables.bumperRepair.value[finding.damageType]?.[finding.severity];
       if (!choice) throw new Error(`No bumper rule for ${finding.damageType}`);

@@ -9,7 +9,7 @@
  * file. A local time the clocks skip (spring forward) is read as the time after the change; one
  * that repeats (fall back) as the first of the two.
  */
-import { locateColumns, parseCsv } from "../csv";
+import { fieldAt, locateColumns, parseCsv, rowProblem } from "../csv";
 import {
   parseTripDateTime,
   MAX_EARNINGS_CSV_CHARACTERS,
@@ -187,28 +187,15 @@ export function parseTripCsv(
       })),
     };
   }
-  const headerName = (column: TripColumn) => {
-    const index = columnIndex[column];
-    return index === undefined ? null : (header.fields[index] ?? "").trim();
-  };
+  const headerName = (column: TripColumn) => fieldAt(header, columnIndex[column]) ?? null;
 
   const errors: TripCsvError[] = [];
   const rows: TripCsvRow[] = [];
   const seen = new Map<string, number>();
   for (const record of records) {
-    const cell = (column: TripColumn) => {
-      const index = columnIndex[column];
-      return index === undefined ? "" : (record.fields[index] ?? "").trim();
-    };
+    const cell = (column: TripColumn) => fieldAt(record, columnIndex[column]) ?? "";
     const problem = (column: TripColumn | null, message: string) => {
-      const name = column ? headerName(column) : null;
-      errors.push({
-        row: record.line,
-        column: name,
-        message: name
-          ? `Row ${record.line}, column "${name}": ${message}`
-          : `Row ${record.line}: ${message}`,
-      });
+      errors.push(rowProblem(record.line, column ? headerName(column) : null, message));
     };
     const before = errors.length;
 

@@ -2,32 +2,18 @@
  * Business logos on a real SQLite database and file store: checked by their bytes, stored as PNG,
  * served by their random name, and the replaced file removed.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { describe, expect, it } from "vitest";
 import { insertOwner } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-logo-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("logo");
 
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let logo: typeof import("./logo.server");
-let preferences: typeof import("./preferences.server");
-
-beforeAll(async () => {
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  logo = await import("./logo.server");
-  preferences = await import("./preferences.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const logo = await import("./logo.server");
+const preferences = await import("./preferences.server");
 
 async function pngFile(width: number, height: number, name = "logo.png") {
   const bytes = await sharp({

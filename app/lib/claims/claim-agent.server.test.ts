@@ -4,8 +4,8 @@
  * template is offered; without AI, or when the server fails, the template writes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_CLAIM_RECORD } from "../../../tests/support/claim-record";
 import { startAiServer } from "../../../tests/support/ai-server.js";
-import type { ClaimRecord } from "~/domain/claims/claim-drafts";
 import { createTextDrafter } from "../ai/text.server";
 import { writeDraft } from "./claim-agent.server";
 
@@ -15,20 +15,6 @@ beforeAll(async () => {
   ai = await startAiServer({ port: 0 });
 });
 afterAll(() => ai.close());
-
-const RECORD: ClaimRecord = {
-  reservationId: "R-81234567",
-  guestName: "Jordan Lee",
-  vehicle: "2019 Toyota Corolla",
-  tripStart: "Nov 20, 2026, 10:00 AM MST",
-  tripEnd: "Nov 22, 2026, 6:30 PM MST",
-  kindLabel: "Damage",
-  damage: ["Moderate dent, hood"],
-  claimedCents: 59_034,
-  estimate: { revision: 1, totalCents: 59_034, lowCents: 53_100, highCents: 76_800 },
-  photoCount: { preTrip: 4, postTrip: 6 },
-  note: null,
-};
 
 const drafter = (scenario: string) =>
   createTextDrafter({
@@ -40,13 +26,18 @@ const drafter = (scenario: string) =>
 
 describe("claims agent", () => {
   it("uses the AI's draft when it keeps to the record", async () => {
-    const draft = await writeDraft(RECORD, "guest-message", "", drafter("recorded"));
+    const draft = await writeDraft(SAMPLE_CLAIM_RECORD, "guest-message", "", drafter("recorded"));
     expect(draft).toMatchObject({ source: "ai", heldBack: [], aiUnavailable: false });
     expect(draft.text).toContain("reservation R-81234567");
   });
 
   it("holds back a draft that invents a fact, says why, and offers the template", async () => {
-    const draft = await writeDraft(RECORD, "marketplace-description", "", drafter("invented-fact"));
+    const draft = await writeDraft(
+      SAMPLE_CLAIM_RECORD,
+      "marketplace-description",
+      "",
+      drafter("invented-fact"),
+    );
     expect(draft.source).toBe("template");
     expect(draft.heldBack).toEqual([
       'States "$4,800.00", which the claim record doesn\'t contain.',
@@ -57,14 +48,14 @@ describe("claims agent", () => {
 
   it("falls back to the template when the AI fails, or isn't configured", async () => {
     const failed = await writeDraft(
-      RECORD,
+      SAMPLE_CLAIM_RECORD,
       "denial-reply",
       "No pre-trip photo of the hood.",
       drafter("server-error"),
     );
     expect(failed).toMatchObject({ source: "template", aiUnavailable: true });
     expect(failed.text).toContain('1. "No pre-trip photo of the hood."');
-    const none = await writeDraft(RECORD, "guest-message", "", null);
+    const none = await writeDraft(SAMPLE_CLAIM_RECORD, "guest-message", "", null);
     expect(none).toMatchObject({ source: "template", aiUnavailable: false });
   });
 });

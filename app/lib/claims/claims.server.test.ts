@@ -3,15 +3,16 @@
  * is logged with who made it and in which role, a claim only moves along its path, and another
  * account never reaches it.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
-import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertOwner } from "../../../tests/support/rows";
+import {
+  loadAppModules,
+  dentedHoodReport,
+  setUpTempDataDir,
+  type AppModules,
+} from "../../../tests/support/app-modules";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-claims-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("claims");
 
 let m: AppModules;
 let claims: typeof import("./claims.server");
@@ -21,11 +22,6 @@ beforeAll(async () => {
   m = await loadAppModules();
   claims = await import("./claims.server");
   trips = await import("../trips/trips.server");
-});
-
-afterAll(() => {
-  m.db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const TRIP = {
@@ -45,27 +41,8 @@ const TRIP = {
 
 /** An owner with a car, a trip and a hand-tagged estimate of a dented hood (not finalized). */
 async function setting(name: string) {
-  const owner = insertOwner(m.db, m.schema, name);
-  const car = m.vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
-  if (!car.ok) throw new Error("vehicle");
-  const trip = trips.createTrip(owner.accountId, TRIP, car.vehicle.id, "manual");
-  const { staged } = await m.photos.stageFiles(
-    owner,
-    [new File([new Uint8Array(await texturedJpeg(7))], "hood.jpg")],
-    "post_trip",
-  );
-  const report = m.reports.createReport({
-    ...owner,
-    vehicleId: car.vehicle.id,
-    photoIds: staged.map((photo) => photo.id),
-    mode: "manual",
-  });
-  m.reports.addFinding(owner.accountId, report.id, {
-    panel: "hood",
-    damageType: "dent",
-    severity: "moderate",
-    preExisting: false,
-  });
+  const { owner, vehicle, report } = await dentedHoodReport(m, name, { photoSeed: 7 });
+  const trip = trips.createTrip(owner.accountId, TRIP, vehicle.id, "manual");
   const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
   return { owner, actor, trip, report };
 }

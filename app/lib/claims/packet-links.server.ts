@@ -4,11 +4,11 @@
  * days until revoked; a revoked, expired or unknown link answers 404. Like report share links, a
  * link belongs to the account: anyone in it can see and revoke it.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { packetLinks } from "../../../db/schema";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
 import { SHARE_LINK_DAYS } from "../estimates/share-options";
-import { shareLinkState } from "../estimates/shares.server";
+import { revokeLink, shareLinkState } from "../estimates/shares.server";
 import { db } from "../runtime/db.server";
 import { ClaimInputError, getClaim } from "./claims.server";
 
@@ -52,19 +52,11 @@ export function listPacketLinks(accountId: string, claimId: string, now = Date.n
 }
 
 export function revokePacketLink(accountId: string, claimId: string, linkId: number): boolean {
-  const result = db()
-    .update(packetLinks)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(packetLinks.accountId, accountId),
-        eq(packetLinks.claimId, claimId),
-        eq(packetLinks.id, linkId),
-        isNull(packetLinks.revokedAt),
-      ),
-    )
-    .run();
-  return result.changes > 0;
+  return revokeLink(
+    packetLinks,
+    and(eq(packetLinks.accountId, accountId), eq(packetLinks.claimId, claimId)),
+    linkId,
+  );
 }
 
 /** The claim a live packet token opens (its account and id), or null; records the view. */

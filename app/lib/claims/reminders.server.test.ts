@@ -3,36 +3,20 @@
  * once (a second pass sends nothing), only the nearest when several came due together, never for
  * a passed deadline or a finished claim; the digest once per local day from 8 AM.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-reminders-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("reminders");
 
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let vehicles: typeof import("../estimates/vehicles.server");
-let trips: typeof import("../trips/trips.server");
-let claims: typeof import("./claims.server");
-let reminders: typeof import("./reminders.server");
-
-beforeAll(async () => {
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  vehicles = await import("../estimates/vehicles.server");
-  trips = await import("../trips/trips.server");
-  claims = await import("./claims.server");
-  reminders = await import("./reminders.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const vehicles = await import("../estimates/vehicles.server");
+const trips = await import("../trips/trips.server");
+const claims = await import("./claims.server");
+const reminders = await import("./reminders.server");
 
 const HOUR = 3_600_000;
 /** Trip end: Monday Nov 23, 2026, 6:00 PM in Denver (01:00 UTC Tuesday). */

@@ -3,18 +3,18 @@
  * OpenAI-compatible server: staging photos, the durable analysis job (success, retry, failure,
  * restart), review edits, finalizing, share links, tenancy and the PDF.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
+import {
+  loadAppModules,
+  setUpTempDataDir,
+  type AppModules,
+} from "../../../tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-estimates-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("estimates");
 
 let m: AppModules;
 let ai: { url: string; close: () => Promise<void>; requests: () => unknown[] };
@@ -39,6 +39,20 @@ async function stage(
   const { staged, rejections } = await m.photos.stageFiles(owner, files, phase);
   expect(rejections).toEqual([]);
   return staged;
+}
+
+/** A new owner's AI report on the sample car, of one post-trip photo (of `seed`), not yet analysed. */
+async function aiReport(name: string, seed: number) {
+  const owner = createOwner(name);
+  const car = addCar(owner.accountId);
+  const staged = await stage(owner, [seed]);
+  const report = m.reports.createReport({
+    ...owner,
+    vehicleId: car.id,
+    photoIds: staged.map((p) => p.id),
+    mode: "ai",
+  });
+  return { owner, report };
 }
 
 function provider(scenario: string) {
@@ -78,8 +92,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ai.close();
-  m.db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("estimates on a real database", () => {
@@ -145,15 +157,7 @@ describe("estimates on a real database", () => {
   });
 
   it("stores the AI's hail count, damaged sensor and cracked paint, and prices them", async () => {
-    const owner = createOwner("hostDetails");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [11]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: staged.map((p) => p.id),
-      mode: "ai",
-    });
+    const { owner, report } = await aiReport("hostDetails", 11);
     await m.worker.analyzeReport(claim(report.id), provider("damage-details"));
     const analyzed = m.reports.loadReport(owner.accountId, report.id)!;
     const byPanel = Object.fromEntries(analyzed.findings.map((f) => [f.panel, f]));
@@ -183,15 +187,7 @@ describe("estimates on a real database", () => {
   });
 
   it("retries a provider outage, then fails with a readable reason", async () => {
-    const owner = createOwner("hostC");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [11]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: [staged[0]!.id],
-      mode: "ai",
-    });
+    const { owner, report } = await aiReport("hostC", 11);
 
     await m.worker.analyzeReport(claim(report.id), provider("server-error"));
     expect(row(report.id).status).toBe("queued");
@@ -216,30 +212,14 @@ describe("estimates on a real database", () => {
   });
 
   it("fails at once on an unreadable answer and never invents findings", async () => {
-    const owner = createOwner("hostD");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [13]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: [staged[0]!.id],
-      mode: "ai",
-    });
+    const { report } = await aiReport("hostD", 13);
     await m.worker.analyzeReport(claim(report.id), provider("invalid-schema"));
     expect(row(report.id).status).toBe("failed");
     expect(m.reports.reportFindings(report.id)).toEqual([]);
   });
 
   it("re-queues analyses interrupted by a restart", async () => {
-    const owner = createOwner("hostE");
-    const car = addCar(owner.accountId);
-    const staged = await stage(owner, [17]);
-    const report = m.reports.createReport({
-      ...owner,
-      vehicleId: car.id,
-      photoIds: [staged[0]!.id],
-      mode: "ai",
-    });
+    const { report } = await aiReport("hostE", 17);
     claim(report.id);
     expect(row(report.id).status).toBe("analyzing");
     m.worker.startAnalysisWorker();

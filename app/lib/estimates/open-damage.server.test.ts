@@ -3,16 +3,16 @@
  * open on the next report of the same car; repaired, pre-existing, unfinished and "same as"
  * findings aren't; a match must say same or new.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  loadAppModules,
+  setUpTempDataDir,
+  type AppModules,
+} from "../../../tests/support/app-modules";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 import { checkSameDamage } from "./open-damage";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-open-damage-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("open-damage");
 
 let m: AppModules;
 let open: typeof import("./open-damage.server");
@@ -20,11 +20,6 @@ let open: typeof import("./open-damage.server");
 beforeAll(async () => {
   m = await loadAppModules();
   open = await import("./open-damage.server");
-});
-
-afterAll(() => {
-  m.db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function report(

@@ -32,6 +32,7 @@ import {
 import { visionProviderFromEnv } from "../ai/vision.server";
 import { recordEvent } from "../analytics/server";
 import { db } from "../runtime/db.server";
+import { ofAccountAndVehicle, type AccountListOptions } from "../runtime/account-rows.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
 import { matchingOpenDamage } from "./open-damage";
 import { openDamageFor } from "./open-damage.server";
@@ -238,17 +239,11 @@ export function reportFindings(reportId: string): FindingRow[] {
     .all();
 }
 
-export function listReports(
-  accountId: string,
-  options: { vehicleId?: string; limit?: number } = {},
-) {
-  const where = options.vehicleId
-    ? and(eq(reports.accountId, accountId), eq(reports.vehicleId, options.vehicleId))
-    : eq(reports.accountId, accountId);
+export function listReports(accountId: string, options: AccountListOptions = {}) {
   return db()
     .select()
     .from(reports)
-    .where(where)
+    .where(ofAccountAndVehicle(reports, accountId, options.vehicleId))
     .orderBy(desc(reports.createdAt))
     .limit(options.limit ?? 200)
     .all();

@@ -2,15 +2,15 @@
  * Report revisions on a real SQLite database: a finalized revision is frozen for its share links
  * and PDFs; editing opens the next one, priced with the same rates until the host re-prices.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
+import {
+  loadAppModules,
+  dentedHoodReport,
+  setUpTempDataDir,
+  type AppModules,
+} from "../../../tests/support/app-modules";
+import { beforeAll, describe, expect, it } from "vitest";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-revisions-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("revisions");
 
 let m: AppModules;
 
@@ -18,36 +18,9 @@ beforeAll(async () => {
   m = await loadAppModules();
 });
 
-afterAll(() => {
-  m.db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** A hand-tagged report with a dented hood on the sample car, in review. */
-async function taggedReport(name: string) {
-  const owner = insertOwner(m.db, m.schema, name);
-  const car = m.vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
-  if (!car.ok) throw new Error("vehicle not created");
-  const { staged } = await m.photos.stageFiles(
-    owner,
-    [new File([new Uint8Array(await texturedJpeg(5))], "hood.jpg")],
-    "post_trip",
-  );
-  const report = m.reports.createReport({
-    ...owner,
-    vehicleId: car.vehicle.id,
-    photoIds: staged.map((photo) => photo.id),
-    mode: "manual",
-  });
-  m.reports.addFinding(owner.accountId, report.id, {
-    panel: "hood",
-    damageType: "dent",
-    severity: "moderate",
-    preExisting: false,
-    note: "Hail-sized dent by the windshield",
-  });
-  return { owner, report };
-}
+const taggedReport = (name: string) =>
+  dentedHoodReport(m, name, { photoSeed: 5, note: "Hail-sized dent by the windshield" });
 
 const setRates = (accountId: string, state: string, bodyCentsPerHour?: number) =>
   m.fleet.saveRateSettings(accountId, {

@@ -7,8 +7,8 @@
  * adjuster keeps working when the team member or VA who shared it leaves. So every member sees
  * who made each link, and anyone in the account can revoke any of them.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { memberships, reports, shareLinks, users, vehicles } from "../../../db/schema";
+import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { memberships, packetLinks, reports, shareLinks, users, vehicles } from "../../../db/schema";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
 import { db } from "../runtime/db.server";
 import { getReport, ReportInputError, type ReportRow } from "./reports.server";
@@ -113,17 +113,26 @@ export function listActiveAccountShareLinks(accountId: string, now = new Date())
 }
 
 export function revokeShareLink(accountId: string, reportId: string, linkId: number) {
+  return revokeLink(
+    shareLinks,
+    and(eq(shareLinks.accountId, accountId), eq(shareLinks.reportId, reportId)),
+    linkId,
+  );
+}
+
+/**
+ * Revokes link `linkId` of `table` (report share links or claim packet links) if it is not revoked
+ * yet and matches `owner`, the account and report or claim it must belong to: whether it was.
+ */
+export function revokeLink(
+  table: typeof shareLinks | typeof packetLinks,
+  owner: SQL | undefined,
+  linkId: number,
+): boolean {
   const result = db()
-    .update(shareLinks)
+    .update(table)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(shareLinks.accountId, accountId),
-        eq(shareLinks.reportId, reportId),
-        eq(shareLinks.id, linkId),
-        isNull(shareLinks.revokedAt),
-      ),
-    )
+    .where(and(owner, eq(table.id, linkId), isNull(table.revokedAt)))
     .run();
   return result.changes === 1;
 }

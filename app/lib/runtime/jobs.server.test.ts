@@ -4,19 +4,19 @@
  * failed for it, and the work completes once the lock is gone. Real database, the local AI
  * server and a real SMTP server on loopback.
  */
-import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
+import {
+  loadAppModules,
+  setUpTempDataDir,
+  type AppModules,
+} from "../../../tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
 import { holdSqliteLock } from "../../../tests/support/sqlite-lock";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-jobs-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("jobs");
 
 let m: AppModules;
 let ai: { url: string; close: () => Promise<void> };
@@ -49,8 +49,6 @@ afterAll(async () => {
   m.worker.stopAnalysisWorker();
   await ai.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  m.db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function until(check: () => boolean, what: string, ms = 10_000) {

@@ -5,12 +5,11 @@
  * and inserting its row).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { beforeAll, describe, expect, it } from "vitest";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-orphans-"));
-process.env.DATA_DIR = dataDir;
+const dataDir = setUpTempDataDir("orphans");
 
 let m: {
   db: typeof import("../runtime/db.server");
@@ -26,11 +25,6 @@ beforeAll(async () => {
     store: await import("./file-store.server"),
     orphans: await import("./orphans.server"),
   };
-});
-
-afterAll(() => {
-  m.db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const HOUR = 3_600_000;

@@ -3,32 +3,18 @@
  * row updates its trip, cars are matched by VIN or name (or left for the host to match), and
  * another account's trips are never found.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
 import { parseTripCsv } from "~/domain/trips/trip-csv";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-trips-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("trips");
 
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let vehicles: typeof import("../estimates/vehicles.server");
-let trips: typeof import("./trips.server");
-
-beforeAll(async () => {
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  vehicles = await import("../estimates/vehicles.server");
-  trips = await import("./trips.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const vehicles = await import("../estimates/vehicles.server");
+const trips = await import("./trips.server");
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 

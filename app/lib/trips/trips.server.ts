@@ -9,6 +9,7 @@ import type { TripInput, TripStatus } from "~/domain/trips/trip";
 import { normalizeVin } from "~/domain/vin";
 import { isoWithOffset } from "~/domain/zoned-time";
 import { db } from "../runtime/db.server";
+import { ofAccountAndVehicle, type AccountListOptions } from "../runtime/account-rows.server";
 import { vehicleTitle } from "../estimates/vehicles.server";
 
 export type TripRow = typeof trips.$inferSelect;
@@ -227,17 +228,11 @@ export function getTrip(accountId: string, tripId: string): TripRow | undefined 
     .get();
 }
 
-export function listTrips(
-  accountId: string,
-  options: { vehicleId?: string; limit?: number } = {},
-): TripRow[] {
-  const where = options.vehicleId
-    ? and(eq(trips.accountId, accountId), eq(trips.vehicleId, options.vehicleId))
-    : eq(trips.accountId, accountId);
+export function listTrips(accountId: string, options: AccountListOptions = {}): TripRow[] {
   return db()
     .select()
     .from(trips)
-    .where(where)
+    .where(ofAccountAndVehicle(trips, accountId, options.vehicleId))
     .orderBy(desc(trips.startAt))
     .limit(options.limit ?? 500)
     .all();

@@ -51,6 +51,18 @@ export function pageMeta({
   ];
 }
 
+/**
+ * Meta for a page behind a sign-in or a private link: kept out of search engines. The origin comes
+ * from the page's loader; the fallback only serves when the loader failed.
+ */
+export function privatePageMeta(
+  title: string,
+  path: string,
+  data: { origin: string } | undefined,
+): MetaDescriptor[] {
+  return pageMeta({ title, path, origin: data?.origin ?? "http://localhost", noIndex: true });
+}
+
 /** Structured data: a free web application (an offer priced 0 USD). */
 export function softwareApplicationJsonLd(origin: string) {
   return {

@@ -31,17 +31,16 @@ import {
 } from "~/lib/inbox/inbound.server";
 import { markSentSchema, NO_KNOWLEDGE_ANSWERS, NOTHING_TO_ANSWER } from "~/lib/inbox/inbox-forms";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: data ? `Conversation with ${data.guestName ?? "a guest"}` : "Conversation",
-    path: "/dashboard/inbox",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta(
+    data ? `Conversation with ${data.guestName ?? "a guest"}` : "Conversation",
+    "/dashboard/inbox",
+    data,
+  );
 
 const NO_CONVERSATION = "No conversation with that id here.";
 

@@ -20,16 +20,11 @@ import { accountHoldingReply, saveHoldingReply } from "~/lib/inbox/drafts.server
 import { holdingReplySchema, MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { knowledgeBase, saveKnowledge } from "~/lib/inbox/knowledge.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Knowledge base",
-    path: "/dashboard/inbox/knowledge",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Knowledge base", "/dashboard/inbox/knowledge", data);
 
 /** The car whose own answers are shown (`?vehicle=`), or null for the whole account's. */
 function scopeOf(accountId: string, url: URL) {

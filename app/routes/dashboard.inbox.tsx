@@ -19,16 +19,11 @@ import {
 import { ReplyDue } from "~/components/inbox/reply-due";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Guest inbox",
-    path: "/dashboard/inbox",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Guest inbox", "/dashboard/inbox", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

@@ -2,6 +2,7 @@
  * Rows and files the database tests start from, inserted with the app's own drizzle connection.
  * Callers pass the modules they loaded after setting DATA_DIR (the database reads it once).
  */
+import type { TripInput } from "../../app/domain/trips/trip";
 import sharp from "sharp";
 import type * as DbModule from "../../app/lib/runtime/db.server";
 import type * as Schema from "../../db/schema";
@@ -60,4 +61,22 @@ export async function texturedJpeg(seed = 7) {
     .resize(1600, 1200, { kernel: "nearest" })
     .jpeg({ quality: 90 })
     .toBuffer();
+}
+
+/** A trip of the sample car as `createTrip` takes it; only what a test is about is given. */
+export function tripInput(
+  trip: Pick<TripInput, "reservationId" | "startAt" | "endAt"> & Partial<TripInput>,
+): TripInput {
+  return {
+    guestName: null,
+    timeZone: "America/Denver",
+    pickupLocation: null,
+    returnLocation: null,
+    odometerStart: null,
+    odometerEnd: null,
+    distanceMiles: null,
+    earningsCents: null,
+    status: "booked",
+    ...trip,
+  };
 }

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { setUpTempDataDir } from "../../../tests/support/app-modules";
 import { describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
 
 setUpTempDataDir("reminders");
 
@@ -32,20 +32,12 @@ function claimOn(name: string, kind: "damage" | "tolls" = "damage") {
   if (!car.ok) throw new Error("vehicle");
   const trip = trips.createTrip(
     owner.accountId,
-    {
+    tripInput({
       reservationId: `R-${name}`,
-      guestName: null,
       startAt: END - 48 * HOUR,
       endAt: END,
-      timeZone: "America/Denver",
-      pickupLocation: null,
-      returnLocation: null,
-      odometerStart: null,
-      odometerEnd: null,
-      distanceMiles: null,
-      earningsCents: null,
       status: "completed",
-    },
+    }),
     car.vehicle.id,
     "manual",
   );

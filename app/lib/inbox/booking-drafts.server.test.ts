@@ -3,36 +3,20 @@
  * time, a draft appears only when its moment comes and only once (across passes and a restart of
  * the module), keys go out only at check-in, and a moved trip gets new items.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+import { describe, expect, it, vi } from "vitest";
+import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-booking-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("booking");
 
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let vehicles: typeof import("../estimates/vehicles.server");
-let trips: typeof import("../trips/trips.server");
-let knowledge: typeof import("./knowledge.server");
-let drafts: typeof import("./drafts.server");
-
-beforeAll(async () => {
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  vehicles = await import("../estimates/vehicles.server");
-  trips = await import("../trips/trips.server");
-  knowledge = await import("./knowledge.server");
-  drafts = await import("./drafts.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const vehicles = await import("../estimates/vehicles.server");
+const trips = await import("../trips/trips.server");
+const knowledge = await import("./knowledge.server");
+const drafts = await import("./drafts.server");
 
 const HOUR = 3_600_000;
 
@@ -50,20 +34,13 @@ function bookedTrip(name: string, startAt: number) {
   knowledge.saveKnowledge(owner.accountId, "key-steps", "The lockbox code is 4821.");
   const trip = trips.createTrip(
     owner.accountId,
-    {
+    tripInput({
       reservationId: `B-${name}`,
       guestName: "Jordan Lee",
       startAt,
       endAt: startAt + 48 * HOUR,
-      timeZone: "America/Denver",
       pickupLocation: "Denver International Airport",
-      returnLocation: null,
-      odometerStart: null,
-      odometerEnd: null,
-      distanceMiles: null,
-      earningsCents: null,
-      status: "booked",
-    },
+    }),
     car.vehicle.id,
     "manual",
   );

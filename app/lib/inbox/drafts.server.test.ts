@@ -5,45 +5,30 @@
  * leaks a code, offers a discount or moves off the marketplace; a car's own entries win; marking
  * a draft sent keeps it beside what was sent.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAiServer } from "../../../tests/support/ai-server.js";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
 import { GUEST_THREADS } from "~/domain/inbox/guest-threads.fixtures";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-drafts-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("drafts");
+
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const vehicles = await import("../estimates/vehicles.server");
+const trips = await import("../trips/trips.server");
+const inbound = await import("./inbound.server");
+const knowledge = await import("./knowledge.server");
+const drafts = await import("./drafts.server");
+const replyDrafter = await import("./reply-drafter.server");
 
 let ai: Awaited<ReturnType<typeof startAiServer>>;
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let vehicles: typeof import("../estimates/vehicles.server");
-let trips: typeof import("../trips/trips.server");
-let inbound: typeof import("./inbound.server");
-let knowledge: typeof import("./knowledge.server");
-let drafts: typeof import("./drafts.server");
-let replyDrafter: typeof import("./reply-drafter.server");
-
 beforeAll(async () => {
   ai = await startAiServer({ port: 0 });
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  vehicles = await import("../estimates/vehicles.server");
-  trips = await import("../trips/trips.server");
-  inbound = await import("./inbound.server");
-  knowledge = await import("./knowledge.server");
-  drafts = await import("./drafts.server");
-  replyDrafter = await import("./reply-drafter.server");
 });
-
-afterAll(async () => {
-  await ai.close();
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => ai.close());
 
 const HOUR = 3_600_000;
 const ENTRIES = {
@@ -68,20 +53,12 @@ function hostWithTrip(name: string, startsInHours: number) {
   const start = Date.now() + startsInHours * HOUR;
   const trip = trips.createTrip(
     owner.accountId,
-    {
+    tripInput({
       reservationId: `R-${name}`,
       guestName: "Ana Ruiz",
       startAt: start,
       endAt: start + 48 * HOUR,
-      timeZone: "America/Denver",
-      pickupLocation: null,
-      returnLocation: null,
-      odometerStart: null,
-      odometerEnd: null,
-      distanceMiles: null,
-      earningsCents: null,
-      status: "booked",
-    },
+    }),
     car.vehicle.id,
     "manual",
   );

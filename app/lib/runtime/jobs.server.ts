@@ -7,6 +7,7 @@ import { startAnalysisWorker } from "../estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "../estimates/photos.server";
 import { sweepOrphanFiles } from "../storage/orphans.server";
 import { startInboundSmtp } from "../inbox/smtp-listener.server";
+import { processQueue } from "../concierge/queue.server";
 
 let started = false;
 
@@ -23,7 +24,8 @@ async function runJob(name: string, job: () => unknown) {
  * Background work of the single server process: resume emails and photo analyses left pending by
  * a restart, then keep working; hourly, drop expired sessions and abandoned photo uploads, and
  * sweep photo files a crash left without a database row; every minute, email the claim
- * reminders and daily digests that came due. A failed pass (for example while
+ * reminders and daily digests that came due, and the concierge queue's items that became ready
+ * (to whoever is on duty). A failed pass (for example while
  * another process holds the database lock) is retried by the next one.
  */
 export function startBackgroundJobs() {
@@ -45,6 +47,11 @@ export function startBackgroundJobs() {
   };
   void reminders();
   setInterval(() => void reminders(), env().REMINDER_INTERVAL_MS).unref();
+  // The concierge queue: synced and its ready items emailed at boot (a restart sends what became
+  // ready while stopped, once) and then on its own interval.
+  const queue = () => runJob("Updating the concierge queue", () => processQueue());
+  void queue();
+  setInterval(() => void queue(), env().QUEUE_INTERVAL_MS).unref();
   const smtpPort = env().INBOUND_SMTP_PORT;
   if (smtpPort) {
     void runJob("Starting the inbound SMTP listener", () =>

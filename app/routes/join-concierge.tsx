@@ -43,8 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
+  // The new concierge lands in onboarding: the checklist on their concierge queue.
   return redirectWithToast(
-    "/account",
+    "/concierge-dashboard",
     {
       title: "Account created successfully!",
       description: "Check your email to verify your account.",

@@ -4,6 +4,7 @@ import {
   browserContext,
   disposeAll,
   inviteViaForm,
+  newUserDetails,
   registerViaApi,
   type TestUser,
 } from "../support/accounts";
@@ -260,3 +261,57 @@ test.describe("concierge queue", () => {
     });
   }
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: a new concierge lands in onboarding with the registration's toast and fleet details`, async ({
+    browser,
+  }) => {
+    const details = newUserDetails(javaScriptEnabled ? "ccboardjs" : "ccboard");
+    const context = await browserContext(browser, javaScriptEnabled);
+    const page = await context.newPage();
+    await page.goto("/join-concierge");
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel("First name").fill(details.firstName);
+    await page.getByLabel("Last name").fill(details.lastName);
+    await page.getByLabel("Username").fill(details.username);
+    await page.getByLabel("Email").fill(details.email);
+    await page.getByLabel("Password").fill(details.password);
+    await page.getByLabel("Vehicles in your fleet").fill("12");
+    await page
+      .getByLabel("Turo profile link or fleet website")
+      .fill("https://turo.com/us/en/drivers/1234");
+    await page.getByRole("button", { name: "Start my trial" }).click();
+    await expect(page).toHaveURL(/\/concierge-dashboard$/);
+    await expect(page.getByText("Account created successfully!", { exact: true })).toBeVisible();
+    const onboarding = page.getByRole("region", { name: "Get started with Concierge" });
+    await expect(onboarding.getByLabel("Vehicles in your fleet")).toHaveValue("12");
+    await expect(onboarding.getByLabel("Turo profile link or fleet website")).toHaveValue(
+      "https://turo.com/us/en/drivers/1234",
+    );
+    await expect(onboarding.getByRole("link", { name: "Open the knowledge base" })).toHaveAttribute(
+      "href",
+      "/dashboard/inbox/knowledge",
+    );
+    await expect(
+      onboarding.getByRole("link", { name: "See your inbound address" }),
+    ).toHaveAttribute("href", "/dashboard/inbox");
+    if (javaScriptEnabled) {
+      await waitForHydration(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }
+    await onboarding.getByLabel("Vehicles in your fleet").fill("0");
+    await onboarding.getByRole("button", { name: "Confirm fleet details" }).click();
+    await expect(onboarding.getByText("Enter how many vehicles you run.")).toBeVisible();
+    await onboarding.getByLabel("Vehicles in your fleet").fill("14");
+    await onboarding.getByRole("button", { name: "Confirm fleet details" }).click();
+    await expect(onboarding).toContainText("Done: Your fleet");
+    await expect(onboarding.getByLabel("Vehicles in your fleet")).toHaveValue("14");
+    expect(
+      query<{ size: number }>(
+        "select concierge_fleet_size as size from users where email = ?",
+        details.email.toLowerCase(),
+      ),
+    ).toEqual([{ size: 14 }]);
+    await context.close();
+  });
+}

@@ -53,7 +53,8 @@ export function OnboardingChecklist({
           </div>
           <FormField
             field={fields.conciergeFleetSize}
-            label="Number of vehicles"
+            label="Vehicles in your fleet"
+            type="number"
             inputMode="numeric"
           />
           <FormField

@@ -45,7 +45,8 @@ export function TeamPanel({
         return (
           <div key={va.userId} className="rounded-xl border border-slate-200 p-4">
             <h3 className="font-semibold text-slate-900">
-              {nameOf(va)} <span className="font-normal text-slate-600">({va.email})</span>
+              {nameOf(va)}{" "}
+              <span className="font-normal break-all text-slate-600">({va.email})</span>
             </h3>
             {stats ? (
               <p className="mt-1 text-slate-700">
@@ -77,7 +78,9 @@ export function TeamPanel({
                   aria-describedby={`${id}-limit-hint`}
                 />
                 <p id={`${id}-limit-hint`} className="mt-1 text-xs text-slate-600">
-                  Now {formatCents(va.permissions.reimbursementLimitCents)}; 0 means always ask you.
+                  Now{" "}
+                  {formatCents(va.permissions.reimbursementLimitCents, { trimWholeDollars: true })};
+                  0 means always ask you.
                 </p>
               </div>
               <div className="space-y-2">

@@ -63,6 +63,11 @@ describe("trip items", () => {
     ).toEqual([200_00, 42_00]);
   });
 
+  it("drops the start check once the trip has ended", () => {
+    expect(tripItems(trip, [], END).map((item) => item.kind)).not.toContain("trip-start");
+    expect(tripItems(trip, [], END - 1).map((item) => item.kind)).toContain("trip-start");
+  });
+
   it("gives a canceled trip nothing and takes trips from 7 days ahead to 3 days back", () => {
     expect(tripItems({ ...trip, status: "canceled" })).toEqual([]);
     expect(tripInWindow(trip, START - 7 * 24 * HOUR)).toBe(true);

@@ -99,17 +99,19 @@ const REIMBURSEMENT_WINDOWS: ReadonlyArray<{
  * A trip's items: the start check (license, access details at the start, primary guest only),
  * the return check (grace, late fee), the post-trip photo audit and the reimbursement windows.
  * `reimbursementClaims` are the trip's open claims, whose amounts show on the windows they fall in.
+ * Once the trip has ended its start check is moot and no longer given.
  */
 export function tripItems(
   trip: TripFacts,
   reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number }> = [],
+  now = trip.startAt,
 ): QueueItemSpec[] {
   if (trip.status === "canceled") return [];
   const name = tripName(trip);
   const late = FEES.lateReturn;
   const endLocal = wallClockAt(trip.endAt, trip.timeZone);
   const photos = claimDeadlineRule("post-trip-photos");
-  const items: QueueItemSpec[] = [
+  const start: QueueItemSpec[] = [
     {
       kind: "trip-start",
       key: `trip-start:${trip.id}:${trip.startAt}`,
@@ -120,6 +122,9 @@ export function tripItems(
       readyAt: trip.startAt - TRIP_START_CHECK_LEAD_MS,
       deadlineAt: trip.startAt,
     },
+  ];
+  const items: QueueItemSpec[] = [
+    ...(now < trip.endAt ? start : []),
     {
       kind: "return-check",
       key: `return-check:${trip.id}:${trip.endAt}`,

@@ -92,6 +92,7 @@ function tripSpecs(accountId: string, now: number) {
     return tripItems(
       facts,
       open.filter((claim) => claim.tripId === trip.id),
+      now,
     );
   });
   return { tripIds: rows.map((row) => row.trip.id), specs };

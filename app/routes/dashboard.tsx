@@ -127,6 +127,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/dashboard/inbox" className="btn-outline">
               Guest inbox
             </Link>
+            <Link to="/concierge-dashboard" className="btn-outline">
+              Concierge queue
+            </Link>
           </>
         }
       />

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormErrors, FormField } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
+import { FleetDetailsFields } from "./fleet-details-fields";
 import { marketplace } from "~/config/marketplace";
 import { useSchemaForm } from "~/lib/http/form";
 import { onboardingProfileSchema, type ConciergeReply } from "~/lib/concierge/concierge-schemas";
@@ -51,16 +52,7 @@ export function OnboardingChecklist({
           <div className="sm:col-span-2">
             <FormErrors form={form} />
           </div>
-          <FormField
-            field={fields.conciergeFleetSize}
-            label="Vehicles in your fleet"
-            type="number"
-            inputMode="numeric"
-          />
-          <FormField
-            field={fields.marketplaceProfile}
-            label={`${marketplace.name} profile link or fleet website`}
-          />
+          <FleetDetailsFields fields={fields} />
           <button type="submit" className="btn-primary sm:justify-self-start" disabled={busy}>
             {onboarding.steps.profile ? "Save fleet details" : "Confirm fleet details"}
           </button>

@@ -152,7 +152,7 @@ export function AccountFilter({
           <option value="">All accounts</option>
           {accounts.map((account) => (
             <option key={account.accountId} value={account.accountId}>
-              {account.isOwn ? `${account.name} (yours)` : account.name}
+              {account.name}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatCents, formatPercent } from "~/domain/money";
 import type { VaPermissions } from "~/domain/concierge/permissions";
@@ -10,6 +11,23 @@ export interface TeamVa {
   lastName: string | null;
   email: string;
   permissions: VaPermissions;
+}
+
+function Checkbox({
+  name,
+  checked,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="checkbox" name={name} defaultChecked={checked} className="h-4 w-4" />
+      {children}
+    </label>
+  );
 }
 
 const nameOf = (va: TeamVa) => [va.firstName, va.lastName].filter(Boolean).join(" ") || va.username;
@@ -84,24 +102,12 @@ export function TeamPanel({
                 </p>
               </div>
               <div className="space-y-2">
-                <label className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="sendReplies"
-                    defaultChecked={va.permissions.sendReplies}
-                    className="h-4 w-4"
-                  />
+                <Checkbox name="sendReplies" checked={va.permissions.sendReplies}>
                   May mark replies sent
-                </label>
-                <label className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="tripChanges"
-                    defaultChecked={va.permissions.tripChanges}
-                    className="h-4 w-4"
-                  />
+                </Checkbox>
+                <Checkbox name="tripChanges" checked={va.permissions.tripChanges}>
                   May agree to trip changes, discounts and refunds
-                </label>
+                </Checkbox>
               </div>
               <button
                 type="submit"

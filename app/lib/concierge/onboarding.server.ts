@@ -3,12 +3,17 @@
  * at registration, write the knowledge base, forward the guest emails to the inbound address.
  * Each step is done when the account's own data says so; nothing else is stored.
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { activityLog, inboundEmails, knowledgeEntries, users } from "../../../db/schema";
 import { db } from "../runtime/db.server";
 import { logActivity } from "./activity.server";
 
 const PROFILE_CONFIRMED = "onboarding.profile-confirmed";
+
+function anyRow(table: SQLiteTable, where: SQL | undefined) {
+  return (db().select({ n: count() }).from(table).where(where).get()?.n ?? 0) > 0;
+}
 
 export function onboardingFor(userId: string, accountId: string) {
   const user = db()
@@ -21,29 +26,13 @@ export function onboardingFor(userId: string, accountId: string) {
     .where(eq(users.id, userId))
     .get();
   if (!user?.isConcierge) return null;
-  const has = (rows: { n: number } | undefined) => (rows?.n ?? 0) > 0;
   const steps = {
-    profile: has(
-      db()
-        .select({ n: count() })
-        .from(activityLog)
-        .where(and(eq(activityLog.accountId, accountId), eq(activityLog.action, PROFILE_CONFIRMED)))
-        .get(),
+    profile: anyRow(
+      activityLog,
+      and(eq(activityLog.accountId, accountId), eq(activityLog.action, PROFILE_CONFIRMED)),
     ),
-    knowledge: has(
-      db()
-        .select({ n: count() })
-        .from(knowledgeEntries)
-        .where(eq(knowledgeEntries.accountId, accountId))
-        .get(),
-    ),
-    inbound: has(
-      db()
-        .select({ n: count() })
-        .from(inboundEmails)
-        .where(eq(inboundEmails.accountId, accountId))
-        .get(),
-    ),
+    knowledge: anyRow(knowledgeEntries, eq(knowledgeEntries.accountId, accountId)),
+    inbound: anyRow(inboundEmails, eq(inboundEmails.accountId, accountId)),
   };
   return {
     fleetSize: user.conciergeFleetSize,

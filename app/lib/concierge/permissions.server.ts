@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, users, vaPermissions } from "../../../db/schema";
 import { DEFAULT_VA_PERMISSIONS, type VaPermissions } from "~/domain/concierge/permissions";
+import { membershipOf } from "../auth/accounts.server";
 import { db } from "../runtime/db.server";
 
 /** What the VA `userId` may do in `accountId` (the defaults until the owner sets them). */
@@ -42,17 +43,7 @@ export function accountVas(accountId: string) {
 
 /** Saves a VA's permissions; false when `userId` is not a VA of the account. */
 export function saveVaPermissions(accountId: string, userId: string, permissions: VaPermissions) {
-  const isVa = db()
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.accountId, accountId),
-        eq(memberships.userId, userId),
-        eq(memberships.role, "va"),
-      ),
-    )
-    .get();
+  const isVa = membershipOf(userId, accountId)?.role === "va";
   if (!isVa) return false;
   db()
     .insert(vaPermissions)

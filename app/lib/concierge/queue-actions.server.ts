@@ -4,7 +4,10 @@
  * not the account the session is viewing), is refused with 404 elsewhere, and is logged.
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { accounts, memberships, queueItems, users, type Role } from "../../../db/schema";
+import { memberships, queueItems, type Role } from "../../../db/schema";
+import { accountPreferences } from "../accounts/preferences.server";
+import { accountLabel } from "../auth/account-labels";
+import { availableAccounts } from "../auth/accounts.server";
 import { mayFinish } from "~/domain/concierge/permissions";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { conversationNeeds, getConversation } from "../inbox/inbound.server";
@@ -13,32 +16,18 @@ import { logActivity, type Actor } from "./activity.server";
 import { vaMay } from "./permissions.server";
 import type { QueueItemRow } from "./queue.server";
 
-/** Every account `userId` serves, their own first, with their role and the owner's name. */
+/**
+ * Every account `userId` serves (their memberships), their own first, with their role there, the
+ * header's label for it and its time zone.
+ */
 export function servedAccounts(userId: string) {
-  return db()
-    .select({
-      accountId: memberships.accountId,
-      role: memberships.role,
-      businessName: accounts.businessName,
-      ownerUserId: accounts.ownerUserId,
-      ownerUsername: users.username,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      timeZone: accounts.timeZone,
-    })
-    .from(memberships)
-    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .innerJoin(users, eq(users.id, accounts.ownerUserId))
-    .where(eq(memberships.userId, userId))
-    .all()
-    .map((row) => ({
-      ...row,
-      isOwn: row.ownerUserId === userId,
-      name:
-        row.businessName ??
-        ([row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || row.ownerUsername),
-    }))
-    .sort((a, b) => Number(b.isOwn) - Number(a.isOwn) || a.name.localeCompare(b.name));
+  return availableAccounts(userId).map((account) => ({
+    accountId: account.accountId,
+    role: account.role as Role,
+    isOwn: account.isOwnAccount,
+    name: accountLabel(account),
+    timeZone: accountPreferences(account.accountId).timeZone,
+  }));
 }
 
 export type QueueActionResult =

@@ -45,26 +45,30 @@ const HOUR = 3_600_000;
 const START = Date.parse("2026-12-01T17:00:00Z");
 const END = Date.parse("2026-12-03T17:00:00Z");
 
+function tripInput(reservationId: string, startAt: number, endAt: number) {
+  return {
+    reservationId,
+    guestName: "Jordan L.",
+    startAt,
+    endAt,
+    timeZone: "America/Denver",
+    pickupLocation: null,
+    returnLocation: null,
+    odometerStart: null,
+    odometerEnd: null,
+    distanceMiles: null,
+    earningsCents: null,
+    status: "booked" as const,
+  };
+}
+
 function ownerWithTrip(name: string) {
   const owner = insertOwner(db, schema, name);
   const car = vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
   if (!car.ok) throw new Error("vehicle");
   const trip = trips.createTrip(
     owner.accountId,
-    {
-      reservationId: `R-${name}`,
-      guestName: "Jordan L.",
-      startAt: START,
-      endAt: END,
-      timeZone: "America/Denver",
-      pickupLocation: null,
-      returnLocation: null,
-      odometerStart: null,
-      odometerEnd: null,
-      distanceMiles: null,
-      earningsCents: null,
-      status: "booked",
-    },
+    tripInput(`R-${name}`, START, END),
     car.vehicle.id,
     "manual",
   );
@@ -135,20 +139,7 @@ describe("trip items", () => {
     trips.updateTrip(
       accountId,
       trip.id,
-      {
-        reservationId: trip.reservationId,
-        guestName: trip.guestName,
-        startAt: START + 5 * HOUR,
-        endAt: END + 5 * HOUR,
-        timeZone: trip.timeZone,
-        pickupLocation: null,
-        returnLocation: null,
-        odometerStart: null,
-        odometerEnd: null,
-        distanceMiles: null,
-        earningsCents: null,
-        status: "booked",
-      },
+      tripInput(trip.reservationId, START + 5 * HOUR, END + 5 * HOUR),
       trip.vehicleId!,
     );
     queue.syncQueue(accountId, START - 24 * HOUR);

@@ -4,7 +4,7 @@
  * (`processQueue`). Both are safe to run again at any time: items are keyed, and an email goes
  * out in the same transaction that marks its item notified (docs/decisions/0020-concierge-queue.md).
  */
-import { and, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
 import {
   accounts,
   claims,
@@ -389,8 +389,8 @@ export function processQueue(now = Date.now()): number {
   return sent;
 }
 
-/** Items of `accountIds` to show: ready and open, or done in the last day. */
-export function queueFor(accountIds: readonly string[], now = Date.now()) {
+/** Items of `accountIds` still open or done since `doneSince`, ready by `readyBy` if given. */
+function itemsOf(accountIds: readonly string[], options: { doneSince: number; readyBy?: number }) {
   if (accountIds.length === 0) return [];
   return db()
     .select()
@@ -398,28 +398,22 @@ export function queueFor(accountIds: readonly string[], now = Date.now()) {
     .where(
       and(
         inArray(queueItems.accountId, [...accountIds]),
-        lte(queueItems.readyAt, new Date(now)),
-        or(isNull(queueItems.doneAt), gte(queueItems.doneAt, new Date(now - 86_400_000))),
+        options.readyBy === undefined
+          ? undefined
+          : lte(queueItems.readyAt, new Date(options.readyBy)),
+        or(isNull(queueItems.doneAt), gte(queueItems.doneAt, new Date(options.doneSince))),
       ),
     )
     .orderBy(queueItems.deadlineAt)
     .all();
 }
 
-/** Every item of `accountIds` whose deadline or completion falls after `since` (reports). */
+/** Items of `accountIds` to show: ready and open, or done in the last day. */
+export function queueFor(accountIds: readonly string[], now = Date.now()) {
+  return itemsOf(accountIds, { readyBy: now, doneSince: now - 86_400_000 });
+}
+
+/** Every item of `accountIds` still open or done since `since` (the shift report). */
 export function itemsSince(accountIds: readonly string[], since: number) {
-  if (accountIds.length === 0) return [];
-  return db()
-    .select()
-    .from(queueItems)
-    .where(
-      and(
-        inArray(queueItems.accountId, [...accountIds]),
-        or(
-          isNull(queueItems.doneAt),
-          and(isNotNull(queueItems.doneAt), gte(queueItems.doneAt, new Date(since))),
-        ),
-      ),
-    )
-    .all();
+  return itemsOf(accountIds, { doneSince: since });
 }

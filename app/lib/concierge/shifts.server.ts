@@ -3,7 +3,7 @@
  * the guests waiting across their accounts; ending one takes the handover note and gives the
  * end-of-shift report, read from the activity log. Owners get each VA's figures.
  */
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import {
   activityLog,
   claimEvents,
@@ -12,11 +12,18 @@ import {
   shifts,
   trips,
 } from "../../../db/schema";
-import { ACTIVITY, shiftReport, vaFigures, type ItemFact } from "~/domain/concierge/shift-report";
+import {
+  ACTIVITY,
+  shiftReport,
+  vaFigures,
+  type ActivityFact,
+  type ItemFact,
+} from "~/domain/concierge/shift-report";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { addCalendarDays, resolveWallClock, wallClockAt } from "~/domain/zoned-time";
 import { db } from "../runtime/db.server";
 import { logActivity } from "./activity.server";
+import { itemsSince } from "./queue.server";
 import { servedAccounts } from "./queue-actions.server";
 import { accountVas } from "./permissions.server";
 
@@ -132,6 +139,21 @@ export function todaysTrips(userId: string, now = Date.now()) {
     .sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
+/** The log entries matching `where`, as the report's plain values. */
+function activityFacts(where: SQL | undefined): ActivityFact[] {
+  return db()
+    .select({
+      userId: activityLog.userId,
+      action: activityLog.action,
+      queueItemId: activityLog.queueItemId,
+      at: activityLog.at,
+    })
+    .from(activityLog)
+    .where(where)
+    .all()
+    .map((entry) => ({ ...entry, at: entry.at.getTime() }));
+}
+
 function itemFacts(rows: ReadonlyArray<typeof queueItems.$inferSelect>): ItemFact[] {
   return rows.map((row) => ({
     id: row.id,
@@ -160,30 +182,9 @@ export function reportForShift(userId: string, shiftId: string, now = Date.now()
   const during = (column: typeof activityLog.at | typeof claimEvents.at) =>
     and(gte(column, shift.startedAt), lte(column, new Date(endedAt)));
   const activity = accountIds.length
-    ? db()
-        .select({
-          userId: activityLog.userId,
-          action: activityLog.action,
-          queueItemId: activityLog.queueItemId,
-          at: activityLog.at,
-        })
-        .from(activityLog)
-        .where(and(inArray(activityLog.accountId, accountIds), during(activityLog.at)))
-        .all()
-        .map((entry) => ({ ...entry, at: entry.at.getTime() }))
+    ? activityFacts(and(inArray(activityLog.accountId, accountIds), during(activityLog.at)))
     : [];
-  const items = accountIds.length
-    ? db()
-        .select()
-        .from(queueItems)
-        .where(
-          and(
-            inArray(queueItems.accountId, accountIds),
-            or(isNull(queueItems.doneAt), gte(queueItems.doneAt, shift.startedAt)),
-          ),
-        )
-        .all()
-    : [];
+  const items = itemsSince(accountIds, startedAt);
   const paid = accountIds.length
     ? db()
         .select({ paidCents: claimEvents.paidCents })
@@ -221,21 +222,11 @@ export function vaFiguresFor(accountId: string) {
       .where(and(eq(queueItems.accountId, accountId), isNotNull(queueItems.doneAt)))
       .all(),
   );
-  const activity = db()
-    .select({
-      userId: activityLog.userId,
-      action: activityLog.action,
-      queueItemId: activityLog.queueItemId,
-      at: activityLog.at,
-    })
-    .from(activityLog)
-    .where(
-      and(
-        eq(activityLog.accountId, accountId),
-        inArray(activityLog.action, [ACTIVITY.done, ACTIVITY.forOwner, ACTIVITY.reopened]),
-      ),
-    )
-    .all()
-    .map((entry) => ({ ...entry, at: entry.at.getTime() }));
+  const activity = activityFacts(
+    and(
+      eq(activityLog.accountId, accountId),
+      inArray(activityLog.action, [ACTIVITY.done, ACTIVITY.forOwner, ACTIVITY.reopened]),
+    ),
+  );
   return vas.map((va) => ({ ...va, figures: vaFigures(va.userId, items, activity) }));
 }

@@ -78,7 +78,7 @@ export function TeamPanel({
                 . Passed to you: {stats.passedToOwner}. Reopened: {stats.reopened}.
               </p>
             ) : null}
-            <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-end">
+            <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[16rem_1fr] sm:items-end">
               <input type="hidden" name="intent" value="permissions" />
               <input type="hidden" name="userId" value={va.userId} />
               <div>

@@ -49,6 +49,7 @@ export default [
     route("app", "routes/app.tsx"),
     route("analysis/:reportId", "routes/analysis.$reportId.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("concierge-dashboard", "routes/concierge-dashboard.tsx"),
     ...prefix("dashboard", [
       route("vehicles/new", "routes/dashboard.vehicles.new.tsx"),
       route("vehicle/:vehicleId", "routes/dashboard.vehicle.$vehicleId.tsx"),

@@ -247,6 +247,8 @@ export const FEES = {
     source: RULE_SOURCES.smoking,
   },
   lateReturn: {
+    /** The car may come back this many minutes after the scheduled end without being late. */
+    graceMinutes: 30,
     feeCents: 20_00,
     /** The fee applies when the car comes back at least this many hours late. */
     minimumHoursLate: 2,

@@ -20,6 +20,7 @@ import {
   isDrafting,
   listDrafts,
   markReplySent,
+  OWNER_SENDS_REPLIES,
   writeReplyDraft,
 } from "~/lib/inbox/drafts.server";
 import {
@@ -88,8 +89,14 @@ const intents = {
     const submission = parseSubmission(form, markSentSchema);
     if (submission.status !== "success")
       return formReply(submission, { status: 400, intent: "mark-sent" });
-    if (!markReplySent(actorOf(session), conversationId, submission.value)) {
-      notFound(NO_CONVERSATION);
+    const outcome = markReplySent(actorOf(session), conversationId, submission.value);
+    if (outcome === "not-found") notFound(NO_CONVERSATION);
+    if (outcome === "owner-sends") {
+      return formReply(submission, {
+        status: 403,
+        intent: "mark-sent",
+        formError: OWNER_SENDS_REPLIES,
+      });
     }
     recordEvent(
       "feature_usage",

@@ -40,6 +40,7 @@ const SECTIONS = [
   { to: "/dashboard/claims", label: "Claims" },
   { to: "/repair-quote", label: "Repairs" },
   { to: "/dashboard/inbox", label: "Guest inbox" },
+  { to: "/concierge-dashboard", label: "Concierge queue" },
 ] as const;
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormErrors, FormField } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import { RegistrationFields } from "~/components/registration-fields";
+import { FleetDetailsFields } from "~/components/concierge/fleet-details-fields";
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema, registrationMessage } from "~/lib/auth/schemas";
 import { getCurrentSession } from "~/lib/auth/session.server";
@@ -43,8 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
+  // The new concierge lands in onboarding: the checklist on their concierge queue.
   return redirectWithToast(
-    "/account",
+    "/concierge-dashboard",
     {
       title: "Account created successfully!",
       description: "Check your email to verify your account.",
@@ -179,18 +181,7 @@ function ConciergeRegistration({ lastResult }: { lastResult?: FormResult }) {
         <div className="sm:col-span-2">
           <RegistrationFields fields={fields} />
         </div>
-        <FormField
-          field={fields.conciergeFleetSize}
-          label="Vehicles in your fleet"
-          type="number"
-          inputMode="numeric"
-        />
-        <div className="sm:col-span-2">
-          <FormField
-            field={fields.marketplaceProfile}
-            label={`${marketplace.name} profile link or fleet website`}
-          />
-        </div>
+        <FleetDetailsFields fields={fields} profileClassName="sm:col-span-2" />
         <div className="sm:col-span-2">
           <button
             type="submit"

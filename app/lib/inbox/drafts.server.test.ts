@@ -210,7 +210,7 @@ describe("per-car knowledge, holding replies and sending", () => {
         text: "Yes! Tolls at cost.",
         draftId: draft!.id,
       }),
-    ).toBe(true);
+    ).toBe("sent");
     const [sent] = drafts.listDrafts(host.accountId, conversationId);
     expect(sent).toMatchObject({ id: draft!.id, status: "sent", sentByUserId: host.userId });
     const found = inbound.getConversation(host.accountId, conversationId)!;
@@ -222,6 +222,28 @@ describe("per-car knowledge, holding replies and sending", () => {
     const other = insertOwner(db, schema, "stranger");
     expect(
       drafts.markReplySent({ ...actor, accountId: other.accountId }, conversationId, { text: "x" }),
-    ).toBe(false);
+    ).toBe("not-found");
+  });
+
+  it("refuses a VA whose owner sends the replies, and records nothing", async () => {
+    const host = hostWithTrip("ownersends", 30);
+    const va = insertOwner(db, schema, "vaownersends");
+    db.db()
+      .insert(schema.memberships)
+      .values({ accountId: host.accountId, userId: va.userId, role: "va" })
+      .run();
+    db.db()
+      .insert(schema.vaPermissions)
+      .values({
+        accountId: host.accountId,
+        userId: va.userId,
+        sendReplies: false,
+        updatedAt: new Date(),
+      })
+      .run();
+    const conversationId = paste(host, "Does it have a toll transponder?");
+    const vaActor = { accountId: host.accountId, userId: va.userId, role: "va" as const };
+    expect(drafts.markReplySent(vaActor, conversationId, { text: "Yes." })).toBe("owner-sends");
+    expect(inbound.getConversation(host.accountId, conversationId)!.messages).toHaveLength(1);
   });
 });

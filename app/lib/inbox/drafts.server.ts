@@ -37,6 +37,8 @@ import {
 import { knowledgeFor } from "./knowledge.server";
 import { replyDrafterFromEnv, type ReplyDrafter } from "./reply-drafter.server";
 import { logActivity, type Actor } from "../concierge/activity.server";
+import { vaMay } from "../concierge/permissions.server";
+import { closeConversationItems } from "../concierge/queue.server";
 
 export type DraftRow = typeof drafts.$inferSelect;
 
@@ -349,16 +351,25 @@ export function isDrafting(
  */
 const nothingToDraft = new Set<string>();
 
+/** A VA whose owner sends the replies in this account may draft, not mark sent. */
+export const OWNER_SENDS_REPLIES =
+  "In this account the owner sends the replies: write the draft, then pass it to the owner in the concierge queue.";
+
+export type MarkSentOutcome = "sent" | "not-found" | "owner-sends";
+
 /**
  * The reply a person sent in the marketplace, recorded in the conversation with the draft it was
- * made from (the change from the draft measures the drafts), and logged. False for a conversation
- * that isn't the account's.
+ * made from (the change from the draft measures the drafts), logged, and the conversation's queue
+ * items closed in their name, in one transaction. A VA needs the owner's leave to send replies.
  */
 export function markReplySent(
   actor: Actor,
   conversationId: string,
   reply: { text: string; draftId?: string },
-): boolean {
+): MarkSentOutcome {
+  if (actor.role === "va" && !vaMay(actor.accountId, actor.userId).sendReplies) {
+    return getConversation(actor.accountId, conversationId) ? "owner-sends" : "not-found";
+  }
   const now = new Date();
   return db().transaction((tx) => {
     const conversation = tx
@@ -368,7 +379,7 @@ export function markReplySent(
         and(eq(conversations.accountId, actor.accountId), eq(conversations.id, conversationId)),
       )
       .get();
-    if (!conversation) return false;
+    if (!conversation) return "not-found";
     const draft = reply.draftId
       ? tx
           .select()
@@ -417,6 +428,7 @@ export function markReplySent(
       tx,
       now,
     );
-    return true;
+    closeConversationItems(tx, actor.accountId, conversationId, actor.userId, now.getTime());
+    return "sent";
   });
 }

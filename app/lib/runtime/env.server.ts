@@ -115,6 +115,8 @@ export const envSchema = z.object({
     .transform((value) => value || undefined),
   /** How often claim deadlines are checked for reminders due (tests shorten it). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** How often the concierge queue is synced and its ready items emailed (tests shorten it). */
+  QUEUE_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   SHOW_EXAMPLE_CONTENT: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

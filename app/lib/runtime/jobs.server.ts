@@ -9,6 +9,7 @@ import { sweepOrphanFiles } from "../storage/orphans.server";
 import { startInboundSmtp } from "../inbox/smtp-listener.server";
 import { prepareBookingDrafts, scheduleBookingDrafts } from "../inbox/booking-drafts.server";
 import { draftPendingReplies } from "../inbox/drafts.server";
+import { processQueue } from "../concierge/queue.server";
 
 let started = false;
 
@@ -25,8 +26,9 @@ async function runJob(name: string, job: () => unknown) {
  * Background work of the single server process: resume emails and photo analyses left pending by
  * a restart, then keep working; hourly, drop expired sessions and abandoned photo uploads, and
  * sweep photo files a crash left without a database row; every minute, email the claim
- * reminders and daily digests that came due, schedule and draft the booking messages of upcoming
- * trips, and draft replies to guest messages that have none (after a restart, say). A failed pass (for example while
+ * reminders and daily digests that came due; draft the booking messages of upcoming trips and
+ * replies to guest messages that have none (after a restart, say), and email the concierge
+ * queue's items that became ready to whoever is on duty. A failed pass (for example while
  * another process holds the database lock) is retried by the next one.
  */
 export function startBackgroundJobs() {
@@ -45,12 +47,20 @@ export function startBackgroundJobs() {
   const reminders = async () => {
     await runJob("Sending claim reminders", () => sendDueReminders());
     await runJob("Sending daily digests", () => sendDailyDigests());
-    await runJob("Scheduling booking messages", () => scheduleBookingDrafts());
-    await runJob("Drafting booking messages", () => prepareBookingDrafts());
-    await runJob("Drafting guest replies", () => draftPendingReplies());
   };
   void reminders();
   setInterval(() => void reminders(), env().REMINDER_INTERVAL_MS).unref();
+  // The concierge queue: the booking messages that came due drafted first, replies a restart left
+  // undrafted written, then the queue synced and its ready items emailed, at boot (a restart sends
+  // what became ready while stopped, once) and then on its own interval.
+  const queue = async () => {
+    await runJob("Scheduling booking messages", () => scheduleBookingDrafts());
+    await runJob("Drafting booking messages", () => prepareBookingDrafts());
+    await runJob("Drafting guest replies", () => draftPendingReplies());
+    await runJob("Updating the concierge queue", () => processQueue());
+  };
+  void queue();
+  setInterval(() => void queue(), env().QUEUE_INTERVAL_MS).unref();
   const smtpPort = env().INBOUND_SMTP_PORT;
   if (smtpPort) {
     void runJob("Starting the inbound SMTP listener", () =>

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { claimDeadlines } from "../claims/claim-windows";
+import {
+  byDeadline,
+  claimItems,
+  conversationItems,
+  tripInWindow,
+  tripItems,
+  type TripFacts,
+} from "./queue-rules";
+
+const HOUR = 3_600_000;
+const START = Date.parse("2026-12-01T17:00:00Z");
+const END = Date.parse("2026-12-04T01:00:00Z");
+
+const trip: TripFacts = {
+  id: "t1",
+  reservationId: "R1",
+  guestName: "Jordan L.",
+  vehicleName: "Blue Camry",
+  startAt: START,
+  endAt: END,
+  timeZone: "America/Denver",
+  status: "booked",
+};
+
+describe("trip items", () => {
+  it("opens the start check 2 h before start and the end checks at the scheduled end", () => {
+    const items = tripItems(trip);
+    const by = (kind: string) => items.filter((item) => item.kind === kind);
+    expect(by("trip-start")).toEqual([
+      expect.objectContaining({
+        key: `trip-start:t1:${START}`,
+        readyAt: START - 2 * HOUR,
+        deadlineAt: START,
+        tripId: "t1",
+      }),
+    ]);
+    expect(by("trip-start")[0]!.detail).toContain("only to the primary guest");
+    expect(by("return-check")[0]).toMatchObject({ readyAt: END, deadlineAt: END + 30 * 60_000 });
+    expect(by("return-check")[0]!.detail).toContain("$20 late fee");
+    expect(by("photo-audit")[0]).toMatchObject({ readyAt: END, deadlineAt: END + 24 * HOUR });
+    expect(by("reimbursement").map((item) => item.deadlineAt - END)).toEqual([
+      24 * HOUR,
+      72 * HOUR,
+    ]);
+  });
+
+  it("keys items by the trip's times, so moved times give new keys", () => {
+    const moved = tripItems({ ...trip, startAt: START + HOUR, endAt: END + HOUR });
+    const before = new Set(tripItems(trip).map((item) => item.key));
+    expect(moved.some((item) => before.has(item.key))).toBe(false);
+  });
+
+  it("puts the trip's open reimbursement claims' amounts on their window", () => {
+    const items = tripItems(trip, [
+      { kind: "smoking", claimedCents: 150_00 },
+      { kind: "fuel", claimedCents: 42_00 },
+      { kind: "cleaning", claimedCents: 50_00 },
+    ]);
+    expect(
+      items.filter((item) => item.kind === "reimbursement").map((item) => item.amountCents),
+    ).toEqual([200_00, 42_00]);
+  });
+
+  it("drops the start check once the trip has ended", () => {
+    expect(tripItems(trip, [], END).map((item) => item.kind)).not.toContain("trip-start");
+    expect(tripItems(trip, [], END - 1).map((item) => item.kind)).toContain("trip-start");
+  });
+
+  it("gives a canceled trip nothing and takes trips from 7 days ahead to 3 days back", () => {
+    expect(tripItems({ ...trip, status: "canceled" })).toEqual([]);
+    expect(tripInWindow(trip, START - 7 * 24 * HOUR)).toBe(true);
+    expect(tripInWindow(trip, START - 7 * 24 * HOUR - 1)).toBe(false);
+    expect(tripInWindow(trip, END + 3 * 24 * HOUR)).toBe(true);
+    expect(tripInWindow(trip, END + 3 * 24 * HOUR + 1)).toBe(false);
+  });
+});
+
+describe("claim items", () => {
+  it("gives one item per deadline of an open claim, none for a finished one", () => {
+    const deadlines = claimDeadlines("damage", { endAt: END, timeZone: "America/Denver" }, END);
+    const claim = {
+      id: "c1",
+      kind: "damage" as const,
+      status: "filed" as const,
+      claimedCents: 900_00,
+      reservationId: "R1",
+      tripEndAt: END,
+    };
+    const items = claimItems(claim, deadlines, "Damage", END);
+    expect(items).toHaveLength(deadlines.length);
+    expect(items[0]).toMatchObject({
+      kind: "claim-deadline",
+      key: `claim-deadline:c1:${deadlines[0]!.key}:${deadlines[0]!.dueAtMs}`,
+      claimId: "c1",
+      amountCents: 900_00,
+    });
+    expect(claimItems({ ...claim, status: "paid" }, deadlines, "Damage", END)).toEqual([]);
+    // Long past deadlines drop out.
+    expect(claimItems(claim, deadlines, "Damage", END + 30 * 24 * HOUR)).toEqual([]);
+  });
+});
+
+describe("conversation items", () => {
+  const base = {
+    id: "v1",
+    guestName: "Casey",
+    reservationId: "R9",
+    latestUnansweredAt: START,
+    replyDeadlineAt: START + 8 * HOUR,
+    escalationReasons: [] as string[],
+  };
+  it("asks for a reply by the deadline, and escalates with the reasons", () => {
+    expect(conversationItems(base).map((item) => item.kind)).toEqual(["reply"]);
+    const escalated = conversationItems({ ...base, escalationReasons: ["Cancellation"] });
+    expect(escalated[1]).toMatchObject({
+      kind: "escalation",
+      key: `escalation:v1:${START}`,
+      detail: "Cancellation",
+      deadlineAt: START + 8 * HOUR,
+    });
+  });
+  it("gives nothing once every guest message is answered", () => {
+    expect(conversationItems({ ...base, latestUnansweredAt: null, replyDeadlineAt: null })).toEqual(
+      [],
+    );
+  });
+});
+
+it("sorts by deadline, overdue first", () => {
+  expect(byDeadline([{ deadlineAt: 3 }, { deadlineAt: 1 }, { deadlineAt: 2 }])).toEqual([
+    { deadlineAt: 1 },
+    { deadlineAt: 2 },
+    { deadlineAt: 3 },
+  ]);
+});

@@ -1,0 +1,257 @@
+/**
+ * Which queue items an account's trips, claims and conversations call for, and when: pure rules
+ * over plain values, so the worker, the dashboard and the tests agree. Every key names what the
+ * item is about and the time it derives from, so a trip whose times change gets new items.
+ */
+import { deadlineInstant } from "../claim-deadlines";
+import { OPEN_CLAIM_STATUSES, type ClaimKind, type ClaimStatus } from "../claims/claim";
+import type { ClaimDeadline } from "../claims/claim-windows";
+import {
+  claimDeadlineRule,
+  describeDuration,
+  FEES,
+  type ClaimDeadlineId,
+} from "../marketplace-rules";
+import { formatCents } from "../money";
+import { wallClockAt } from "../zoned-time";
+import type { TripStatus } from "../trips/trip";
+import type { QueueItemKind } from "./queue-item";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Trips starting within this span from now get their items… */
+export const TRIP_LOOKAHEAD_MS = 7 * DAY_MS;
+/** …and trips that ended within this span before now. */
+export const TRIP_LOOKBACK_MS = 3 * DAY_MS;
+/** The trip-start check opens this long before the trip starts. */
+export const TRIP_START_CHECK_LEAD_MS = 2 * HOUR_MS;
+/** A claim deadline that passed longer ago than this no longer makes an item. */
+export const CLAIM_DEADLINE_LOOKBACK_MS = 3 * DAY_MS;
+
+export const TRIP_ITEM_KINDS = [
+  "trip-start",
+  "return-check",
+  "photo-audit",
+  "reimbursement",
+] as const satisfies readonly QueueItemKind[];
+export const CONVERSATION_ITEM_KINDS = [
+  "reply",
+  "escalation",
+] as const satisfies readonly QueueItemKind[];
+
+/** One item the rules call for (what `queue_items` stores, minus its progress). */
+export interface QueueItemSpec {
+  kind: QueueItemKind;
+  key: string;
+  title: string;
+  detail: string | null;
+  tripId?: string | null;
+  claimId?: string | null;
+  conversationId?: string | null;
+  amountCents?: number | null;
+  readyAt: number;
+  deadlineAt: number;
+}
+
+export interface TripFacts {
+  id: string;
+  reservationId: string;
+  guestName: string | null;
+  vehicleName: string | null;
+  startAt: number;
+  endAt: number;
+  timeZone: string;
+  status: TripStatus;
+}
+
+/** Whether a trip is close enough to now for its items: starting soon, running, or just ended. */
+export function tripInWindow(trip: Pick<TripFacts, "startAt" | "endAt" | "status">, now: number) {
+  return (
+    trip.status !== "canceled" &&
+    trip.startAt <= now + TRIP_LOOKAHEAD_MS &&
+    trip.endAt >= now - TRIP_LOOKBACK_MS
+  );
+}
+
+function tripName(trip: TripFacts) {
+  const who = trip.guestName ?? "the guest";
+  const car = trip.vehicleName ? ` in ${trip.vehicleName}` : "";
+  return `${who}${car} (trip ${trip.reservationId})`;
+}
+
+/** The reimbursement windows a trip end opens, and the claim kinds each covers. */
+const REIMBURSEMENT_WINDOWS: ReadonlyArray<{
+  rule: ClaimDeadlineId;
+  name: string;
+  kinds: readonly ClaimKind[];
+}> = [
+  { rule: "smoking-cleaning", name: "smoking or cleaning", kinds: ["smoking", "cleaning"] },
+  {
+    rule: "fuel-reimbursement",
+    name: "fuel or EV charge",
+    kinds: ["fuel", "ev-charge", "extra-distance", "impound"],
+  },
+];
+
+/**
+ * A trip's items: the start check (license, access details at the start, primary guest only),
+ * the return check (grace, late fee), the post-trip photo audit and the reimbursement windows.
+ * `reimbursementClaims` are the trip's open claims, whose amounts show on the windows they fall in.
+ * Once the trip has ended its start check is moot and no longer given.
+ */
+export function tripItems(
+  trip: TripFacts,
+  reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number }> = [],
+  now = trip.startAt,
+): QueueItemSpec[] {
+  if (trip.status === "canceled") return [];
+  const name = tripName(trip);
+  const late = FEES.lateReturn;
+  const endLocal = wallClockAt(trip.endAt, trip.timeZone);
+  const photos = claimDeadlineRule("post-trip-photos");
+  const start: QueueItemSpec[] = [
+    {
+      kind: "trip-start",
+      key: `trip-start:${trip.id}:${trip.startAt}`,
+      title: `Trip starts: ${name}`,
+      detail:
+        "Check the guest's driver's license against the booking. Send access details only at the start, and only to the primary guest.",
+      tripId: trip.id,
+      readyAt: trip.startAt - TRIP_START_CHECK_LEAD_MS,
+      deadlineAt: trip.startAt,
+    },
+  ];
+  const items: QueueItemSpec[] = [
+    ...(now < trip.endAt ? start : []),
+    {
+      kind: "return-check",
+      key: `return-check:${trip.id}:${trip.endAt}`,
+      title: `Return due: ${name}`,
+      detail: `Confirm the car is back. ${late.graceMinutes} minutes of grace; from ${late.minimumHoursLate} hours late the guest owes a ${formatCents(late.feeCents, { trimWholeDollars: true })} late fee plus the extra time.`,
+      tripId: trip.id,
+      readyAt: trip.endAt,
+      deadlineAt: trip.endAt + late.graceMinutes * MINUTE_MS,
+    },
+    {
+      kind: "photo-audit",
+      key: `photo-audit:${trip.id}:${trip.endAt}`,
+      title: `Post-trip photos: ${name}`,
+      detail: `Take post-trip photos of every side, the wheels, roof and interior, and report any damage within ${describeDuration(photos.duration)} of the end.`,
+      tripId: trip.id,
+      readyAt: trip.endAt,
+      deadlineAt: deadlineInstant(
+        { atMs: trip.endAt, local: endLocal },
+        photos.duration,
+        trip.timeZone,
+      ),
+    },
+  ];
+  for (const window of REIMBURSEMENT_WINDOWS) {
+    const rule = claimDeadlineRule(window.rule);
+    const claimed = reimbursementClaims.filter((claim) => window.kinds.includes(claim.kind));
+    const amountCents =
+      claimed.length > 0 ? claimed.reduce((sum, claim) => sum + claim.claimedCents, 0) : null;
+    items.push({
+      kind: "reimbursement",
+      key: `reimbursement:${trip.id}:${window.rule}:${trip.endAt}`,
+      title: `Reimbursement window (${window.name}): ${name}`,
+      detail: [
+        rule.description,
+        rule.confidence && rule.confidence !== "high" && rule.caveat ? rule.caveat : null,
+        amountCents !== null ? `Claimed: ${formatCents(amountCents)}.` : null,
+      ]
+        .filter(Boolean)
+        .join(" "),
+      tripId: trip.id,
+      amountCents,
+      readyAt: trip.endAt,
+      deadlineAt: deadlineInstant(
+        { atMs: trip.endAt, local: endLocal },
+        rule.duration,
+        trip.timeZone,
+      ),
+    });
+  }
+  return items;
+}
+
+export interface ClaimFacts {
+  id: string;
+  kind: ClaimKind;
+  status: ClaimStatus;
+  claimedCents: number;
+  reservationId: string;
+  tripEndAt: number;
+}
+
+/** One item per deadline of an open claim, from its trip's end, until it is long past. */
+export function claimItems(
+  claim: ClaimFacts,
+  deadlines: readonly ClaimDeadline[],
+  kindLabel: string,
+  now: number,
+): QueueItemSpec[] {
+  if (!OPEN_CLAIM_STATUSES.includes(claim.status)) return [];
+  return deadlines
+    .filter((deadline) => deadline.dueAtMs >= now - CLAIM_DEADLINE_LOOKBACK_MS)
+    .map((deadline) => ({
+      kind: "claim-deadline" as const,
+      key: `claim-deadline:${claim.id}:${deadline.key}:${deadline.dueAtMs}`,
+      title: `${deadline.label}: ${kindLabel.toLowerCase()} claim, trip ${claim.reservationId}`,
+      detail: [deadline.description, deadline.caveat].filter(Boolean).join(" "),
+      claimId: claim.id,
+      amountCents: claim.claimedCents,
+      readyAt: Math.min(claim.tripEndAt, deadline.dueAtMs),
+      deadlineAt: deadline.dueAtMs,
+    }));
+}
+
+export interface ConversationFacts {
+  id: string;
+  guestName: string | null;
+  reservationId: string | null;
+  /** The guest's latest message the host hasn't answered; null when all are answered. */
+  latestUnansweredAt: number | null;
+  /** When it must be answered (the marketplace's request expiry). */
+  replyDeadlineAt: number | null;
+  /** Restricted topics and action items, as labels: the escalation's reasons. */
+  escalationReasons: readonly string[];
+}
+
+/** A conversation waiting for the host: a reply item, and an escalation when it needs the host. */
+export function conversationItems(conversation: ConversationFacts): QueueItemSpec[] {
+  const { latestUnansweredAt: at, replyDeadlineAt: deadlineAt } = conversation;
+  if (at === null || deadlineAt === null) return [];
+  const who = conversation.guestName ?? "A guest";
+  const trip = conversation.reservationId ? ` (trip ${conversation.reservationId})` : "";
+  const items: QueueItemSpec[] = [
+    {
+      kind: "reply",
+      key: `reply:${conversation.id}:${at}`,
+      title: `Answer ${who}${trip}`,
+      detail: "Reply in the marketplace's messaging, then mark it sent in the inbox.",
+      conversationId: conversation.id,
+      readyAt: at,
+      deadlineAt,
+    },
+  ];
+  if (conversation.escalationReasons.length > 0) {
+    items.push({
+      kind: "escalation",
+      key: `escalation:${conversation.id}:${at}`,
+      title: `Needs a person: ${who}${trip}`,
+      detail: conversation.escalationReasons.join("; "),
+      conversationId: conversation.id,
+      readyAt: at,
+      deadlineAt,
+    });
+  }
+  return items;
+}
+
+/** Soonest deadline first, so overdue items (deadline passed) lead. */
+export function byDeadline<T extends { deadlineAt: number }>(items: readonly T[]) {
+  return [...items].sort((a, b) => a.deadlineAt - b.deadlineAt);
+}

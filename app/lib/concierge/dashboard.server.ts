@@ -1,0 +1,118 @@
+/**
+ * What /concierge-dashboard shows: one queue over every account the person serves, their shift,
+ * and for owners their VAs' permissions and figures.
+ */
+import { notFound } from "../http/not-found";
+import type { CurrentSession } from "../auth/session.server";
+import { onboardingFor } from "./onboarding.server";
+import { accountVas } from "./permissions.server";
+import { itemPath, queueFor, syncQueue } from "./queue.server";
+import { servedAccounts } from "./queue-actions.server";
+import {
+  lastHandover,
+  openShift,
+  reportForShift,
+  todaysTrips,
+  vaFiguresFor,
+} from "./shifts.server";
+
+export function conciergeDashboard(
+  session: CurrentSession,
+  filter: { account: string | null; shift: string | null },
+  now = Date.now(),
+) {
+  const userId = session.user.id;
+  const accounts = servedAccounts(userId);
+  if (filter.account && !accounts.some((account) => account.accountId === filter.account)) {
+    notFound("You don't serve that account.");
+  }
+  const shown = filter.account
+    ? accounts.filter((account) => account.accountId === filter.account)
+    : accounts;
+  for (const account of shown) syncQueue(account.accountId, now);
+  const byId = new Map(accounts.map((account) => [account.accountId, account]));
+  const items = queueFor(
+    shown.map((account) => account.accountId),
+    now,
+  ).map((item) => {
+    const account = byId.get(item.accountId)!;
+    return {
+      id: item.id,
+      kind: item.kind,
+      title: item.title,
+      detail: item.detail,
+      accountName: account.name,
+      role: account.role,
+      path: itemPath(item),
+      amountCents: item.amountCents,
+      deadlineAt: item.deadlineAt.toISOString(),
+      overdue: !item.doneAt && item.deadlineAt.getTime() < now,
+      forOwner: item.forOwner,
+      takenByMe: item.takenByUserId === userId,
+      taken: Boolean(item.takenByUserId),
+      done: Boolean(item.doneAt),
+      doneAt: item.doneAt?.toISOString() ?? null,
+    };
+  });
+  const servesAsVa = accounts.some((account) => account.role === "va");
+  const shift = openShift(userId);
+  const handover = servesAsVa ? lastHandover(userId) : undefined;
+  const report = filter.shift ? reportForShift(userId, filter.shift, now) : null;
+  if (filter.shift && !report) notFound("That shift isn't yours.");
+  const own = accounts.find((account) => account.isOwn);
+  return {
+    accounts: accounts.map(({ accountId, name, role, isOwn }) => ({
+      accountId,
+      name,
+      role,
+      isOwn,
+    })),
+    filter: filter.account,
+    open: items.filter((item) => !item.done),
+    done: items.filter((item) => item.done),
+    shift: servesAsVa
+      ? {
+          open: shift ? { id: shift.id, startedAt: shift.startedAt.toISOString() } : null,
+          handover: handover
+            ? { note: handover.handoverNote, endedAt: handover.endedAt!.toISOString() }
+            : null,
+          today: shift
+            ? todaysTrips(userId, now).map((entry) => ({
+                tripId: entry.trip.id,
+                event: entry.event,
+                at: entry.at.toISOString(),
+                account: entry.account,
+                guestName: entry.trip.guestName,
+                reservationId: entry.trip.reservationId,
+              }))
+            : [],
+          waiting: items.filter((item) => !item.done && item.kind === "reply").length,
+        }
+      : null,
+    report: report
+      ? {
+          startedAt: report.shift.startedAt.toISOString(),
+          endedAt: report.shift.endedAt?.toISOString() ?? null,
+          handoverNote: report.shift.handoverNote,
+          ...report.report,
+          stillOpen: report.report.stillOpen.map(itemLine),
+          redFlags: report.report.redFlags.map(itemLine),
+          nextShiftDeadlines: report.report.nextShiftDeadlines.map(itemLine),
+        }
+      : null,
+    team: own
+      ? {
+          vas: accountVas(own.accountId),
+          figures: vaFiguresFor(own.accountId).map((va) => ({
+            userId: va.userId,
+            ...va.figures,
+          })),
+        }
+      : null,
+    onboarding: own ? onboardingFor(userId, own.accountId) : null,
+  };
+}
+
+function itemLine(item: { id: string; title: string; deadlineAt: number }) {
+  return { id: item.id, title: item.title, deadlineAt: new Date(item.deadlineAt).toISOString() };
+}

@@ -1,0 +1,419 @@
+/**
+ * The concierge queue's items, written from the account's trips, claims and conversations
+ * (`syncQueue`), and the worker that emails whoever is on duty once an item is ready
+ * (`processQueue`). Both are safe to run again at any time: items are keyed, and an email goes
+ * out in the same transaction that marks its item notified (docs/decisions/0020-concierge-queue.md).
+ */
+import { and, eq, gte, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
+import {
+  accounts,
+  claims,
+  memberships,
+  queueItems,
+  shifts,
+  trips,
+  users,
+  vehicles,
+  type Role,
+} from "../../../db/schema";
+import { CLAIM_KIND_LABELS, OPEN_CLAIM_STATUSES } from "~/domain/claims/claim";
+import { claimDeadlines } from "~/domain/claims/claim-windows";
+import { QUEUE_ITEM_LABELS } from "~/domain/concierge/queue-item";
+import {
+  claimItems,
+  CONVERSATION_ITEM_KINDS,
+  conversationItems,
+  TRIP_ITEM_KINDS,
+  TRIP_LOOKAHEAD_MS,
+  TRIP_LOOKBACK_MS,
+  tripInWindow,
+  tripItems,
+  type QueueItemSpec,
+} from "~/domain/concierge/queue-rules";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { ACTIVITY } from "~/domain/concierge/shift-report";
+import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
+import { replyDeadline } from "~/domain/inbox/reply-deadline";
+import { getConversation, listConversations } from "../inbox/inbound.server";
+import { queueEmail } from "../email/outbox.server";
+import { db, type AppDatabase } from "../runtime/db.server";
+import { env } from "../runtime/env.server";
+import { logActivity } from "./activity.server";
+
+export type QueueItemRow = typeof queueItems.$inferSelect;
+type Database = Pick<AppDatabase, "select" | "update" | "insert" | "delete">;
+
+/** Where the work of an item is done. */
+export function itemPath(item: Pick<QueueItemRow, "conversationId" | "tripId" | "claimId">) {
+  if (item.conversationId) return `/dashboard/inbox/${item.conversationId}`;
+  if (item.claimId) return `/dashboard/claim/${item.claimId}`;
+  if (item.tripId) return `/dashboard/trip/${item.tripId}`;
+  return "/dashboard/inbox";
+}
+
+function tripSpecs(accountId: string, now: number) {
+  const rows = db()
+    .select({ trip: trips, nickname: vehicles.nickname })
+    .from(trips)
+    .leftJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+    .where(
+      and(
+        eq(trips.accountId, accountId),
+        lte(trips.startAt, new Date(now + TRIP_LOOKAHEAD_MS)),
+        gte(trips.endAt, new Date(now - TRIP_LOOKBACK_MS)),
+      ),
+    )
+    .all();
+  const open =
+    rows.length === 0
+      ? []
+      : db()
+          .select({ tripId: claims.tripId, kind: claims.kind, claimedCents: claims.claimedCents })
+          .from(claims)
+          .where(
+            and(
+              eq(claims.accountId, accountId),
+              inArray(
+                claims.tripId,
+                rows.map((row) => row.trip.id),
+              ),
+              inArray(claims.status, [...OPEN_CLAIM_STATUSES]),
+            ),
+          )
+          .all();
+  const specs = rows.flatMap(({ trip, nickname }) => {
+    const facts = {
+      ...trip,
+      vehicleName: nickname ?? trip.vehicleName,
+      startAt: trip.startAt.getTime(),
+      endAt: trip.endAt.getTime(),
+    };
+    if (!tripInWindow(facts, now)) return [];
+    return tripItems(
+      facts,
+      open.filter((claim) => claim.tripId === trip.id),
+      now,
+    );
+  });
+  return { tripIds: rows.map((row) => row.trip.id), specs };
+}
+
+function claimSpecs(accountId: string, now: number) {
+  return db()
+    .select({
+      id: claims.id,
+      kind: claims.kind,
+      status: claims.status,
+      claimedCents: claims.claimedCents,
+      reservationId: trips.reservationId,
+      endAt: trips.endAt,
+      timeZone: trips.timeZone,
+    })
+    .from(claims)
+    .innerJoin(trips, eq(trips.id, claims.tripId))
+    .where(and(eq(claims.accountId, accountId), inArray(claims.status, [...OPEN_CLAIM_STATUSES])))
+    .all()
+    .flatMap((claim) =>
+      claimItems(
+        { ...claim, tripEndAt: claim.endAt.getTime() },
+        claimDeadlines(claim.kind, { endAt: claim.endAt.getTime(), timeZone: claim.timeZone }, now),
+        CLAIM_KIND_LABELS[claim.kind],
+        now,
+      ),
+    );
+}
+
+/** The conversations with a guest message still unanswered, and the ones all answered. */
+function conversationSpecs(accountId: string) {
+  const answered: string[] = [];
+  const specs: QueueItemSpec[] = [];
+  for (const { conversation, needs } of listConversations(accountId)) {
+    const messages = getConversation(accountId, conversation.id)?.messages ?? [];
+    const latest = messages.at(-1);
+    if (!latest || latest.author !== "guest") {
+      answered.push(conversation.id);
+      continue;
+    }
+    const trip = conversation.tripId
+      ? db()
+          .select({ startAt: trips.startAt })
+          .from(trips)
+          .where(and(eq(trips.accountId, accountId), eq(trips.id, conversation.tripId)))
+          .get()
+      : undefined;
+    specs.push(
+      ...conversationItems({
+        id: conversation.id,
+        guestName: conversation.guestName,
+        reservationId: conversation.reservationId,
+        latestUnansweredAt: latest.at.getTime(),
+        replyDeadlineAt: replyDeadline({
+          messageAt: latest.at,
+          tripStartAt: trip?.startAt ?? null,
+        }).getTime(),
+        escalationReasons: [
+          ...needs.restrictedTopics.map((topic) => RESTRICTED_TOPIC_LABELS[topic]),
+          ...needs.actionItems.map((item) => ACTION_ITEM_LABELS[item]),
+        ],
+      }),
+    );
+  }
+  return { answered, specs };
+}
+
+function insertSpecs(database: Database, accountId: string, specs: readonly QueueItemSpec[]) {
+  for (const spec of specs) {
+    database
+      .insert(queueItems)
+      .values({
+        id: crypto.randomUUID(),
+        accountId,
+        kind: spec.kind,
+        key: spec.key,
+        title: spec.title,
+        detail: spec.detail,
+        tripId: spec.tripId ?? null,
+        claimId: spec.claimId ?? null,
+        conversationId: spec.conversationId ?? null,
+        amountCents: spec.amountCents ?? null,
+        readyAt: new Date(spec.readyAt),
+        deadlineAt: new Date(spec.deadlineAt),
+      })
+      // A known item keeps its progress; only what it says (a claimed amount) follows the data.
+      .onConflictDoUpdate({
+        target: [queueItems.accountId, queueItems.key],
+        set: { title: spec.title, detail: spec.detail, amountCents: spec.amountCents ?? null },
+        setWhere: isNull(queueItems.doneAt),
+      })
+      .run();
+  }
+}
+
+/** Deletes the undone items of `kinds` about `column` ∈ `ids` whose key the rules no longer give. */
+function dropStale(
+  database: Database,
+  accountId: string,
+  kinds: readonly QueueItemRow["kind"][],
+  keep: readonly string[],
+  about?: { column: typeof queueItems.tripId | typeof queueItems.conversationId; ids: string[] },
+) {
+  if (about && about.ids.length === 0) return;
+  database
+    .delete(queueItems)
+    .where(
+      and(
+        eq(queueItems.accountId, accountId),
+        inArray(queueItems.kind, [...kinds]),
+        isNull(queueItems.doneAt),
+        keep.length ? notInArray(queueItems.key, [...keep]) : undefined,
+        about ? inArray(about.column, about.ids) : undefined,
+      ),
+    )
+    .run();
+}
+
+/**
+ * Writes the items the account's data calls for now, once each (by key); drops undone items whose
+ * trip times, claim or guest message changed; closes reply and escalation items of conversations
+ * with no unanswered guest message. Returns how many items the rules gave.
+ */
+export function syncQueue(accountId: string, now = Date.now()): number {
+  const trip = tripSpecs(accountId, now);
+  const claim = claimSpecs(accountId, now);
+  const conversation = conversationSpecs(accountId);
+  const waiting = [...new Set(conversation.specs.flatMap((spec) => spec.conversationId ?? []))];
+  db().transaction((tx) => {
+    insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs]);
+    dropStale(
+      tx,
+      accountId,
+      TRIP_ITEM_KINDS,
+      trip.specs.map((spec) => spec.key),
+      { column: queueItems.tripId, ids: trip.tripIds },
+    );
+    dropStale(
+      tx,
+      accountId,
+      ["claim-deadline"],
+      claim.map((spec) => spec.key),
+    );
+    dropStale(
+      tx,
+      accountId,
+      CONVERSATION_ITEM_KINDS,
+      conversation.specs.map((spec) => spec.key),
+      { column: queueItems.conversationId, ids: waiting },
+    );
+    for (const conversationId of conversation.answered) {
+      closeConversationItems(tx, accountId, conversationId, null, now);
+    }
+  });
+  return trip.specs.length + claim.length + conversation.specs.length;
+}
+
+/**
+ * Marks the conversation's open reply and escalation items done: the host answered. The inbox
+ * calls this in the transaction that marks a reply sent (with who sent it); the sync calls it
+ * (without a person) for conversations it finds answered.
+ */
+export function closeConversationItems(
+  database: Database,
+  accountId: string,
+  conversationId: string,
+  userId: string | null,
+  now = Date.now(),
+) {
+  const closed = database
+    .update(queueItems)
+    .set({ doneAt: new Date(now), doneByUserId: userId })
+    .where(
+      and(
+        eq(queueItems.accountId, accountId),
+        eq(queueItems.conversationId, conversationId),
+        inArray(queueItems.kind, [...CONVERSATION_ITEM_KINDS]),
+        isNull(queueItems.doneAt),
+      ),
+    )
+    .returning({ id: queueItems.id })
+    .all();
+  if (!userId || closed.length === 0) return closed.length;
+  const role =
+    database
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+      .get()?.role ?? "primary";
+  for (const item of closed) {
+    logActivity(
+      { accountId, userId, role },
+      { action: ACTIVITY.done, queueItemId: item.id, conversationId, detail: "Reply marked sent" },
+      database,
+      new Date(now),
+    );
+  }
+  return closed.length;
+}
+
+/** Who gets an account's emails now: a VA member on shift (the longest on), else the owner. */
+export function onDutyRecipient(accountId: string): { userId: string; email: string; role: Role } {
+  const onShift = db()
+    .select({ userId: users.id, email: users.email })
+    .from(memberships)
+    .innerJoin(shifts, and(eq(shifts.userId, memberships.userId), isNull(shifts.endedAt)))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.role, "va")))
+    .orderBy(shifts.startedAt)
+    .get();
+  if (onShift) return { ...onShift, role: "va" };
+  const owner = db()
+    .select({ userId: users.id, email: users.email })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.id, accountId))
+    .get();
+  if (!owner) throw new Error(`Account ${accountId} has no owner`);
+  return { ...owner, role: "primary" };
+}
+
+function ownerRecipient(accountId: string) {
+  return db()
+    .select({ email: users.email, timeZone: accounts.timeZone })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.id, accountId))
+    .get();
+}
+
+function itemEmail(item: QueueItemRow, to: string, timeZone: string) {
+  const label = QUEUE_ITEM_LABELS[item.kind];
+  return {
+    to,
+    subject: `${label}: ${item.title}`,
+    text: [
+      `${item.title}`,
+      `Due by ${formatDateTime(item.deadlineAt, timeZone)}.`,
+      "",
+      item.detail,
+      item.detail ? "" : null,
+      `Open it: ${env().PUBLIC_URL}${itemPath(item)}`,
+      `Your queue: ${env().PUBLIC_URL}/concierge-dashboard`,
+      "",
+      "You get this email because you are on duty for this account in FleetAssist (a VA on shift, otherwise the owner).",
+    ]
+      .filter((line) => line !== null)
+      .join("\n"),
+  };
+}
+
+/**
+ * Marks one ready item notified and queues its email, together: false when another pass (or
+ * process) already did.
+ */
+function notifyOnce(item: QueueItemRow, now: number) {
+  return db().transaction((tx) => {
+    const marked = tx
+      .update(queueItems)
+      .set({ notifiedAt: new Date(now) })
+      .where(and(eq(queueItems.id, item.id), isNull(queueItems.notifiedAt)))
+      .run();
+    if (marked.changes === 0) return false;
+    const owner = ownerRecipient(item.accountId);
+    const to = item.forOwner ? owner?.email : onDutyRecipient(item.accountId).email;
+    if (!to) return false;
+    queueEmail(itemEmail(item, to, owner?.timeZone ?? DEFAULT_TIME_ZONE));
+    return true;
+  });
+}
+
+/**
+ * One pass of the worker: syncs every account's queue, then emails each ready, open, not yet
+ * notified item to whoever is on duty, once. Returns how many emails were queued.
+ */
+export function processQueue(now = Date.now()): number {
+  for (const { id } of db().select({ id: accounts.id }).from(accounts).all()) {
+    syncQueue(id, now);
+  }
+  const ready = db()
+    .select()
+    .from(queueItems)
+    .where(
+      and(
+        lte(queueItems.readyAt, new Date(now)),
+        isNull(queueItems.notifiedAt),
+        isNull(queueItems.doneAt),
+      ),
+    )
+    .all();
+  let sent = 0;
+  for (const item of ready) if (notifyOnce(item, now)) sent++;
+  return sent;
+}
+
+/** Items of `accountIds` still open or done since `doneSince`, ready by `readyBy` if given. */
+function itemsOf(accountIds: readonly string[], options: { doneSince: number; readyBy?: number }) {
+  if (accountIds.length === 0) return [];
+  return db()
+    .select()
+    .from(queueItems)
+    .where(
+      and(
+        inArray(queueItems.accountId, [...accountIds]),
+        options.readyBy === undefined
+          ? undefined
+          : lte(queueItems.readyAt, new Date(options.readyBy)),
+        or(isNull(queueItems.doneAt), gte(queueItems.doneAt, new Date(options.doneSince))),
+      ),
+    )
+    .orderBy(queueItems.deadlineAt)
+    .all();
+}
+
+/** Items of `accountIds` to show: ready and open, or done in the last day. */
+export function queueFor(accountIds: readonly string[], now = Date.now()) {
+  return itemsOf(accountIds, { readyBy: now, doneSince: now - 86_400_000 });
+}
+
+/** Every item of `accountIds` still open or done since `since` (the shift report). */
+export function itemsSince(accountIds: readonly string[], since: number) {
+  return itemsOf(accountIds, { doneSince: since });
+}

@@ -1,0 +1,161 @@
+import type { Route } from "./+types/concierge-dashboard";
+import { OnboardingChecklist } from "~/components/concierge/onboarding-checklist";
+import { AccountFilter, QueueList } from "~/components/concierge/queue-list";
+import { ShiftPanel, ShiftReport } from "~/components/concierge/shift-panel";
+import { TeamPanel } from "~/components/concierge/team-panel";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FormAlert } from "~/components/form-field";
+import { requireSession } from "~/lib/auth/guards.server";
+import { conciergeDashboard } from "~/lib/concierge/dashboard.server";
+import {
+  done,
+  endShiftIntent,
+  forOwner,
+  onboardingProfile,
+  permissions,
+  reopen,
+  startShiftIntent,
+  take,
+  type ConciergeActionResult,
+  type IntentHandler,
+} from "~/lib/concierge/dashboard-intents.server";
+import {
+  isConciergeIntent,
+  type ConciergeIntent,
+  type ConciergeReply,
+} from "~/lib/concierge/concierge-schemas";
+import { formReply, readForm } from "~/lib/http/form.server";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+import { useActionToast } from "~/lib/ui/toast-store";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Concierge queue",
+    path: "/concierge-dashboard",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+/** `?account=` and `?shift=` as posted: one value each, ids only. */
+function param(url: URL, name: string) {
+  const value = url.searchParams.get(name)?.trim();
+  return value ? value.slice(0, 64) : null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  const url = new URL(request.url);
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    ...conciergeDashboard(session, { account: param(url, "account"), shift: param(url, "shift") }),
+  };
+}
+
+/** Each form of the page posts its intent; one function answers each. */
+const intents = {
+  take,
+  done,
+  "for-owner": forOwner,
+  reopen,
+  permissions,
+  "start-shift": startShiftIntent,
+  "end-shift": endShiftIntent,
+  "onboarding-profile": onboardingProfile,
+} satisfies Record<ConciergeIntent, IntentHandler>;
+
+export async function action({ request }: Route.ActionArgs): Promise<ConciergeActionResult> {
+  const session = await requireSession(request);
+  const form = await readForm(request);
+  if (!form) return formReply<ConciergeIntent>(null, { status: 400 });
+  const intent = form.get("intent");
+  if (!isConciergeIntent(intent)) {
+    return formReply<ConciergeIntent>(null, { status: 400, formError: "Unknown action." });
+  }
+  const url = new URL(request.url);
+  const back = `/concierge-dashboard${url.search}`;
+  return intents[intent]({ session, form, back });
+}
+
+const ITEM_INTENTS: readonly string[] = ["take", "done", "for-owner", "reopen"];
+
+export default function ConciergeDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as ConciergeReply | undefined;
+  useActionToast(reply?.toast);
+  const { open, done: finished, shift, report, team, onboarding, accounts, filter } = loaderData;
+  const itemError =
+    reply && ITEM_INTENTS.includes(reply.intent ?? "") ? reply.result.error?.[""]?.[0] : undefined;
+  const overdue = open.filter((item) => item.overdue).length;
+  const ownAccount = accounts.find((account) => account.isOwn);
+  return (
+    <div className="container-page max-w-4xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
+        title="Concierge queue"
+        intro="Everything a person has to do for the accounts you serve, the nearest deadline first."
+      />
+      {onboarding && !onboarding.complete ? (
+        <FleetSection
+          id="onboarding"
+          title="Get started with Concierge"
+          description="Three steps so the inbox and your VA can work for you."
+        >
+          <OnboardingChecklist onboarding={onboarding} reply={reply} />
+        </FleetSection>
+      ) : null}
+      {report ? (
+        <FleetSection id="shift-report" title="End-of-shift report">
+          <ShiftReport report={report} />
+        </FleetSection>
+      ) : null}
+      {shift ? (
+        <FleetSection id="shift" title={shift.open ? "Your shift" : "Start your shift"}>
+          <ShiftPanel shift={shift} reply={reply} />
+        </FleetSection>
+      ) : null}
+      <FleetSection
+        id="queue"
+        title={`Open items (${open.length})`}
+        description={
+          overdue > 0 ? (
+            <strong className="text-red-800">
+              {overdue === 1 ? "1 item is overdue." : `${overdue} items are overdue.`}
+            </strong>
+          ) : undefined
+        }
+        actions={<AccountFilter accounts={accounts} selected={filter} />}
+      >
+        <div className="space-y-3">
+          <FormAlert message={itemError} />
+          {open.length === 0 ? (
+            <p className="text-slate-700">Nothing to do right now.</p>
+          ) : (
+            <QueueList items={open} label="Open items, nearest deadline first" />
+          )}
+        </div>
+      </FleetSection>
+      {finished.length > 0 ? (
+        <FleetSection id="done-items" title={`Done in the last 24 hours (${finished.length})`}>
+          <QueueList items={finished} label="Items done in the last 24 hours" />
+        </FleetSection>
+      ) : null}
+      {team && ownAccount && team.vas.length > 0 ? (
+        <FleetSection
+          id="team"
+          title="Your VAs"
+          description="What each VA may do in your account without asking you, and how they are doing."
+        >
+          <TeamPanel
+            vas={team.vas}
+            figures={team.figures}
+            error={
+              reply?.intent === "permissions"
+                ? Object.values(reply.result.error ?? {})[0]?.[0]
+                : undefined
+            }
+          />
+        </FleetSection>
+      ) : null}
+    </div>
+  );
+}

@@ -3,22 +3,9 @@
  * claims come from an estimate's finalized revision; reimbursements cover the other costs a
  * guest can be invoiced for through the marketplace.
  */
+import { valuesOf } from "../labeled-values";
 
-export const CLAIM_KINDS = [
-  "damage",
-  "fuel",
-  "ev-charge",
-  "tolls",
-  "tickets",
-  "cleaning",
-  "smoking",
-  "extra-distance",
-  "late-return",
-  "impound",
-] as const;
-export type ClaimKind = (typeof CLAIM_KINDS)[number];
-
-export const CLAIM_KIND_LABELS: Readonly<Record<ClaimKind, string>> = {
+export const CLAIM_KIND_LABELS = {
   damage: "Damage",
   fuel: "Fuel",
   "ev-charge": "EV charge",
@@ -29,24 +16,11 @@ export const CLAIM_KIND_LABELS: Readonly<Record<ClaimKind, string>> = {
   "extra-distance": "Extra distance",
   "late-return": "Late return",
   impound: "Impound",
-};
+} as const;
+export type ClaimKind = keyof typeof CLAIM_KIND_LABELS;
+export const CLAIM_KINDS = valuesOf<ClaimKind>(CLAIM_KIND_LABELS);
 
-export const CLAIM_STATUSES = [
-  "draft",
-  "filed",
-  "guest-responded",
-  "disputed",
-  "escalated",
-  "approved",
-  "partially-approved",
-  "paid",
-  "closed",
-  "denied",
-  "withdrawn",
-] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-
-export const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatus, string>> = {
+export const CLAIM_STATUS_LABELS = {
   draft: "Draft",
   filed: "Filed",
   "guest-responded": "Guest responded",
@@ -58,7 +32,9 @@ export const CLAIM_STATUS_LABELS: Readonly<Record<ClaimStatus, string>> = {
   closed: "Closed",
   denied: "Denied",
   withdrawn: "Withdrawn",
-};
+} as const;
+export type ClaimStatus = keyof typeof CLAIM_STATUS_LABELS;
+export const CLAIM_STATUSES = valuesOf<ClaimStatus>(CLAIM_STATUS_LABELS);
 
 /** Where a claim can go from each status. Denied and withdrawn claims end; paid ones close. */
 export const CLAIM_TRANSITIONS: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> = {

@@ -3,19 +3,9 @@
  * account, each with a deadline. Items are durable rows: an automation writes one ahead of time
  * with the moment it becomes ready, and the worker emails whoever is on duty once it is.
  */
-export const QUEUE_ITEM_KINDS = [
-  "reply",
-  "escalation",
-  "draft",
-  "trip-start",
-  "return-check",
-  "photo-audit",
-  "reimbursement",
-  "claim-deadline",
-] as const;
-export type QueueItemKind = (typeof QUEUE_ITEM_KINDS)[number];
+import { valuesOf } from "../labeled-values";
 
-export const QUEUE_ITEM_LABELS: Readonly<Record<QueueItemKind, string>> = {
+export const QUEUE_ITEM_LABELS = {
   reply: "Guest message",
   escalation: "Escalation",
   draft: "Draft to approve",
@@ -24,4 +14,6 @@ export const QUEUE_ITEM_LABELS: Readonly<Record<QueueItemKind, string>> = {
   "photo-audit": "Trip end photo audit",
   reimbursement: "Reimbursement window",
   "claim-deadline": "Claim deadline",
-};
+} as const;
+export type QueueItemKind = keyof typeof QUEUE_ITEM_LABELS;
+export const QUEUE_ITEM_KINDS = valuesOf<QueueItemKind>(QUEUE_ITEM_LABELS);

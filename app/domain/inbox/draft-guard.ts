@@ -13,25 +13,19 @@
  * uses is not held against it (a "cleaning fee" in the host's cleaning rule is fine), except the
  * key steps, which never go out before the trip starts.
  */
+import { valuesOf } from "../labeled-values";
 import { checkGuestMessage, type RestrictedTopic } from "./restricted-topics";
 import type { KnowledgeEntry, KnowledgeTopic } from "./knowledge";
 
-export const DRAFT_PROBLEMS = [
-  "access-before-start",
-  "money",
-  "trip-change",
-  "off-platform",
-  "unknown-knowledge",
-] as const;
-export type DraftProblem = (typeof DRAFT_PROBLEMS)[number];
-
-export const DRAFT_PROBLEM_LABELS: Readonly<Record<DraftProblem, string>> = {
+export const DRAFT_PROBLEM_LABELS = {
   "access-before-start": "It gives access details before the trip starts.",
   money: "It offers or discusses a discount, refund, credit or fee.",
   "trip-change": "It agrees to a trip change or a cancellation.",
   "off-platform": "It moves payment or contact off the marketplace.",
   "unknown-knowledge": "It cites knowledge that isn't in your knowledge base.",
-};
+} as const;
+export type DraftProblem = keyof typeof DRAFT_PROBLEM_LABELS;
+export const DRAFT_PROBLEMS = valuesOf<DraftProblem>(DRAFT_PROBLEM_LABELS);
 
 const TOPIC_PROBLEMS: Partial<Record<RestrictedTopic, DraftProblem>> = {
   "access-before-start": "access-before-start",

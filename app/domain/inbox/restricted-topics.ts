@@ -7,20 +7,9 @@
  * talk off the marketplace. The check is deterministic (word lists, English and Spanish), so it
  * can be tested and can't be talked out of its answer; it errs toward escalating.
  */
+import { valuesOf } from "../labeled-values";
 
-export const RESTRICTED_TOPICS = [
-  "trip-change",
-  "price",
-  "cancellation",
-  "damage",
-  "reimbursement",
-  "verification",
-  "access-before-start",
-  "off-platform",
-] as const;
-export type RestrictedTopic = (typeof RESTRICTED_TOPICS)[number];
-
-export const RESTRICTED_TOPIC_LABELS: Readonly<Record<RestrictedTopic, string>> = {
+export const RESTRICTED_TOPIC_LABELS = {
   "trip-change": "Trip change (extension, early or late times)",
   price: "Price, discount or refund",
   cancellation: "Cancellation",
@@ -29,22 +18,18 @@ export const RESTRICTED_TOPIC_LABELS: Readonly<Record<RestrictedTopic, string>> 
   verification: "Guest verification",
   "access-before-start": "Access details before the trip starts",
   "off-platform": "Paying or talking off the marketplace",
-};
+} as const;
+export type RestrictedTopic = keyof typeof RESTRICTED_TOPIC_LABELS;
+export const RESTRICTED_TOPICS = valuesOf<RestrictedTopic>(RESTRICTED_TOPIC_LABELS);
 
-export const ACTION_ITEMS = [
-  "locked-out",
-  "damage-mentioned",
-  "late-return",
-  "smoke-or-mess",
-] as const;
-export type ActionItem = (typeof ACTION_ITEMS)[number];
-
-export const ACTION_ITEM_LABELS: Readonly<Record<ActionItem, string>> = {
+export const ACTION_ITEM_LABELS = {
   "locked-out": "Locked out: urgent",
   "damage-mentioned": "Damage mentioned: the claim clock may be running",
   "late-return": "Late return",
   "smoke-or-mess": "Smoke or mess: a reimbursement may apply",
-};
+} as const;
+export type ActionItem = keyof typeof ACTION_ITEM_LABELS;
+export const ACTION_ITEMS = valuesOf<ActionItem>(ACTION_ITEM_LABELS);
 
 /** Word patterns, matched case-insensitively on word boundaries (accents allowed as written). */
 const TOPIC_WORDS: Readonly<Record<RestrictedTopic, readonly string[]>> = {

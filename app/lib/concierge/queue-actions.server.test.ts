@@ -4,34 +4,19 @@
  * owner reopens; the end-of-shift report counts claim payments marked during the shift; the
  * owner's figures credit reopened items to the VA who marked them done.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
 import { insertOwner } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-queue-actions-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("queue-actions");
 
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let actions: typeof import("./queue-actions.server");
-let permissions: typeof import("./permissions.server");
-let shifts: typeof import("./shifts.server");
-
-beforeAll(async () => {
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  actions = await import("./queue-actions.server");
-  permissions = await import("./permissions.server");
-  shifts = await import("./shifts.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const actions = await import("./queue-actions.server");
+const permissions = await import("./permissions.server");
+const shifts = await import("./shifts.server");
 
 const HOUR = 3_600_000;
 

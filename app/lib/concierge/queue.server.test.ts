@@ -4,62 +4,31 @@
  * nothing), each ready item sends exactly one email to whoever is on duty, moved trip times
  * replace the old items, and answered conversations close their items.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+import { describe, expect, it, vi } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-queue-"));
-process.env.DATA_DIR = dataDir;
+setUpTempDataDir("queue");
 
-let db: typeof import("../runtime/db.server");
-let schema: typeof import("../../../db/schema");
-let vehicles: typeof import("../estimates/vehicles.server");
-let trips: typeof import("../trips/trips.server");
-let claims: typeof import("../claims/claims.server");
-let inbound: typeof import("../inbox/inbound.server");
-let drafts: typeof import("../inbox/drafts.server");
-let queue: typeof import("./queue.server");
-let shifts: typeof import("./shifts.server");
-
-beforeAll(async () => {
-  db = await import("../runtime/db.server");
-  schema = await import("../../../db/schema");
-  vehicles = await import("../estimates/vehicles.server");
-  trips = await import("../trips/trips.server");
-  claims = await import("../claims/claims.server");
-  inbound = await import("../inbox/inbound.server");
-  drafts = await import("../inbox/drafts.server");
-  queue = await import("./queue.server");
-  shifts = await import("./shifts.server");
-});
-
-afterAll(() => {
-  db.closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const vehicles = await import("../estimates/vehicles.server");
+const trips = await import("../trips/trips.server");
+const claims = await import("../claims/claims.server");
+const inbound = await import("../inbox/inbound.server");
+const drafts = await import("../inbox/drafts.server");
+const queue = await import("./queue.server");
+const shifts = await import("./shifts.server");
 
 const HOUR = 3_600_000;
 const START = Date.parse("2026-12-01T17:00:00Z");
 const END = Date.parse("2026-12-03T17:00:00Z");
 
-function tripInput(reservationId: string, startAt: number, endAt: number) {
-  return {
-    reservationId,
-    guestName: "Jordan L.",
-    startAt,
-    endAt,
-    timeZone: "America/Denver",
-    pickupLocation: null,
-    returnLocation: null,
-    odometerStart: null,
-    odometerEnd: null,
-    distanceMiles: null,
-    earningsCents: null,
-    status: "booked" as const,
-  };
+/** A booked trip of Jordan L.'s. */
+function jordansTrip(reservationId: string, startAt: number, endAt: number) {
+  return tripInput({ reservationId, guestName: "Jordan L.", startAt, endAt });
 }
 
 function ownerWithTrip(name: string) {
@@ -68,7 +37,7 @@ function ownerWithTrip(name: string) {
   if (!car.ok) throw new Error("vehicle");
   const trip = trips.createTrip(
     owner.accountId,
-    tripInput(`R-${name}`, START, END),
+    jordansTrip(`R-${name}`, START, END),
     car.vehicle.id,
     "manual",
   );
@@ -139,7 +108,7 @@ describe("trip items", () => {
     trips.updateTrip(
       accountId,
       trip.id,
-      tripInput(trip.reservationId, START + 5 * HOUR, END + 5 * HOUR),
+      jordansTrip(trip.reservationId, START + 5 * HOUR, END + 5 * HOUR),
       trip.vehicleId!,
     );
     queue.syncQueue(accountId, START - 24 * HOUR);

@@ -13,6 +13,12 @@ export function serve(app, config, { onClose } = {}) {
     });
   });
 
+  // Idle connections stay open longer than the clients and proxies in front reuse them (load
+  // balancers idle out at 60 s): with Node's 5 s default, a request sent on a connection the
+  // server is closing at that moment is reset. Shutdown closes idle connections at once.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   // Node would answer "Expect: 100-continue" before any check; the body limits answer it instead
   // (continue when the declared size fits, 413 when it doesn't).
   server.on("checkContinue", (req, res) => server.emit("request", req, res));

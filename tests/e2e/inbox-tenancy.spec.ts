@@ -73,7 +73,12 @@ function rows() {
       "select id from conversation_messages where conversation_id = ?",
       conversationA,
     ),
-    knowledge: query("select topic, text, vehicle_id from knowledge_entries order by id"),
+    knowledge: query(
+      "select account_id, topic, text, vehicle_id from knowledge_entries where account_id in (select id from accounts where owner_user_id in (?, ?, ?)) order by id",
+      ownerA.id,
+      ownerB.id,
+      vaA.id,
+    ),
   };
 }
 

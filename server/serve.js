@@ -34,7 +34,9 @@ export function serve(app, config, { onClose } = {}) {
     }, 10_000).unref();
     await onClose?.();
     server.close(() => process.exit(0));
+    // Kept-alive connections go as soon as their last response is out, not after the idle timeout.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -63,10 +63,31 @@ export function queueEmail(email: OutgoingEmail) {
   void deliver(row.id).catch((error) => logJobFailure(`Email ${row.id}`, error));
 }
 
+/**
+ * How long a send may take before the row is due again. Claiming a row moves its next attempt
+ * this far ahead, so the send started by `queueEmail` and a worker pass (or a second process)
+ * can't both send it; if the process dies mid-send, the row is sent after the lease.
+ */
+const SEND_LEASE_MS = 120_000;
+
 async function deliver(id: number) {
   const smtp = currentTransport();
+  if (!smtp) return;
+  const now = new Date();
+  const claimed = db()
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
+    .where(
+      and(
+        eq(emailOutbox.id, id),
+        eq(emailOutbox.status, "pending"),
+        lte(emailOutbox.nextAttemptAt, now),
+      ),
+    )
+    .run();
+  if (claimed.changes === 0) return;
   const row = db().select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
-  if (!smtp || !row || row.status !== "pending") return;
+  if (!row) return;
   const attempts = row.attempts + 1;
   try {
     await smtp.send({ to: row.to, subject: row.subject, text: row.text });

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.claims";
+import { requireApiFeature } from "~/lib/billing/gates.server";
 import { accountMembers } from "~/lib/auth/accounts.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
@@ -34,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
+  requireApiFeature(session, "claims");
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
   const parsed = newClaimApiSchema.safeParse(body.value);

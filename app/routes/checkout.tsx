@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
+import { BillingAlert, PlanFeatureList } from "~/components/billing/plan-features";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
-import { FEATURE_LABELS, PLANS, priceLabel } from "~/domain/billing/plans";
+import { PLANS, priceLabel } from "~/domain/billing/plans";
 import { requireSession } from "~/lib/auth/guards.server";
 import { billingFailure, parsePlan, planFormSchema } from "~/lib/billing/subscription-page.server";
 import { billingEnabled } from "~/lib/billing/stripe.server";
@@ -27,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     plan: { id: planId, name: plan.name, price: priceLabel(plan), trialDays: plan.trialDays },
-    features: plan.features.map((feature) => FEATURE_LABELS[feature]),
+    features: plan.features,
+    vehicleLimit: plan.vehicleLimit,
   };
 }
 
@@ -59,20 +61,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         title={`Checkout: ${plan.name}`}
         intro={`${plan.price}${plan.trialDays ? `, after a ${plan.trialDays}-day free trial (no card needed)` : ""}. You pay through Stripe; billing counts only vehicles with a trip in the period.`}
       />
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
+      <BillingAlert message={actionData?.error} />
       <FleetSection id="includes" title="What you get">
-        <ul className="space-y-1 text-slate-700">
-          {loaderData.features.map((feature) => (
-            <li key={feature}>✓ {feature}</li>
-          ))}
-        </ul>
+        <PlanFeatureList features={loaderData.features} vehicleLimit={loaderData.vehicleLimit} />
         <Form method="post" className="mt-6 flex flex-wrap gap-3">
           <input type="hidden" name="plan" value={plan.id} />
           <button type="submit" className="btn-primary" disabled={busy}>

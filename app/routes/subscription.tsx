@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/subscription";
 import { PlanCards } from "~/components/billing/plan-cards";
+import { BillingAlert } from "~/components/billing/plan-features";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { PLANS } from "~/domain/billing/plans";
 import { requireSession } from "~/lib/auth/guards.server";
@@ -69,18 +70,12 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         title="Subscription"
         intro="Your plan, what it includes and what it costs."
       />
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
+      <BillingAlert message={actionData?.error} />
       {view.billing === "off" ? (
         <FleetSection id="plan" title="Plan">
           <p className="text-slate-700">
-            Billing is off on this installation — self-hosted: all features.
+            Billing is off on this installation —{" "}
+            <span className="whitespace-nowrap">self-hosted: all features</span>.
           </p>
         </FleetSection>
       ) : (

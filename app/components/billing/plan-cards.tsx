@@ -1,5 +1,6 @@
 /** The three plans side by side, each with what it includes and the form that chooses it. */
 import { Form } from "react-router";
+import { PlanFeatureList } from "./plan-features";
 import { FEATURE_LABELS, type PlanId } from "~/domain/billing/plans";
 
 interface Card {
@@ -52,24 +53,16 @@ export function PlanCards({
                 {plan.trialDays}-day free trial, no card needed
               </p>
             ) : null}
-            <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <span aria-hidden="true" className="text-brand-600">
-                    ✓
-                  </span>
-                  {FEATURE_LABELS[feature]}
-                </li>
-              ))}
-              <li className="flex gap-2">
-                <span aria-hidden="true" className="text-brand-600">
-                  ✓
-                </span>
-                {plan.vehicleLimit === null
-                  ? "No vehicle limit"
-                  : `Up to ${plan.vehicleLimit} vehicles`}
-              </li>
-            </ul>
+            <PlanFeatureList
+              features={plan.features}
+              vehicleLimit={plan.vehicleLimit}
+              className="mt-3 flex-1 text-sm"
+            />
+            {canChoose && !current && plan.id === "free" && live ? (
+              <p className="mt-4 text-sm text-slate-700">
+                To move to Free, cancel your subscription: it runs to the end of the period.
+              </p>
+            ) : null}
             {canChoose && !current && plan.id !== "free" ? (
               live ? (
                 <Form method="post" className="mt-4">

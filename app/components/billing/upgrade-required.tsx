@@ -4,6 +4,7 @@
  * (app/lib/billing/gates.server.ts) and beside read-only records after a downgrade.
  */
 import { Link } from "react-router";
+import { PlanFeatureList } from "./plan-features";
 import {
   cheapestPlanWith,
   FEATURE_LABELS,
@@ -39,22 +40,7 @@ export function UpgradeRequired({ feature, message }: { feature: unknown; messag
         {plan.name}: {priceLabel(plan)}
         {plan.trialDays ? `, ${plan.trialDays}-day free trial` : ""}
       </p>
-      <ul className="mt-3 space-y-1 text-slate-700">
-        {plan.features.map((included) => (
-          <li key={included} className="flex gap-2">
-            <span aria-hidden="true" className="text-brand-600">
-              ✓
-            </span>
-            {FEATURE_LABELS[included]}
-          </li>
-        ))}
-        <li className="flex gap-2">
-          <span aria-hidden="true" className="text-brand-600">
-            ✓
-          </span>
-          {plan.vehicleLimit === null ? "No vehicle limit" : `Up to ${plan.vehicleLimit} vehicles`}
-        </li>
-      </ul>
+      <PlanFeatureList features={plan.features} vehicleLimit={plan.vehicleLimit} className="mt-3" />
       <p className="mt-4 text-sm text-slate-700">
         Nothing you created is lost: your records stay here, read-only until you upgrade.
       </p>

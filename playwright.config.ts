@@ -4,12 +4,18 @@ import {
   AI_URL,
   APP_PORT,
   BASE_URL,
+  BILLING_DATA_DIR,
+  BILLING_PORT,
+  BILLING_URL,
   DATA_DIR,
   SCHEDULING_URL,
   SMTP_HTTP_PORT,
   SMTP_PORT,
   STRICT_DATA_DIR,
   STRICT_PORT,
+  STRIPE_PORT,
+  STRIPE_URL,
+  STRIPE_WEBHOOK_SECRET,
   STUB_PORT,
   VIDEO_ID,
 } from "./tests/support/env";
@@ -65,6 +71,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // The Stripe-compatible test server: hosted checkout, subscriptions, signed webhooks to the
+      // billing server (delayed, so the success page's "processing" state is seen).
+      command: `node tests/support/stripe-server.js --port ${STRIPE_PORT} --webhook-url ${BILLING_URL}/api/stripe/webhook --webhook-secret ${STRIPE_WEBHOOK_SECRET} --webhook-delay-ms 1500`,
+      url: `${STRIPE_URL}/health`,
+      reuseExistingServer: false,
+    },
+    {
       // The main app, analysing photos with the local AI server. TRUST_PROXY lets each test use its own X-Forwarded-For address, so
       // per-address rate limits don't leak between tests.
       command: "node server/index.js",
@@ -80,6 +93,26 @@ export default defineConfig({
         AI_BASE_URL: `${AI_URL}/v1`,
         AI_API_KEY: "e2e-key",
         AI_MODEL: "scenario:recorded",
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // Billing on (tests/e2e/billing.spec.ts): plans, checkout and gating. The main and strict
+      // servers stay self-hosted (no Stripe key), so every other spec has every feature.
+      command: "node server/index.js",
+      url: `${BILLING_URL}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(BILLING_PORT),
+        PUBLIC_URL: BILLING_URL,
+        DATA_DIR: BILLING_DATA_DIR,
+        TRUST_PROXY: "loopback",
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_PRICE_FLEET: "price_fleet_e2e",
+        STRIPE_PRICE_CONCIERGE: "price_concierge_e2e",
+        STRIPE_API_URL: STRIPE_URL,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -68,6 +68,9 @@ export default [
     ]),
     route("diagram-dashboard/:vehicleId", "routes/diagram-dashboard.$vehicleId.tsx"),
     route("repair-quote", "routes/repair-quote.tsx"),
+    route("subscription", "routes/subscription.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("checkout/success", "routes/checkout.success.tsx"),
   ]),
 
   // Resource routes (files, JSON, health). They answer on their own, outside any layout:
@@ -118,6 +121,7 @@ export default [
       "routes/api.conversations.$conversationId.drafts.ts",
     ),
     route("repair-confirmations", "routes/api.repair-confirmations.ts"),
+    route("stripe/webhook", "routes/api.stripe.webhook.ts"),
   ]),
 
   route("*", "routes/$.ts"),

@@ -991,3 +991,44 @@ export const activityLog = sqliteTable(
     index("activity_log_user_idx").on(table.userId, table.at),
   ],
 );
+
+// ─── Billing ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Each account's Stripe customer and the local mirror of its subscription. Stripe is the source of
+ * truth: the subscription fields change only from verified webhook events (app/lib/billing/).
+ */
+export const subscriptions = sqliteTable("subscriptions", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull().unique(),
+  /** Null until a checkout has created one. */
+  stripeSubscriptionId: text("stripe_subscription_id").unique(),
+  /** PaidPlanId (fleet, concierge), by the subscription's price. */
+  planId: text("plan_id"),
+  /** Stripe's status: trialing, active, past_due, canceled, unpaid, incomplete, … */
+  status: text("status"),
+  /** The vehicle quantity billed. */
+  quantity: integer("quantity"),
+  currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+  trialEnd: integer("trial_end", { mode: "timestamp_ms" }),
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+  /** When the subscription first went past due (the grace period runs from here); null otherwise. */
+  pastDueSince: integer("past_due_since", { mode: "timestamp_ms" }),
+  /** The checkout that created the subscription (the success page waits for it). */
+  checkoutSessionId: text("checkout_session_id"),
+  /** `created` of the newest event applied: an older one never overwrites a newer state. */
+  lastEventAt: integer("last_event_at", { mode: "timestamp_ms" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every Stripe event applied, recorded in the transaction of its effects: a redelivery is a no-op. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** The event's `created`. */
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -11,6 +11,9 @@ import { securityHeaders } from "./security.js";
 /** Every POST from one address, across all forms and APIs (sensitive forms have tighter limits). */
 const POSTS_PER_MINUTE = 120;
 
+/** Signed machine-to-machine POSTs the per-address limit leaves alone. */
+const WEBHOOK_PATHS = new Set(["/api/stripe/webhook"]);
+
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /** JSON log lines at or above LOG_LEVEL, like app/lib/runtime/logger.server.ts. */
@@ -92,7 +95,8 @@ export function createApp({ build, config, clientDir }) {
     rateLimit({
       windowMs: 60_000,
       limit: POSTS_PER_MINUTE,
-      skip: (req) => req.method !== "POST",
+      // Stripe's webhook is signed and retried in bursts: limiting it would only delay billing.
+      skip: (req) => req.method !== "POST" || WEBHOOK_PATHS.has(req.path),
       standardHeaders: "draft-8",
       legacyHeaders: false,
       // Without a trusted proxy a client-sent X-Forwarded-For is ignored on purpose; don't warn.

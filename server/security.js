@@ -1,7 +1,7 @@
 /**
  * Security headers for every response. The Content-Security-Policy allows our own origin, the
  * per-request nonce for React Router's inline scripts, the click-to-play video embed and, only
- * when configured, the analytics hosts.
+ * when configured, the analytics hosts and Stripe's hosted checkout and portal.
  */
 export function contentSecurityPolicy(nonce, config) {
   const connect = ["'self'"];
@@ -16,6 +16,15 @@ export function contentSecurityPolicy(nonce, config) {
   // `npm run dev`: Vite's hot-reload socket listens on a port of its own.
   if (config.NODE_ENV === "development") connect.push("ws:");
   const formTargets = ["'self'", new URL(config.SCHEDULING_URL).origin];
+  // Billing forms answer with a redirect to Stripe's hosted checkout or portal (or, in tests, to
+  // the Stripe-compatible server's pages): form-action applies to that redirect too.
+  if (config.STRIPE_SECRET_KEY) {
+    formTargets.push(
+      config.STRIPE_API_URL
+        ? new URL(config.STRIPE_API_URL).origin
+        : "https://checkout.stripe.com https://billing.stripe.com",
+    );
+  }
 
   return [
     "default-src 'self'",

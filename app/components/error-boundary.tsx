@@ -6,6 +6,7 @@ import {
   useRouteError,
   type ErrorResponse,
 } from "react-router";
+import { UpgradeRequired } from "./billing/upgrade-required";
 
 export type StatusHandler = (info: {
   error: ErrorResponse;
@@ -78,11 +79,26 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const params = useParams();
   if (isRouteErrorResponse(error)) {
-    const handler = statusHandlers?.[error.status] ?? defaultStatusHandler;
+    // A feature the plan lacks: the plan that has it and the way to upgrade, in every boundary.
+    const handler =
+      statusHandlers?.[error.status] ??
+      (error.status === 402 ? upgradeRequiredHandler : defaultStatusHandler);
     return <>{handler({ error, params })}</>;
   }
   return <>{unexpectedErrorHandler(error)}</>;
 }
+
+const upgradeRequiredHandler: StatusHandler = ({ error }) => {
+  const body = error.data as { feature?: unknown; message?: unknown } | undefined;
+  return (
+    <div className="container-page max-w-3xl py-10">
+      <UpgradeRequired
+        feature={body?.feature}
+        message={typeof body?.message === "string" ? body.message : undefined}
+      />
+    </div>
+  );
+};
 
 /**
  * The not-found page of a route with params, rendered inside its layout: what is missing, the

@@ -32,10 +32,10 @@ interface HeaderProps {
 }
 
 /**
- * Subscribe leads to the concierge offer and its trial; see
- * docs/decisions/0003-subscribe-link-target.md.
+ * Subscribe (and the avatar menu's Subscription) lead to the plans: /subscription, which sends a
+ * signed-out visitor through /auth first (docs/decisions/0003-subscribe-link-target.md, 0022).
  */
-export const SUBSCRIBE_PATH = "/join-concierge";
+export const SUBSCRIBE_PATH = "/subscription";
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${

@@ -46,16 +46,6 @@ export const promoVideo = {
   title: "How FleetAssist turns damage photos into a repair estimate",
 };
 
-/** Beta pricing ("ends Oct 31st"); the notice disappears after this date. */
-export const betaPricing = {
-  endsLabel: "Oct 31st",
-  endsOn: "2027-10-31",
-};
-
 export function visibleTestimonials(all: Testimonial[], showExamples: boolean): Testimonial[] {
   return all.filter((testimonial) => showExamples || !testimonial.example);
-}
-
-export function betaPricingActive(today: Date): boolean {
-  return today.toISOString().slice(0, 10) <= betaPricing.endsOn;
 }

@@ -1,20 +1,27 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/_app";
 import { ErrorPage, errorResponseMessage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { PastDueBanner } from "~/components/billing/past-due-banner";
 import { requireSession } from "~/lib/auth/guards.server";
+import { pastDueBanner } from "~/lib/billing/subscription-page.server";
 
 /**
- * The signed-in pages. A signed-out visitor is sent to /auth (and brought back afterwards) before
+ * The signed-in pages, with the past-due banner when a payment failed. A signed-out visitor is sent to /auth (and brought back afterwards) before
  * any page renders. The header's user and account menu come from the root loader, which every
  * page already has; pages still read the session themselves for their own queries.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSession(request);
-  return null;
+  const session = await requireSession(request);
+  return { pastDue: pastDueBanner(session.accountId) };
 }
 
-export default function AppLayout() {
-  return <Outlet />;
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      {loaderData.pastDue ? <PastDueBanner {...loaderData.pastDue} /> : null}
+      <Outlet />
+    </>
+  );
 }
 
 /** Errors the router raises itself (405, 400 on a bad request) rather than a loader or action. */

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.claims.$claimId";
+import { requireApiFeature } from "~/lib/billing/gates.server";
 import { accountMembers } from "~/lib/auth/accounts.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
@@ -42,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const session = await requireApiSession(request);
+  requireApiFeature(session, "claims");
   const input = await readJsonInput(request, claimChangeApiSchema, "Check the change.");
   if (!input.ok) return input.response;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };

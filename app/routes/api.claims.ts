@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.claims";
+import { requireApiFeature } from "~/lib/billing/gates.server";
 import { accountMembers } from "~/lib/auth/accounts.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
@@ -34,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
+  requireApiFeature(session, "claims");
   const input = await readJsonInput(request, newClaimApiSchema, "Check the claim.");
   if (!input.ok) return input.response;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };

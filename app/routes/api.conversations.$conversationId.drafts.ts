@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.conversations.$conversationId.drafts";
+import { requireApiFeature } from "~/lib/billing/gates.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { draftJson, writeReplyDraft } from "~/lib/inbox/drafts.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
@@ -12,6 +13,7 @@ import { NO_KNOWLEDGE_ANSWERS, NOTHING_TO_ANSWER } from "~/lib/inbox/inbox-forms
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const session = await requireApiSession(request);
+  requireApiFeature(session, "inbox");
   const outcome = await writeReplyDraft(session.accountId, params.conversationId, { again: true });
   switch (outcome.status) {
     case "not-found":

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.knowledge";
+import { requireApiFeature } from "~/lib/billing/gates.server";
 import { KNOWLEDGE_TOPICS, type KnowledgeTopic } from "~/domain/inbox/knowledge";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { getVehicle } from "~/lib/estimates/vehicles.server";
@@ -30,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
   const session = await requireApiSession(request);
+  requireApiFeature(session, "inbox");
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
   const {

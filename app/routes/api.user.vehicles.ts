@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.user.vehicles";
+import { requireVehicleRoom } from "~/lib/billing/gates.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { VehicleFormSchema, withVehicleDefaults } from "~/lib/estimates/vehicle-form";
@@ -47,6 +48,7 @@ async function readBody(
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const session = await requireApiSession(request);
+  requireVehicleRoom(session, "api");
   const body = await readBody(request);
   if (!body.ok) return body.response;
   const { input, assumed } = withVehicleDefaults(body.value);

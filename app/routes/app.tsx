@@ -1,4 +1,5 @@
 import { getFormProps, type Submission } from "@conform-to/react";
+import { requireVehicleRoom } from "~/lib/billing/gates.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/app";
 import { HomeStateStep } from "~/components/estimates/home-state-step";
@@ -141,6 +142,7 @@ function homeState(form: FormData, session: { accountId: string; role: string })
 }
 
 async function addVehicle(form: FormData, session: { accountId: string; user: { id: string } }) {
+  requireVehicleRoom(session, "page");
   const submission = parseSubmission(form, VehicleFormSchema);
   const saved =
     submission.status === "success" ? createVehicle(session.accountId, submission.value) : null;

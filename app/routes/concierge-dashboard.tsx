@@ -6,7 +6,7 @@ import { TeamPanel } from "~/components/concierge/team-panel";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
 import { requireSession } from "~/lib/auth/guards.server";
-import { conciergeDashboard } from "~/lib/concierge/dashboard.server";
+import { conciergeDashboard, requireQueueAccess } from "~/lib/concierge/dashboard.server";
 import {
   done,
   endShiftIntent,
@@ -45,6 +45,7 @@ function param(url: URL, name: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
+  requireQueueAccess(session);
   const url = new URL(request.url);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
@@ -66,6 +67,7 @@ const intents = {
 
 export async function action({ request }: Route.ActionArgs): Promise<ConciergeActionResult> {
   const session = await requireSession(request);
+  requireQueueAccess(session);
   const form = await readForm(request);
   if (!form) return formReply<ConciergeIntent>(null, { status: 400 });
   const intent = form.get("intent");

@@ -1,4 +1,6 @@
 import { data, Link, useNavigation } from "react-router";
+import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
+import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.claim.$claimId";
 import { ClaimChangeForm } from "~/components/claims/claim-change-form";
 import { ClaimDeadlines } from "~/components/claims/claim-deadlines";
@@ -46,6 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     claimPage(session.accountId, params.claimId, Date.now()) ??
     notFound("No claim with that id here.");
   return {
+    readOnly: !featureAllowed(session.accountId, "claims"),
     origin: new URL(env().PUBLIC_URL).origin,
     claim,
     packetLinks: listPacketLinks(session.accountId, claim.id),
@@ -54,6 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "claims");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
   // Another account's claim is not found, whatever the form asks.
@@ -179,6 +183,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           </>
         }
       />
+      {loaderData.readOnly ? <ReadOnlyNotice feature="claims" /> : null}
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {[
           ["Claimed", formatCents(claim.claimedCents)],

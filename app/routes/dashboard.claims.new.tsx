@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { requireFeature } from "~/lib/billing/gates.server";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.claims.new";
 import { FleetPageHeader } from "~/components/fleet";
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "claims");
   const url = new URL(request.url);
   const reportId = url.searchParams.get("reportId") ?? "";
   // From an estimate: its trip, unless the link names one.
@@ -35,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "claims");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
   const submission = parseSubmission(form, newClaimFormSchema);

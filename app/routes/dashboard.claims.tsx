@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { featureAllowed } from "~/lib/billing/gates.server";
+import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.claims";
 import { ClaimBoard } from "~/components/claims/claim-board";
 import { FleetPageHeader, FleetSection, StatTile } from "~/components/fleet";
@@ -18,6 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = Date.now();
   const zone = accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE;
   return {
+    readOnly: !featureAllowed(session.accountId, "claims"),
     origin: new URL(env().PUBLIC_URL).origin,
     board: claimsBoard(session.accountId, now, zone),
   };
@@ -32,11 +35,14 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
         title="Claims"
         intro="Every claim until the money is in, the next deadline first."
         actions={
-          <Link to="/dashboard/claims/new" className="btn-primary">
-            New claim
-          </Link>
+          loaderData.readOnly ? null : (
+            <Link to="/dashboard/claims/new" className="btn-primary">
+              New claim
+            </Link>
+          )
         }
       />
+      {loaderData.readOnly ? <ReadOnlyNotice feature="claims" /> : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <StatTile label="At stake in open claims" value={formatCents(board.atStakeCents)} />
         <StatTile label="Recovered this month" value={formatCents(board.recoveredThisMonthCents)} />

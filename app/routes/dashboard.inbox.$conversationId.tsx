@@ -1,4 +1,6 @@
 import { Link, useNavigation } from "react-router";
+import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
+import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.inbox.$conversationId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
@@ -54,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const drafts = rows.map(draftJson);
   const open = rows.filter((draft) => draft.status === "ready" || draft.status === "blocked");
   return {
+    readOnly: !featureAllowed(session.accountId, "inbox"),
     origin: new URL(env().PUBLIC_URL).origin,
     guestName: conversation.guestName,
     reservationId: conversation.reservationId,
@@ -112,6 +115,7 @@ const intents = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
   const intent = form.get("intent") === "draft" ? "draft" : "mark-sent";
@@ -167,6 +171,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           </>
         }
       />
+      {loaderData.readOnly ? <ReadOnlyNotice feature="inbox" /> : null}
       {loaderData.replyDueAt ? (
         <p
           className={`rounded-lg p-3 text-sm font-medium ${overdue ? "bg-red-50 text-red-900" : "bg-slate-100 text-slate-900"}`}

@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "react-router";
+import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
+import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.inbox.knowledge";
 import { FleetPageHeader } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
@@ -36,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const vehicle = scopeOf(session.accountId, new URL(request.url));
   return {
+    readOnly: !featureAllowed(session.accountId, "inbox"),
     origin: new URL(env().PUBLIC_URL).origin,
     vehicles: listVehicles(session.accountId).map((car) => ({
       id: car.id,
@@ -84,6 +87,7 @@ const intents = {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
   const intent = form.get("intent") === "holding-reply" ? "holding-reply" : "entry";
@@ -101,6 +105,7 @@ export default function Knowledge({ loaderData, actionData }: Route.ComponentPro
         title="Knowledge base"
         intro={`Your answers to what guests ask. Drafts are made only from these, and list the ones they used. Confirm an answer when you check it; after ${STALE_AFTER_DAYS} days unconfirmed it is marked stale.`}
       />
+      {loaderData.readOnly ? <ReadOnlyNotice feature="inbox" /> : null}
       {loaderData.vehicles.length > 0 ? (
         <Form method="get" className="flex flex-wrap items-end gap-3">
           <div>

@@ -1,4 +1,6 @@
 import { getFormProps } from "@conform-to/react";
+import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
+import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
@@ -28,6 +30,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   return {
+    readOnly: !featureAllowed(session.accountId, "inbox"),
     origin: new URL(env().PUBLIC_URL).origin,
     ...inboundSettings(session.accountId),
     conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
@@ -42,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
   const submission = parseSubmission(form, pasteConversationSchema);
@@ -65,6 +69,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         title="Guest inbox"
         intro="Guests' messages from the marketplace's notification emails, by trip and guest. Replies are sent in the marketplace's own messages, where every conversation with a guest has to stay."
       />
+      {loaderData.readOnly ? <ReadOnlyNotice feature="inbox" /> : null}
       <FleetSection id="conversations" title={`Conversations (${loaderData.conversations.length})`}>
         {loaderData.conversations.length === 0 ? (
           <p className="text-slate-700">

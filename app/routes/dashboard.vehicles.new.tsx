@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { requireVehicleRoom } from "~/lib/billing/gates.server";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicles.new";
 import { FleetPageHeader } from "~/components/fleet";
@@ -19,12 +20,14 @@ import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSession(request);
+  const session = await requireSession(request);
+  requireVehicleRoom(session, "page");
   return { origin: new URL(env().PUBLIC_URL).origin };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
+  requireVehicleRoom(session, "page");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
   const submission = parseSubmission(form, VehicleFormSchema);

@@ -13,7 +13,7 @@ import { useActionToast } from "~/lib/ui/toast-store";
 import type { Route } from "./+types/join-concierge";
 import { Icon, type IconName } from "~/components/icons";
 import { marketplace } from "~/config/marketplace";
-import { betaPricing, betaPricingActive } from "~/content/site";
+import { BETA_PRICING, betaPricingActive, PLANS, priceLabel } from "~/domain/billing/plans";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
 
@@ -59,7 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     signedIn: Boolean(await getCurrentSession(request)),
     origin: new URL(env().PUBLIC_URL).origin,
-    betaPricingEnds: betaPricingActive(new Date()) ? betaPricing.endsLabel : null,
+    betaPricingEnds: betaPricingActive(new Date()) ? BETA_PRICING.endsLabel : null,
+    price: priceLabel(PLANS.concierge),
+    trialDays: PLANS.concierge.trialDays,
   };
 }
 
@@ -110,6 +112,10 @@ export default function JoinConcierge({ loaderData, actionData }: Route.Componen
           <p className="mt-5 text-lg text-slate-700">
             Concierge combines AI that never sleeps with a human who knows your fleet. Start with a
             free trial; it costs less than hiring a virtual assistant yourself.
+          </p>
+          <p className="mt-4 text-slate-700">
+            <strong className="text-slate-900">{loaderData.price}</strong>
+            {loaderData.trialDays ? `, after a ${loaderData.trialDays}-day free trial` : null}.
           </p>
           {loaderData.betaPricingEnds ? (
             <p className="mt-4 inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">

@@ -18,6 +18,12 @@ export const SMTP_HTTP_PORT = 3126 + OFFSET;
 /** The local OpenAI-compatible server (tests/support/ai-server.js) the main app analyses with. */
 export const AI_PORT = 3127 + OFFSET;
 export const AI_URL = `http://127.0.0.1:${AI_PORT}`;
+/** The third app server: billing on, against the local Stripe-compatible server. */
+export const BILLING_PORT = 3102 + OFFSET;
+export const STRIPE_PORT = 3128 + OFFSET;
+export const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
+export const BILLING_URL = `http://localhost:${BILLING_PORT}`;
+export const STRIPE_WEBHOOK_SECRET = "whsec_e2e";
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 /** The Origin header of a post from our own pages (server/app.js refuses cross-site posts). */
 export const SAME_ORIGIN = { Origin: BASE_URL };
@@ -27,3 +33,5 @@ export const DATA_DIR = path.join(os.tmpdir(), `fleetassist-e2e-${process.env.E2
 export const STRICT_DATA_DIR = `${DATA_DIR}-strict`;
 export const DB_FILE = path.join(DATA_DIR, "fleetassist.db");
 export const VIDEO_ID = "e2eVideo_01";
+export const BILLING_DATA_DIR = `${DATA_DIR}-billing`;
+export const BILLING_DB_FILE = path.join(BILLING_DATA_DIR, "fleetassist.db");

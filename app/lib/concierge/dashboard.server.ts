@@ -8,6 +8,7 @@ import { onboardingFor } from "./onboarding.server";
 import { accountVas } from "./permissions.server";
 import { itemPath, queueFor, syncQueue } from "./queue.server";
 import { servedAccounts } from "./queue-actions.server";
+import { featureAllowed, requireFeature } from "../billing/gates.server";
 import {
   lastHandover,
   openShift,
@@ -115,4 +116,14 @@ export function conciergeDashboard(
 
 function itemLine(item: { id: string; title: string; deadlineAt: number }) {
   return { id: item.id, title: item.title, deadlineAt: new Date(item.deadlineAt).toISOString() };
+}
+
+/**
+ * The queue is part of the automations: a person who serves no account whose plan has them sees
+ * the plans instead (402). Always open when billing is off (self-hosted).
+ */
+export function requireQueueAccess(session: { accountId: string; user: { id: string } }) {
+  const served = servedAccounts(session.user.id);
+  if (served.some((account) => featureAllowed(account.accountId, "automations"))) return;
+  requireFeature(session, "automations");
 }

@@ -39,6 +39,7 @@ import { queueEmail } from "../email/outbox.server";
 import { db, type AppDatabase } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
 import { logActivity } from "./activity.server";
+import { featureAllowed } from "../billing/gates.server";
 
 export type QueueItemRow = typeof queueItems.$inferSelect;
 type Database = Pick<AppDatabase, "select" | "update" | "insert" | "delete">;
@@ -370,9 +371,16 @@ function notifyOnce(item: QueueItemRow, now: number) {
  * notified item to whoever is on duty, once. Returns how many emails were queued.
  */
 export function processQueue(now = Date.now()): number {
-  for (const { id } of db().select({ id: accounts.id }).from(accounts).all()) {
-    syncQueue(id, now);
-  }
+  // Only accounts whose plan has the automations (all of them when billing is off).
+  const automated = new Set(
+    db()
+      .select({ id: accounts.id })
+      .from(accounts)
+      .all()
+      .map(({ id }) => id)
+      .filter((id) => featureAllowed(id, "automations")),
+  );
+  for (const id of automated) syncQueue(id, now);
   const ready = db()
     .select()
     .from(queueItems)
@@ -385,7 +393,7 @@ export function processQueue(now = Date.now()): number {
     )
     .all();
   let sent = 0;
-  for (const item of ready) if (notifyOnce(item, now)) sent++;
+  for (const item of ready) if (automated.has(item.accountId) && notifyOnce(item, now)) sent++;
   return sent;
 }
 

@@ -19,6 +19,7 @@ import {
 import { fillTemplate, findTemplate } from "~/domain/guest-message-templates";
 import { getVehicle, vehicleLabel } from "../estimates/vehicles.server";
 import { db } from "../runtime/db.server";
+import { featureAllowed } from "../billing/gates.server";
 import { signatureOf, storeDraft } from "./drafts.server";
 import { conversationFor } from "./inbound.server";
 import { knowledgeFor } from "./knowledge.server";
@@ -53,6 +54,7 @@ export function scheduleBookingDrafts(now = Date.now(), accountId?: string): num
     .all();
   let written = 0;
   for (const trip of upcoming) {
+    if (!featureAllowed(trip.accountId, "automations")) continue;
     const slots = bookingMessageSlots(
       { startAt: trip.startAt.getTime(), bookedAt: trip.createdAt.getTime() },
       now,
@@ -155,6 +157,7 @@ export function prepareBookingDrafts(now = Date.now()): number {
     .all();
   let drafted = 0;
   for (const { item, trip } of due) {
+    if (!featureAllowed(trip.accountId, "automations")) continue;
     const purpose = item.key.split(":")[1] as BookingMessage;
     const entries = knowledgeFor(trip.accountId, trip.vehicleId);
     const text = bookingMessageText(purpose, trip, entries);

@@ -28,6 +28,7 @@ import { accountOwnerName } from "../estimates/reports.server";
 import { getTrip } from "../trips/trips.server";
 import { logger } from "../runtime/logger.server";
 import { db, logJobFailure } from "../runtime/db.server";
+import { featureAllowed } from "../billing/gates.server";
 import {
   conversationNeeds,
   getConversation,
@@ -307,7 +308,8 @@ export async function draftPendingReplies(
   let written = 0;
   for (const row of pending) {
     const key = `${row.conversationId}:${row.latestMessageId}`;
-    if (nothingToDraft.has(key)) continue;
+    // Drafting is the inbox assistant: only for plans that have it (all, when billing is off).
+    if (nothingToDraft.has(key) || !featureAllowed(row.accountId, "inbox")) continue;
     const outcome = await writeReplyDraft(row.accountId, row.conversationId, options);
     if (outcome.status === "drafted") written += 1;
     else nothingToDraft.add(key);

@@ -49,6 +49,12 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
 /**
  * Every setting the server reads, validated once at boot. Every value has a safe default so
  * `npm start` works with no configuration at all.
@@ -117,6 +123,15 @@ export const envSchema = z.object({
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** How often the concierge queue is synced and its ready items emailed (tests shorten it). */
   QUEUE_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** Stripe secret key (sk_…). Unset: billing is off and every feature is unlocked (self-hosted). */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The signing secret (whsec_…) of the webhook endpoint POST /api/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Stripe price ids (price_…) of the paid plans, per active vehicle a month. */
+  STRIPE_PRICE_FLEET: optionalText,
+  STRIPE_PRICE_CONCIERGE: optionalText,
+  /** A Stripe-compatible API server instead of api.stripe.com (the tests' local server). */
+  STRIPE_API_URL: optionalUrl,
   SHOW_EXAMPLE_CONTENT: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

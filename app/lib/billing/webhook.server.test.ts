@@ -1,0 +1,349 @@
+/**
+ * Billing on a real SQLite database with the real `stripe` package talking to the local
+ * Stripe-compatible server (tests/support/stripe-server.js): checkout, signed webhook deliveries,
+ * duplicates, order, bad signatures, a trial ending, a failed payment and its recovery, and a
+ * replay of 50 events in random order that ends where the ordered run did.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Stripe from "stripe";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
+import { insertOwner } from "../../../tests/support/rows";
+import { startStripeServer } from "../../../tests/support/stripe-server.js";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-billing-"));
+const SECRET = "whsec_unit_test";
+const signer = new Stripe("sk_test_signer").webhooks;
+
+interface StripeEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: { id: string } & Record<string, unknown> };
+}
+interface TestStripe {
+  url: string;
+  events(): StripeEvent[];
+  completeCheckout(sessionId: string): string;
+  sessions(): { id: string; client_reference_id: string; subscription: string | null }[];
+  trialWillEnd(subId: string): StripeEvent;
+  failPayment(subId: string): StripeEvent[];
+  recoverPayment(subId: string): StripeEvent[];
+  cancelNow(subId: string): StripeEvent;
+  close(): Promise<void>;
+}
+
+let server: TestStripe;
+let m: AppModules;
+let billing: typeof import("./subscriptions.server");
+let webhook: typeof import("./webhook.server");
+
+beforeAll(async () => {
+  server = await startStripeServer({ port: 0 });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    STRIPE_SECRET_KEY: "sk_test_unit",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_PRICE_FLEET: "price_fleet",
+    STRIPE_PRICE_CONCIERGE: "price_concierge",
+    STRIPE_API_URL: server.url,
+    PUBLIC_URL: "http://localhost:3999",
+  });
+  m = await loadAppModules();
+  billing = await import("./subscriptions.server");
+  webhook = await import("./webhook.server");
+});
+
+afterAll(async () => {
+  m.db.closeDatabase();
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One delivery as Stripe makes it: the raw JSON and its signature header. */
+function deliver(event: StripeEvent, secret = SECRET) {
+  const payload = JSON.stringify(event);
+  const header = signer.generateTestHeaderString({ payload, secret });
+  return webhook.receiveWebhook(new TextEncoder().encode(payload), header);
+}
+
+/** Events created since the given count (the server keeps them all, oldest first). */
+function eventsSince(count: number) {
+  return server.events().slice(count);
+}
+
+/** An owner who went through checkout on the plan; returns the events it produced. */
+async function subscribed(name: string, planId: "fleet" | "concierge") {
+  const owner = insertOwner(m.db, m.schema, name);
+  const before = server.events().length;
+  const url = await billing.startCheckout(owner.accountId, planId);
+  const sessionId = url.split("/").pop()!;
+  server.completeCheckout(sessionId);
+  const events = eventsSince(before);
+  const subId = server.sessions().find((s) => s.id === sessionId)!.subscription!;
+  return { ...owner, sessionId, subId, events };
+}
+
+const row = (accountId: string) => billing.subscriptionOf(accountId)!;
+const planOf = (userId: string) =>
+  m.db
+    .db()
+    .select({ plan: m.schema.users.currentPlanId })
+    .from(m.schema.users)
+    .where(eq(m.schema.users.id, userId))
+    .get()?.plan;
+const emailsTo = (name: string) =>
+  m.db
+    .db()
+    .select()
+    .from(m.schema.emailOutbox)
+    .where(eq(m.schema.emailOutbox.to, `${name}@example.com`))
+    .all();
+const subscribedEvents = () =>
+  m.db
+    .db()
+    .select()
+    .from(m.schema.analyticsEvents)
+    .where(eq(m.schema.analyticsEvents.name, "user_subscribed"))
+    .all().length;
+
+describe("checkout and the webhook", () => {
+  it("starts on Free, then a completed checkout's events put the account on the plan", async () => {
+    const owner = insertOwner(m.db, m.schema, "freddie");
+    expect(billing.accountEntitlements(owner.accountId).planId).toBe("free");
+    const before = subscribedEvents();
+    const { accountId, userId, sessionId, events } = await subscribed("fiona", "fleet");
+    expect(row(accountId).status).toBeNull();
+    for (const event of events)
+      expect(await deliver(event)).toEqual({ status: 200, message: "Processed." });
+    const mirror = row(accountId);
+    expect(mirror).toMatchObject({
+      planId: "fleet",
+      status: "active",
+      quantity: 1,
+      checkoutSessionId: sessionId,
+    });
+    expect(mirror.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+    expect(planOf(userId)).toBe("fleet");
+    expect(billing.accountEntitlements(accountId).features).toContain("claims");
+    expect(subscribedEvents()).toBe(before + 1);
+  });
+
+  it("a redelivered event answers 200 and changes nothing", async () => {
+    const { accountId, events } = await subscribed("dora", "fleet");
+    for (const event of events) await deliver(event);
+    const stored = row(accountId);
+    const emails = m.db.db().select().from(m.schema.emailOutbox).all().length;
+    const analytics = subscribedEvents();
+    for (const event of events) {
+      expect(await deliver(event)).toEqual({ status: 200, message: "Already processed." });
+    }
+    expect(row(accountId)).toEqual(stored);
+    expect(m.db.db().select().from(m.schema.emailOutbox).all().length).toBe(emails);
+    expect(subscribedEvents()).toBe(analytics);
+  });
+
+  it("refuses a bad signature, a tampered body and a missing header with 400, recording nothing", async () => {
+    const { events } = await subscribed("mallory", "fleet");
+    const event = events[0]!;
+    expect((await deliver(event, "whsec_wrong")).status).toBe(400);
+    const payload = JSON.stringify(event);
+    const header = signer.generateTestHeaderString({ payload, secret: SECRET });
+    const tampered = payload.replace('"active"', '"canceled"');
+    expect((await webhook.receiveWebhook(new TextEncoder().encode(tampered), header)).status).toBe(
+      400,
+    );
+    expect((await webhook.receiveWebhook(new TextEncoder().encode(payload), null)).status).toBe(
+      400,
+    );
+    const stale = signer.generateTestHeaderString({
+      payload,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect((await webhook.receiveWebhook(new TextEncoder().encode(payload), stale)).status).toBe(
+      400,
+    );
+    const recorded = m.db
+      .db()
+      .select()
+      .from(m.schema.stripeEvents)
+      .where(eq(m.schema.stripeEvents.id, event.id))
+      .get();
+    expect(recorded).toBeUndefined();
+  });
+
+  it("applies events out of order: the state is Stripe's current one, whichever arrives first", async () => {
+    const { accountId, subId, events } = await subscribed("olive", "concierge");
+    const [recovered] = server.failPayment(subId).concat(server.recoverPayment(subId)).slice(-1);
+    // The newest event first, then the checkout's.
+    await deliver(recovered!);
+    for (const event of [...events].reverse()) await deliver(event);
+    expect(row(accountId)).toMatchObject({
+      status: "active",
+      planId: "concierge",
+      pastDueSince: null,
+    });
+  });
+
+  it("ignores an older copy when Stripe no longer has the subscription", async () => {
+    const { accountId, subId, events } = await subscribed("gus", "fleet");
+    for (const event of events) await deliver(event);
+    const created = events.find((e) => e.type === "customer.subscription.created")!;
+    const newer = {
+      ...created,
+      id: "evt_newer_gus",
+      created: created.created + 100,
+      type: "customer.subscription.deleted",
+    };
+    newer.data = { object: { ...created.data.object, id: "sub_gone_gus", status: "canceled" } };
+    const older = {
+      ...created,
+      id: "evt_older_gus",
+      created: created.created - 100,
+      type: "customer.subscription.updated",
+    };
+    older.data = { object: { ...created.data.object, id: "sub_gone_gus", status: "active" } };
+    await deliver(newer);
+    expect(row(accountId).status).toBe("canceled");
+    await deliver(older);
+    expect(row(accountId).status).toBe("canceled");
+    expect(subId).toBeTruthy();
+  });
+});
+
+describe("trials and failed payments", () => {
+  it("emails the owner when a trial is about to end, but not once it has become a paid plan", async () => {
+    const { accountId, subId, events } = await subscribed("tara", "concierge");
+    for (const event of events) await deliver(event);
+    expect(row(accountId)).toMatchObject({ status: "trialing", planId: "concierge" });
+    expect(row(accountId).trialEnd).toBeInstanceOf(Date);
+    await deliver(server.trialWillEnd(subId));
+    const emails = emailsTo("tara");
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toMatch(/^Your Concierge trial ends on /);
+    // The notice arrives late, after the trial converted: no email.
+    const late = server.trialWillEnd(subId);
+    server.recoverPayment(subId);
+    await deliver(late);
+    expect(emailsTo("tara")).toHaveLength(1);
+  });
+
+  it("a failed payment: past due with a banner, the features kept through the grace period, then gated; recovery restores", async () => {
+    const { accountId, userId, subId, events } = await subscribed("paul", "fleet");
+    for (const event of events) await deliver(event);
+    for (const event of server.failPayment(subId)) await deliver(event);
+    const mirror = row(accountId);
+    expect(mirror.status).toBe("past_due");
+    expect(mirror.pastDueSince).toBeInstanceOf(Date);
+    expect(emailsTo("paul").map((e) => e.subject)).toEqual([
+      "Your Fleet payment didn't go through",
+    ]);
+    const pages = await import("./subscription-page.server");
+    expect(pages.pastDueBanner(accountId)?.graceEndsAt).toBeTruthy();
+    expect(billing.accountEntitlements(accountId).features).toContain("claims");
+    const afterGrace = new Date(Date.now() + 8 * 86_400_000);
+    const lapsed = billing.accountEntitlements(accountId, afterGrace);
+    expect(lapsed.planId).toBe("free");
+    expect(lapsed.features).not.toContain("claims");
+    expect(planOf(userId)).toBe("fleet");
+    for (const event of server.recoverPayment(subId)) await deliver(event);
+    expect(row(accountId)).toMatchObject({ status: "active", pastDueSince: null });
+    expect(billing.accountEntitlements(accountId, afterGrace).features).toContain("claims");
+    expect(pages.pastDueBanner(accountId)).toBeNull();
+  });
+
+  it("a canceled subscription leaves the account on Free, with currentPlanId cleared", async () => {
+    const { accountId, userId, subId, events } = await subscribed("cleo", "fleet");
+    for (const event of events) await deliver(event);
+    await deliver(server.cancelNow(subId));
+    expect(row(accountId).status).toBe("canceled");
+    expect(planOf(userId)).toBeNull();
+    expect(billing.accountEntitlements(accountId).planId).toBe("free");
+  });
+});
+
+describe("a replay of 50 events", () => {
+  it("in random order, each delivered up to three times, ends in the state of the ordered run", async () => {
+    const { accountId, userId, subId, events: checkout } = await subscribed("rita", "concierge");
+    const before = server.events().length - checkout.length;
+    server.trialWillEnd(subId);
+    while (server.events().length - before < 48) {
+      server.failPayment(subId);
+      server.recoverPayment(subId);
+    }
+    server.failPayment(subId);
+    const history = eventsSince(before).slice(0, 50);
+    expect(history).toHaveLength(50);
+
+    const snapshot = () => {
+      const { updatedAt: _u, createdAt: _c, lastEventAt: _l, ...rest } = row(accountId);
+      return {
+        mirror: rest,
+        plan: planOf(userId),
+        emails: emailsTo("rita")
+          .map((e) => e.subject)
+          .sort(),
+        applied: m.db
+          .db()
+          .select()
+          .from(m.schema.stripeEvents)
+          .where(
+            inArray(
+              m.schema.stripeEvents.id,
+              history.map((e) => e.id),
+            ),
+          )
+          .all().length,
+      };
+    };
+    const reset = () => {
+      const ids = history.map((e) => e.id);
+      m.db.db().delete(m.schema.stripeEvents).where(inArray(m.schema.stripeEvents.id, ids)).run();
+      m.db
+        .db()
+        .delete(m.schema.emailOutbox)
+        .where(eq(m.schema.emailOutbox.to, "rita@example.com"))
+        .run();
+      m.db
+        .db()
+        .update(m.schema.subscriptions)
+        .set({
+          stripeSubscriptionId: null,
+          planId: null,
+          status: null,
+          quantity: null,
+          currentPeriodEnd: null,
+          trialEnd: null,
+          pastDueSince: null,
+          checkoutSessionId: null,
+          lastEventAt: null,
+        })
+        .where(and(eq(m.schema.subscriptions.accountId, accountId)))
+        .run();
+    };
+
+    for (const event of history) expect((await deliver(event)).status).toBe(200);
+    const ordered = snapshot();
+    expect(ordered.mirror.status).toBe("past_due");
+    expect(ordered.applied).toBe(50);
+
+    let seed = 14;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const deliveries = history.flatMap((event) =>
+      Array.from({ length: 1 + Math.floor(random() * 3) }, () => event),
+    );
+    for (let i = deliveries.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+    }
+    reset();
+    const results = await Promise.all(deliveries.map((event) => deliver(event)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.message === "Processed.")).toHaveLength(50);
+    expect(snapshot()).toEqual(ordered);
+  });
+});

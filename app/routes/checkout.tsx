@@ -1,0 +1,79 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout";
+import { BillingAlert, PlanFeatureList } from "~/components/billing/plan-features";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { PLANS, priceLabel } from "~/domain/billing/plans";
+import { requireSession } from "~/lib/auth/guards.server";
+import { billingFailure, parsePlan, planFormSchema } from "~/lib/billing/subscription-page.server";
+import { billingEnabled } from "~/lib/billing/stripe.server";
+import { startCheckout } from "~/lib/billing/subscriptions.server";
+import { readForm } from "~/lib/http/form.server";
+import { env } from "~/lib/runtime/env.server";
+import { pageMeta } from "~/lib/ui/meta";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Checkout",
+    path: "/checkout",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+/** GET /checkout?plan=fleet: the plan chosen and the button to Stripe Checkout. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSession(request);
+  if (!billingEnabled()) throw redirect("/subscription");
+  const planId = parsePlan(new URL(request.url).searchParams.get("plan")) ?? "fleet";
+  const plan = PLANS[planId];
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    plan: { id: planId, name: plan.name, price: priceLabel(plan), trialDays: plan.trialDays },
+    features: plan.features,
+    vehicleLimit: plan.vehicleLimit,
+  };
+}
+
+/** POST /checkout (plan): off to Stripe Checkout, which comes back to /checkout/success. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  if (!billingEnabled()) return data({ error: "Billing is off on this installation." }, 404);
+  if (session.role !== "primary") {
+    return data({ error: "Only the account owner can choose the plan." }, 403);
+  }
+  const form = await readForm(request);
+  const parsed = planFormSchema.safeParse(form ? Object.fromEntries(form) : {});
+  if (!parsed.success) return data({ error: "Choose the Fleet or Concierge plan." }, 400);
+  try {
+    return redirect(await startCheckout(session.accountId, parsed.data.plan));
+  } catch (error) {
+    const failure = billingFailure(error);
+    return data({ error: failure.message }, failure.status);
+  }
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { plan } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="container-page max-w-2xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/subscription", label: "Subscription" }}
+        title={`Checkout: ${plan.name}`}
+        intro={`${plan.price}${plan.trialDays ? `, after a ${plan.trialDays}-day free trial (no card needed)` : ""}. You pay through Stripe; billing counts only vehicles with a trip in the period.`}
+      />
+      <BillingAlert message={actionData?.error} />
+      <FleetSection id="includes" title="What you get">
+        <PlanFeatureList features={loaderData.features} vehicleLimit={loaderData.vehicleLimit} />
+        <Form method="post" className="mt-6 flex flex-wrap gap-3">
+          <input type="hidden" name="plan" value={plan.id} />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {plan.trialDays ? "Start the free trial" : "Continue to payment"}
+          </button>
+          <Link to="/subscription" className="btn-outline">
+            Compare plans
+          </Link>
+        </Form>
+      </FleetSection>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/subscription";
+import { PlanCards } from "~/components/billing/plan-cards";
+import { BillingAlert } from "~/components/billing/plan-features";
+import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { PLANS } from "~/domain/billing/plans";
+import { requireSession } from "~/lib/auth/guards.server";
+import {
+  billingFailure,
+  subscriptionFormSchema,
+  subscriptionView,
+} from "~/lib/billing/subscription-page.server";
+import { changePlan, portalUrl, setCancelAtPeriodEnd } from "~/lib/billing/subscriptions.server";
+import { readForm } from "~/lib/http/form.server";
+import { env } from "~/lib/runtime/env.server";
+import { useFormat } from "~/lib/ui/preferences";
+import { pageMeta } from "~/lib/ui/meta";
+import { redirectWithToast } from "~/lib/ui/toast.server";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Subscription",
+    path: "/subscription",
+    origin: data?.origin ?? "http://localhost",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireSession(request);
+  return { origin: new URL(env().PUBLIC_URL).origin, view: subscriptionView(session) };
+}
+
+const TOASTS = {
+  change: { title: "Plan change sent", description: "Stripe confirms it in a moment." },
+  cancel: { title: "Cancellation scheduled", description: "Your plan runs to the period's end." },
+  resume: { title: "Subscription resumed", description: "It renews as before." },
+};
+
+/** Change plan, cancel at the period's end, resume, or open Stripe's Customer Portal. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const view = subscriptionView(session);
+  if (view.billing === "off") return data({ error: "Billing is off on this installation." }, 404);
+  if (!view.isOwner) {
+    return data({ error: "Only the account owner can change the subscription." }, 403);
+  }
+  const form = await readForm(request);
+  const parsed = subscriptionFormSchema.safeParse(form ? Object.fromEntries(form) : {});
+  if (!parsed.success) return data({ error: "Choose what to change." }, 400);
+  const input = parsed.data;
+  try {
+    if (input.intent === "portal") return redirect(await portalUrl(session.accountId));
+    if (input.intent === "change") await changePlan(session.accountId, input.plan);
+    else await setCancelAtPeriodEnd(session.accountId, input.intent === "cancel");
+  } catch (error) {
+    const failure = billingFailure(error);
+    return data({ error: failure.message }, failure.status);
+  }
+  return redirectWithToast("/subscription", TOASTS[input.intent]);
+}
+
+export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const { day } = useFormat();
+  return (
+    <div className="container-page max-w-5xl space-y-6 py-8 sm:py-10">
+      <FleetPageHeader
+        breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
+        title="Subscription"
+        intro="Your plan, what it includes and what it costs."
+      />
+      <BillingAlert message={actionData?.error} />
+      {view.billing === "off" ? (
+        <FleetSection id="plan" title="Plan">
+          <p className="text-slate-700">
+            Billing is off on this installation —{" "}
+            <span className="whitespace-nowrap">self-hosted: all features</span>.
+          </p>
+        </FleetSection>
+      ) : (
+        <>
+          <FleetSection id="plan" title="Your plan">
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <Fact label="Plan" value={PLANS[view.planId].name} />
+              <Fact label="Status" value={view.statusLabel ?? "No subscription"} />
+              {view.trialEnd ? (
+                <Fact label="Trial ends" value={day(view.trialEnd)} />
+              ) : view.renewsAt ? (
+                <Fact
+                  label={view.cancelAtPeriodEnd ? "Ends" : "Renews"}
+                  value={day(view.renewsAt)}
+                />
+              ) : null}
+              <Fact
+                label="Active vehicles"
+                value={`${view.activeVehicles} of ${view.vehicles}${view.vehicleLimit === null ? "" : ` (limit ${view.vehicleLimit})`}`}
+              />
+            </dl>
+            <p className="mt-3 text-sm text-slate-700">
+              An active vehicle is one with a trip in the billing period; paid plans bill only
+              those.
+            </p>
+            {view.graceEndsAt ? (
+              <p role="alert" className="mt-3 text-sm font-medium text-red-900">
+                Your last payment didn&apos;t go through. Features keep working until{" "}
+                {day(view.graceEndsAt)}; update your payment method in the portal.
+              </p>
+            ) : null}
+            {view.status === "canceled" && view.subscribedPlanId ? (
+              <p className="mt-3 text-sm text-slate-700">
+                Your {PLANS[view.subscribedPlanId].name} subscription ended. Everything you created
+                is still here, read-only; choose a plan to pick up where you left off.
+              </p>
+            ) : null}
+            {view.isOwner ? (
+              <div className="mt-4 flex flex-wrap gap-3">
+                {view.hasCustomer ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="portal" />
+                    <button type="submit" className="btn-outline" disabled={busy}>
+                      Invoices and payment methods
+                    </button>
+                  </Form>
+                ) : null}
+                {view.live ? (
+                  <Form method="post">
+                    <input
+                      type="hidden"
+                      name="intent"
+                      value={view.cancelAtPeriodEnd ? "resume" : "cancel"}
+                    />
+                    <button type="submit" className="btn-ghost" disabled={busy}>
+                      {view.cancelAtPeriodEnd ? "Keep my subscription" : "Cancel subscription"}
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            ) : (
+              <p className="mt-4 text-sm text-slate-700">
+                Only the account owner can change the plan.
+              </p>
+            )}
+          </FleetSection>
+          <section aria-labelledby="plans-heading" className="space-y-3">
+            <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
+              {view.live ? "Change plan" : "Plans"}
+            </h2>
+            <PlanCards
+              plans={view.plans}
+              currentPlanId={view.planId}
+              live={view.live}
+              canChoose={view.isOwner}
+              busy={busy}
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -174,6 +174,31 @@ export async function changePlan(accountId: string, planId: PaidPlanId): Promise
   });
 }
 
+/**
+ * Keeps each live subscription's quantity at the account's active vehicles (a vehicle with a trip
+ * in the current period, at least 1). The change applies from the next invoice, without
+ * proration: a car that drives this month is billed in the next one. The mirror follows from the
+ * `customer.subscription.updated` webhook. Returns how many subscriptions were changed.
+ */
+export async function syncVehicleQuantities(now = new Date()): Promise<number> {
+  if (!billingEnabled()) return 0;
+  let changed = 0;
+  for (const row of db().select().from(subscriptions).all()) {
+    if (!row.stripeSubscriptionId || !isLiveStatus(row.status)) continue;
+    const quantity = Math.max(1, activeVehicleCount(row.accountId, billingPeriod(row, now)));
+    if (quantity === row.quantity) continue;
+    const current = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
+    const item = current.items.data[0];
+    if (!item || item.quantity === quantity) continue;
+    await stripe().subscriptions.update(row.stripeSubscriptionId, {
+      items: [{ id: item.id, quantity }],
+      proration_behavior: "none",
+    });
+    changed += 1;
+  }
+  return changed;
+}
+
 /** Cancels at the end of the paid period (or of the trial); `resume` undoes it before then. */
 export async function setCancelAtPeriodEnd(accountId: string, cancel: boolean): Promise<void> {
   await stripe().subscriptions.update(liveSubscriptionId(accountId), {

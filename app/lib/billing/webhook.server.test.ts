@@ -11,7 +11,7 @@ import Stripe from "stripe";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
-import { insertOwner } from "../../../tests/support/rows";
+import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
 import { startStripeServer } from "../../../tests/support/stripe-server.js";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-billing-"));
@@ -345,5 +345,48 @@ describe("a replay of 50 events", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.message === "Processed.")).toHaveLength(50);
     expect(snapshot()).toEqual(ordered);
+  });
+});
+
+describe("the billed vehicle count", () => {
+  it("follows the cars with a trip in the period, from the next invoice, and leaves a settled one alone", async () => {
+    const { accountId, events } = await subscribed("quincy", "fleet");
+    for (const event of events) await deliver(event);
+    expect(row(accountId).quantity).toBe(1);
+    const now = Date.now();
+    for (const [index, vin] of ["1HGCM82633A004352", "2T1BURHE0KC246810"].entries()) {
+      const car = m.vehicles.createVehicle(accountId, {
+        ...SAMPLE_CAR,
+        vin,
+        nickname: `Car ${index}`,
+      });
+      if (!car.ok) throw new Error("vehicle");
+      m.db
+        .db()
+        .insert(m.schema.trips)
+        .values({
+          id: crypto.randomUUID(),
+          accountId,
+          vehicleId: car.vehicle.id,
+          reservationId: `Q-${index}`,
+          // A trip in the current period (which began at checkout).
+          startAt: new Date(now + 86_400_000),
+          endAt: new Date(now + 3 * 86_400_000),
+          timeZone: "America/Denver",
+          status: "booked",
+          source: "manual",
+          updatedAt: new Date(),
+        })
+        .run();
+    }
+    const before = server.events().length;
+    expect(await billing.syncVehicleQuantities()).toBe(1);
+    const updates = eventsSince(before);
+    expect(updates.map((event) => event.type)).toEqual(["customer.subscription.updated"]);
+    for (const event of updates) await deliver(event);
+    expect(row(accountId).quantity).toBe(2);
+    // Already right: no call to Stripe.
+    expect(await billing.syncVehicleQuantities()).toBe(0);
+    expect(server.events().length).toBe(before + 1);
   });
 });

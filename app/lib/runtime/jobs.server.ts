@@ -10,6 +10,7 @@ import { startInboundSmtp } from "../inbox/smtp-listener.server";
 import { prepareBookingDrafts, scheduleBookingDrafts } from "../inbox/booking-drafts.server";
 import { draftPendingReplies } from "../inbox/drafts.server";
 import { processQueue } from "../concierge/queue.server";
+import { syncVehicleQuantities } from "../billing/subscriptions.server";
 
 let started = false;
 
@@ -24,8 +25,9 @@ async function runJob(name: string, job: () => unknown) {
 
 /**
  * Background work of the single server process: resume emails and photo analyses left pending by
- * a restart, then keep working; hourly, drop expired sessions and abandoned photo uploads, and
- * sweep photo files a crash left without a database row; every minute, email the claim
+ * a restart, then keep working; hourly, drop expired sessions and abandoned photo uploads, sweep
+ * photo files a crash left without a database row and bring each subscription's vehicle count up
+ * to date; every minute, email the claim
  * reminders and daily digests that came due; draft the booking messages of upcoming trips and
  * replies to guest messages that have none (after a restart, say), and email the concierge
  * queue's items that became ready to whoever is on duty. A failed pass (for example while
@@ -40,6 +42,7 @@ export function startBackgroundJobs() {
     await runJob("Purging expired sessions", purgeExpiredSessions);
     await runJob("Purging staged photos", () => purgeStagedPhotos());
     await runJob("Sweeping orphan photo files", () => sweepOrphanFiles());
+    await runJob("Updating billed vehicle counts", () => syncVehicleQuantities());
   };
   void hourly();
   setInterval(() => void hourly(), 3_600_000).unref();

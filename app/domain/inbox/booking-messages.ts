@@ -9,7 +9,7 @@
  *   out once the trip has started, never before.
  */
 import type { DraftPurpose } from "./draft";
-import type { KnowledgeEntry, KnowledgeTopic } from "./knowledge";
+import { KNOWLEDGE_TOPICS, type KnowledgeEntry, type KnowledgeTopic } from "./knowledge";
 
 const HOUR = 3_600_000;
 
@@ -55,17 +55,10 @@ export function bookingMessageSlots(
   return slots;
 }
 
-/** The knowledge a pickup-instructions message carries, in this order. */
-export const PRE_PICKUP_TOPICS: readonly KnowledgeTopic[] = [
-  "pickup-spot",
-  "fuel",
-  "ev-charging",
-  "toll-device",
-  "tires-and-curbs",
-  "mileage",
-  "cleaning",
-  "smoking",
-];
+/** The knowledge a pickup-instructions message carries: every topic but the key steps. */
+export const PRE_PICKUP_TOPICS: readonly KnowledgeTopic[] = KNOWLEDGE_TOPICS.filter(
+  (topic) => topic !== "key-steps",
+);
 
 /** The host's entries for a booking message: the key steps only at check-in. */
 export function bookingMessageKnowledge(

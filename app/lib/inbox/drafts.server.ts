@@ -29,12 +29,7 @@ import { getTrip } from "../trips/trips.server";
 import { logger } from "../runtime/logger.server";
 import { db, logJobFailure } from "../runtime/db.server";
 import { featureAllowed } from "../billing/gates.server";
-import {
-  conversationNeeds,
-  getConversation,
-  tripHasStarted,
-  type ConversationRow,
-} from "./inbound.server";
+import { conversationNeeds, getConversation, type ConversationRow } from "./inbound.server";
 import { knowledgeFor } from "./knowledge.server";
 import { replyDrafterFromEnv, type ReplyDrafter } from "./reply-drafter.server";
 import { logActivity, type Actor } from "../concierge/activity.server";
@@ -114,12 +109,6 @@ interface DraftContent {
   usedKnowledge: KnowledgeTopic[];
 }
 
-/** The conversation's car (through its trip), for per-car knowledge. */
-function vehicleOf(conversation: ConversationRow): string | null {
-  if (!conversation.tripId) return null;
-  return getTrip(conversation.accountId, conversation.tripId)?.vehicleId ?? null;
-}
-
 /** The AI's reply, or null when it answered nothing from the knowledge base (or failed). */
 async function aiReply(
   drafter: ReplyDrafter,
@@ -188,8 +177,10 @@ export async function writeReplyDraft(
   if (current && !options.again) return { status: "drafted", draft: current };
 
   const needs = conversationNeeds(conversation, messages, now);
-  const tripStarted = tripHasStarted(conversation, now) ?? false;
-  const entries = knowledgeFor(accountId, vehicleOf(conversation));
+  // The trip decides whether access details may go out, and whose car's answers are used.
+  const trip = conversation.tripId ? getTrip(accountId, conversation.tripId) : undefined;
+  const tripStarted = trip ? trip.startAt.getTime() <= now : false;
+  const entries = knowledgeFor(accountId, trip?.vehicleId ?? null);
   const texts = unanswered.map((message) => message.text);
   let content: DraftContent | null;
   if (needs.escalated) {

@@ -53,8 +53,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getConversation(session.accountId, params.conversationId) ?? notFound(NO_CONVERSATION);
   const { conversation, messages } = found;
   const rows = listDrafts(session.accountId, conversation.id);
-  const drafts = rows.map(draftJson);
   const open = rows.filter((draft) => draft.status === "ready" || draft.status === "blocked");
+  const openDrafts = open.map(draftJson);
   return {
     readOnly: !featureAllowed(session.accountId, "inbox"),
     origin: new URL(env().PUBLIC_URL).origin,
@@ -65,8 +65,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...replyInfo(conversation, messages),
     unanswered: unansweredMessages(messages).length > 0,
     drafting: isDrafting(conversation.id, messages.at(-1), open),
-    // The draft to act on: the newest one not sent yet.
-    draft: drafts.find((draft) => draft.status === "ready" || draft.status === "blocked") ?? null,
+    // The draft to act on: the reply to the guest first, else the newest booking message.
+    draft: openDrafts.find((draft) => draft.purpose === "reply") ?? openDrafts[0] ?? null,
     messages: messages.map(messageJson),
   };
 }

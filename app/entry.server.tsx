@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -56,9 +55,10 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Every page is sent whole, for people and bots alike: no page streams data, and a lazily
+    // loaded component (the signed-in account menu, an error page's plans) must be in the HTML
+    // itself, not in a later chunk that only JavaScript would reveal.
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -71,6 +71,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React moves a finished Suspense boundary out of place (to be revealed by a script)
+        // once this many bytes precede it; never, so the page works without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   Links,
@@ -13,7 +13,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Footer } from "./components/footer";
 import { Header, type HeaderHide, type HeaderUser } from "./components/header";
 import { useNonce } from "./components/nonce";
@@ -26,12 +25,11 @@ import { getToast } from "./lib/ui/toast.server";
 import { availableAccounts } from "./lib/auth/accounts.server";
 import { accountPreferences } from "./lib/accounts/preferences.server";
 import { DEFAULT_TIME_ZONE } from "./domain/dates";
-import { TimeZoneDetector } from "./lib/ui/preferences";
+import { TimeZoneDetector } from "./lib/ui/time-zone-detector";
 import { getCurrentSession } from "./lib/auth/session.server";
-import { AccountSwitcher, AvatarMenu, MobileAccountItems } from "./components/account-menu";
+import { AccountControls, MobileAccountControls } from "./components/account-controls";
 import type { Toast } from "./lib/ui/toast";
 import { captureAttribution } from "./lib/analytics/utm.server";
-import { captureUtmFromLocation } from "./lib/analytics/utm.client";
 import {
   identifyUser,
   startPostRenderAnalytics,
@@ -175,7 +173,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     .reduce<HeaderHide>((all, next) => ({ ...all, ...next }), {});
 
   useEffect(() => {
-    captureUtmFromLocation();
+    // Most visits carry no UTM parameters: only those load the code that records them.
+    if (window.location.search.includes("utm_")) {
+      void import("./lib/analytics/utm.client").then((utm) => utm.captureUtmFromLocation());
+    }
     // Lets tests (and support) tell that the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -204,15 +205,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
         hide={hide}
         accountControls={
           loaderData.user ? (
-            <>
-              {loaderData.accounts ? <AccountSwitcher initial={loaderData.accounts} /> : null}
-              <AvatarMenu user={loaderData.user} hideSubscribe={hide.subscribe} />
-            </>
+            <AccountControls
+              user={loaderData.user}
+              accounts={loaderData.accounts}
+              hideSubscribe={hide.subscribe}
+            />
           ) : null
         }
         mobileAccountItems={
           loaderData.user ? (
-            <MobileAccountItems user={loaderData.user} hideSubscribe={hide.subscribe} />
+            <MobileAccountControls user={loaderData.user} hideSubscribe={hide.subscribe} />
           ) : null
         }
       />
@@ -226,13 +228,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Few visits end on an error page: its code loads when one does (the server renders it whole).
+const GeneralErrorBoundary = lazy(() =>
+  import("./components/error-boundary").then((m) => ({ default: m.GeneralErrorBoundary })),
+);
+
 export function ErrorBoundary() {
   return (
     <main
       id="main"
       className="container-page flex flex-1 flex-col items-start justify-center py-24"
     >
-      <GeneralErrorBoundary />
+      <Suspense fallback={null}>
+        <GeneralErrorBoundary />
+      </Suspense>
     </main>
   );
 }

@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PORT = 3300;
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://localhost:${PORT}`;
 const PAGES = [
   "/",

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { marketplace } from "~/config/marketplace";
 import { HONEYPOT_FIELD, MIN_DEMO_VEHICLES, PROFILE_FIELD } from "~/lib/demo/demo-lead-fields";
 import type { DemoFormId, DemoFormState } from "~/lib/demo/demo-form.server";
-import { errorsOf, valuesOf } from "~/lib/http/form";
+import { errorsOf, valuesOf } from "~/lib/http/form-result";
 
 interface DemoFormProps {
   formId: DemoFormId;

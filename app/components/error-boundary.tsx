@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -6,7 +6,12 @@ import {
   useRouteError,
   type ErrorResponse,
 } from "react-router";
-import { UpgradeRequired } from "./billing/upgrade-required";
+
+// Only a signed-in page's 402 shows the plans: other error pages don't download them. The server
+// renders it whole (entry.server waits for lazy components).
+const UpgradeRequired = lazy(() =>
+  import("./billing/upgrade-required").then((m) => ({ default: m.UpgradeRequired })),
+);
 
 export type StatusHandler = (info: {
   error: ErrorResponse;
@@ -92,10 +97,12 @@ const upgradeRequiredHandler: StatusHandler = ({ error }) => {
   const body = error.data as { feature?: unknown; message?: unknown } | undefined;
   return (
     <div className="container-page max-w-3xl py-10">
-      <UpgradeRequired
-        feature={body?.feature}
-        message={typeof body?.message === "string" ? body.message : undefined}
-      />
+      <Suspense fallback={null}>
+        <UpgradeRequired
+          feature={body?.feature}
+          message={typeof body?.message === "string" ? body.message : undefined}
+        />
+      </Suspense>
     </div>
   );
 };

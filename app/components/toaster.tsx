@@ -1,17 +1,16 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useEffect } from "react";
-import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast } from "~/lib/ui/toast";
-import { dismissToast, showToast, useToasts } from "~/lib/ui/toast-store";
+import { lazy, Suspense, useEffect } from "react";
+import type { Toast } from "~/lib/ui/toast";
+import { showToast, useToasts } from "~/lib/ui/toast-store";
 import { useHydrated } from "~/lib/ui/use-hydrated";
+import { toastVariantClass } from "./toast-style";
 
-const variantClass = {
-  default: "border-slate-200 bg-white text-slate-900",
-  destructive: "border-red-700 bg-red-600 text-white",
-};
+// Radix's toast is about a tenth of a public page's JavaScript, and most visits show no toast:
+// it is fetched when the first toast appears, and the toast shows as a plain banner meanwhile.
+const RadixToasts = lazy(() => import("./radix-toasts"));
 
 /**
- * Radix toasts in the browser. `pending` are toasts the server sent with this page (a flash
- * cookie or a page's own loader); without JavaScript they render as a plain status banner.
+ * Toasts. `pending` are toasts the server sent with this page (a flash cookie or a page's own
+ * loader); without JavaScript they render as a plain status banner.
  */
 export function Toaster({ pending }: { pending: Toast[] }) {
   const hydrated = useHydrated();
@@ -21,50 +20,12 @@ export function Toaster({ pending }: { pending: Toast[] }) {
     for (const toast of pending) showToast(toast);
   }, [pending]);
 
+  if (!hydrated) return <StaticToasts toasts={pending} />;
+  if (toasts.length === 0) return null;
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD}
-    >
-      {hydrated ? null : <StaticToasts toasts={pending} />}
-      {toasts.map((toast) => (
-        <ToastPrimitive.Root
-          key={toast.id}
-          open={toast.open}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(toast.id);
-          }}
-          type={toast.variant === "destructive" ? "foreground" : "background"}
-          className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[state=closed]:opacity-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${variantClass[toast.variant]}`}
-        >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">
-              {toast.title}
-            </ToastPrimitive.Title>
-            {toast.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {toast.description}
-              </ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
-          >
-            <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={<StaticToasts toasts={toasts.filter((toast) => toast.open)} />}>
+      <RadixToasts />
+    </Suspense>
   );
 }
 
@@ -76,7 +37,7 @@ function StaticToasts({ toasts }: { toasts: Toast[] }) {
         <div
           key={toast.id}
           role="status"
-          className={`rounded-lg border p-4 shadow-lg ${variantClass[toast.variant]}`}
+          className={`rounded-lg border p-4 shadow-lg ${toastVariantClass[toast.variant]}`}
         >
           <p className="text-sm font-semibold">{toast.title}</p>
           {toast.description ? (

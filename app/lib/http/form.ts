@@ -1,29 +1,15 @@
-import {
-  useForm,
-  type DefaultValue,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { Toast } from "../ui/toast";
+import type { FormResult } from "./form-result";
+
+export { errorsOf, valuesOf, type FormReply, type FormResult } from "./form-result";
 
 /**
  * The form contract (docs/decisions/0013-forms-with-conform.md): one zod schema per form feeds
  * the native constraints (what a browser without JavaScript checks), Conform's validation in the
  * browser and the action's parse, so all three give the same messages.
  */
-
-/** Conform's submission result: field errors, form errors (key "") and the values to show again. */
-export type FormResult = SubmissionResult<string[]>;
-
-/** What every form action answers with when it doesn't redirect. */
-export interface FormReply<Intent extends string = string> {
-  /** Which of a page's forms was posted (pages with several forms, one action). */
-  intent?: Intent;
-  result: FormResult;
-  toast?: Toast;
-}
 
 /**
  * Parses a posted form with its schema. Values reach the schema as posted ("" stays ""): the
@@ -34,24 +20,6 @@ export function parseSubmission<Schema extends z.ZodType>(
   schema: Schema,
 ) {
   return parseWithZod(form, { schema, disableAutoCoercion: true });
-}
-
-/** Field errors of a reply, first message per field, for components that take plain strings. */
-export function errorsOf(result: FormResult | undefined): Partial<Record<string, string>> {
-  const errors: Partial<Record<string, string>> = {};
-  for (const [name, messages] of Object.entries(result?.error ?? {})) {
-    if (messages?.[0]) errors[name || "form"] = messages[0];
-  }
-  return errors;
-}
-
-/** The posted values of a reply as strings (hidden fields such as passwords are left out). */
-export function valuesOf(result: FormResult | undefined): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result?.initialValue ?? {})) {
-    if (typeof value === "string") values[name] = value;
-  }
-  return values;
 }
 
 /**

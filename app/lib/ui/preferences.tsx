@@ -3,8 +3,8 @@
  * pages read the current account's preferences from the root loader; a page showing another
  * account's work to the public (a share link) provides that account's with PreferencesProvider.
  */
-import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { createContext, useContext, type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
 import { DEFAULT_TIME_ZONE, formatDateTime, formatDay } from "~/domain/dates";
 import { formatSize, type MeasurementUnits } from "~/domain/units";
 
@@ -47,25 +47,4 @@ export function useFormat() {
     dateTime: (value: Date | string) => formatDateTime(value, timeZone),
     size: (sizeCm: number) => formatSize(sizeCm, units),
   };
-}
-
-/**
- * Until the account has a time zone, the owner's browser says which one it is in (once per page
- * load; the server keeps a zone already chosen). Without JavaScript the default zone stays until
- * the owner picks one under Account.
- */
-export function TimeZoneDetector({ enabled }: { enabled: boolean }) {
-  const fetcher = useFetcher();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!enabled || sent.current) return;
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!timeZone) return;
-    sent.current = true;
-    void fetcher.submit(
-      { intent: "detect-time-zone", timeZone },
-      { method: "post", action: "/account" },
-    );
-  }, [enabled, fetcher]);
-  return null;
 }

@@ -113,6 +113,7 @@ export default [
     route("claims/:claimId/packet.pdf", "routes/api.claims.$claimId.packet[.]pdf.ts"),
     route("inbound", "routes/api.inbound.ts"),
     route("inbound/email/:token", "routes/api.inbound.email.$token.ts"),
+    route("inbound/email/:token/mime", "routes/api.inbound.email.$token.mime.ts"),
     route("conversations", "routes/api.conversations.ts"),
     route("knowledge", "routes/api.knowledge.ts"),
     route("conversations/:conversationId", "routes/api.conversations.$conversationId.ts"),

@@ -64,6 +64,11 @@ export default [
       route("claim/:claimId", "routes/dashboard.claim.$claimId.tsx"),
       route("inbox", "routes/dashboard.inbox.tsx"),
       route("inbox/knowledge", "routes/dashboard.inbox.knowledge.tsx"),
+      route("inbox/setup", "routes/dashboard.inbox.setup.tsx"),
+      route(
+        "inbox/email/:emailId/guest-message",
+        "routes/dashboard.inbox.email.$emailId.guest-message.tsx",
+      ),
       route("inbox/:conversationId", "routes/dashboard.inbox.$conversationId.tsx"),
     ]),
     route("diagram-dashboard/:vehicleId", "routes/diagram-dashboard.$vehicleId.tsx"),

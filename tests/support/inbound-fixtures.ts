@@ -137,7 +137,9 @@ export const LATIN1_GUEST_TEXT = [
  * and a file sent as raw binary (RFC 3030 BINARYMIME). Not a marketplace notice, so the inbox
  * can't read it; its bytes are not valid UTF-8.
  */
-export function latin1EmailWithAttachments(messageId = "000a01db3f2e$5c1d2e40$14578ac0$@example.net") {
+export function latin1EmailWithAttachments(
+  messageId = "000a01db3f2e$5c1d2e40$14578ac0$@example.net",
+) {
   const boundary = "----=_NextPart_000_000B_01DB3EFB.1182BE40";
   return Buffer.concat([
     Buffer.from(
@@ -225,7 +227,7 @@ export function sendGridRawPayload(email: Buffer, to: string) {
       ["to", to],
       ["from", "Ana Ruiz <ana.ruiz@example.net>"],
       ["sender_ip", "209.85.167.51"],
-      ["spam_report", "Spam detection software, running on the system \"mx0047p1mdw1.sendgrid.net\""],
+      ["spam_report", 'Spam detection software, running on the system "mx0047p1mdw1.sendgrid.net"'],
       ["envelope", JSON.stringify({ to: [to], from: "ana.ruiz@example.net" })],
       ["subject", "Fotos del vehículo"],
       ["spam_score", "0.011"],
@@ -354,7 +356,9 @@ function formData(boundary: string, fields: Array<[string, string | Buffer]>): B
   const parts: Buffer[] = [];
   for (const [name, value] of fields) {
     parts.push(
-      Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}`),
+      Buffer.from(
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}`,
+      ),
       typeof value === "string" ? Buffer.from(value, "utf8") : value,
       Buffer.from(CRLF),
     );

@@ -74,16 +74,26 @@ describe("Gmail's forwarding confirmation", () => {
     expect(await read(spoofed)).toBeNull();
     expect(
       await read(
-        guestMessageNotice({ messageId: "m1", guest: "Jordan L.", reservationId: "48213377", text: "Hi" }),
+        guestMessageNotice({
+          messageId: "m1",
+          guest: "Jordan L.",
+          reservationId: "48213377",
+          text: "Hi",
+        }),
       ),
     ).toBeNull();
-    const offGoogle = email.raw.replace(email.confirmUrl, "https://mail.google.com.evil.example/mail/vf-x");
+    const offGoogle = email.raw.replace(
+      email.confirmUrl,
+      "https://mail.google.com.evil.example/mail/vf-x",
+    );
     expect(await read(offGoogle)).toMatchObject({ code: "80785338", confirmUrl: null });
   });
 
   it("names the Gmail address from a stored subject", () => {
     expect(
-      forwardingFromSubject("(#80785338) Gmail Forwarding Confirmation - Receive Mail from a.b@gmail.com"),
+      forwardingFromSubject(
+        "(#80785338) Gmail Forwarding Confirmation - Receive Mail from a.b@gmail.com",
+      ),
     ).toBe("a.b@gmail.com");
     expect(forwardingFromSubject("Hello")).toBeNull();
     expect(forwardingFromSubject(null)).toBeNull();

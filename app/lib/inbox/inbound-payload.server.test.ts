@@ -183,7 +183,11 @@ describe("the inbound webhook's payload shapes", () => {
       headers: { "Content-Type": "message/rfc822", "Content-Length": String(big.length) },
       body: big,
     });
-    expect(await readInboundPayload(declared)).toEqual({ ok: false, status: 413, message: TOO_LARGE });
+    expect(await readInboundPayload(declared)).toEqual({
+      ok: false,
+      status: 413,
+      message: TOO_LARGE,
+    });
     const streamed = new Request("http://fleet.test/api/inbound/email/x", {
       method: "POST",
       headers: { "Content-Type": "message/rfc822" },
@@ -195,7 +199,11 @@ describe("the inbound webhook's payload shapes", () => {
       }),
       duplex: "half",
     } as RequestInit);
-    expect(await readInboundPayload(streamed)).toEqual({ ok: false, status: 413, message: TOO_LARGE });
+    expect(await readInboundPayload(streamed)).toEqual({
+      ok: false,
+      status: 413,
+      message: TOO_LARGE,
+    });
     const ok = new Request("http://fleet.test/api/inbound/email/x", {
       method: "POST",
       headers: { "Content-Type": "message/rfc822" },

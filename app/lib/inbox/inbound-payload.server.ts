@@ -29,7 +29,8 @@ export const MAILGUN_PARSED =
   "Mailgun posted the parsed email without its original: make the route forward to this URL with /mime at the end.";
 export const SENDGRID_PARSED =
   "SendGrid posted the parsed email without its original: check \u201cPOST the raw, full MIME message\u201d in its Inbound Parse settings.";
-export const BAD_JSON = "That JSON isn't Postmark's inbound email: it has no RawEmail, From or body.";
+export const BAD_JSON =
+  "That JSON isn't Postmark's inbound email: it has no RawEmail, From or body.";
 
 /** Reads the request's body (at most MAX_INBOUND_EMAIL_BYTES) and finds the email in it. */
 export async function readInboundPayload(request: Request): Promise<InboundPayload> {
@@ -130,7 +131,8 @@ async function fromPostmarkJson(body: Buffer): Promise<InboundPayload> {
   if (!parsed.success) return { ok: false, status: 400, message: BAD_JSON };
   const email = parsed.data;
   // Postmark's JSON is Unicode: the raw message comes back as its UTF-8 bytes.
-  if (email.RawEmail) return { ok: true, raw: Buffer.from(email.RawEmail, "utf8"), shape: "postmark-raw" };
+  if (email.RawEmail)
+    return { ok: true, raw: Buffer.from(email.RawEmail, "utf8"), shape: "postmark-raw" };
   if (!email.From && !email.FromFull && !email.TextBody && !email.HtmlBody) {
     return { ok: false, status: 400, message: BAD_JSON };
   }
@@ -230,7 +232,8 @@ export function urlEncodedFields(body: Buffer): Map<string, Buffer> {
     if (!pair) continue;
     const equals = pair.indexOf("=");
     const name = decodeBytes(equals === -1 ? pair : pair.slice(0, equals)).toString("utf8");
-    if (!fields.has(name)) fields.set(name, decodeBytes(equals === -1 ? "" : pair.slice(equals + 1)));
+    if (!fields.has(name))
+      fields.set(name, decodeBytes(equals === -1 ? "" : pair.slice(equals + 1)));
   }
   return fields;
 }

@@ -71,13 +71,18 @@ describe("the original email", () => {
       const journal = JSON.parse(
         fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8"),
       ) as { entries: Array<{ idx: number; tag: string }> };
-      const blobIndex = journal.entries.find((entry) => entry.tag.endsWith("inbound_raw_blob"))!.idx;
+      const blobIndex = journal.entries.find((entry) =>
+        entry.tag.endsWith("inbound_raw_blob"),
+      )!.idx;
       // The migrations as they were before this one.
       const before = path.join(dir, "before");
       fs.mkdirSync(path.join(before, "meta"), { recursive: true });
       const earlier = journal.entries.filter((entry) => entry.idx < blobIndex);
       for (const entry of earlier) {
-        fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+        fs.copyFileSync(
+          path.join(migrations, `${entry.tag}.sql`),
+          path.join(before, `${entry.tag}.sql`),
+        );
       }
       fs.writeFileSync(
         path.join(before, "meta/_journal.json"),
@@ -139,7 +144,11 @@ describe("Gmail's forwarding confirmation", () => {
     const today = gmailForwardingConfirmation(address);
     const older = gmailForwardingConfirmationWithCode(address, "80785338");
     const first = await inbound.receiveInboundEmail(owner.token, Buffer.from(older.raw));
-    expect(first).toMatchObject({ status: "stored", kind: "forwarding-confirmation", conversationId: null });
+    expect(first).toMatchObject({
+      status: "stored",
+      kind: "forwarding-confirmation",
+      conversationId: null,
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await inbound.receiveInboundEmail(owner.token, Buffer.from(today.raw));
     const shown = inbound.forwardingConfirmations(owner.accountId);
@@ -195,10 +204,12 @@ describe("emails we couldn't read", () => {
       )
       .all("x") as Array<{ detail: string }>;
     sqlite.close();
-    expect(plan.map((step) => step.detail).join(" ")).toMatch(/USING (COVERING )?INDEX inbound_emails_account_kind_idx/);
+    expect(plan.map((step) => step.detail).join(" ")).toMatch(
+      /USING (COVERING )?INDEX inbound_emails_account_kind_idx/,
+    );
   });
 
-  it("\"Make this a guest message\" joins the guest's conversation as a recognized email would, and leaves the list", async () => {
+  it('"Make this a guest message" joins the guest\'s conversation as a recognized email would, and leaves the list', async () => {
     const owner = ownerWithToken("makeguest");
     const notice = await inbound.receiveInboundEmail(
       owner.token,
@@ -212,7 +223,10 @@ describe("emails we couldn't read", () => {
       ),
     );
     expect(notice).toMatchObject({ status: "stored", kind: "guest-message" });
-    const odd = await inbound.receiveInboundEmail(owner.token, latin1EmailWithAttachments("mk-2@example.net"));
+    const odd = await inbound.receiveInboundEmail(
+      owner.token,
+      latin1EmailWithAttachments("mk-2@example.net"),
+    );
     if (odd.status !== "stored" || notice.status !== "stored") throw new Error("not stored");
     const other = ownerWithToken("makeguest2");
     expect(
@@ -236,6 +250,10 @@ describe("emails we couldn't read", () => {
       inbound.makeGuestMessage(owner.accountId, odd.id, { guestName: "Ana R.", text: "again" }),
     ).toBeNull();
     // Its original is still there to download.
-    expect(inbound.inboundOriginal(owner.accountId, odd.id)!.equals(latin1EmailWithAttachments("mk-2@example.net"))).toBe(true);
+    expect(
+      inbound
+        .inboundOriginal(owner.accountId, odd.id)!
+        .equals(latin1EmailWithAttachments("mk-2@example.net")),
+    ).toBe(true);
   });
 });

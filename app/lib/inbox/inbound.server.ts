@@ -27,7 +27,13 @@ import {
 import { getTrip } from "../trips/trips.server";
 import { replyDeadline } from "~/domain/inbox/reply-deadline";
 import { reportDamageBy } from "~/domain/inbox/damage-notice";
-import { marketplaceInboxUrl, reservationMessagesUrl } from "~/config/marketplace";
+import { guessGuestMessage } from "~/domain/inbox/guest-message-guess";
+import {
+  marketplace,
+  marketplaceInboxUrl,
+  notificationSender,
+  reservationMessagesUrl,
+} from "~/config/marketplace";
 import { db } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
 
@@ -286,7 +292,10 @@ export function getConversation(accountId: string, conversationId: string) {
 }
 
 /** Emails that couldn't be read, newest first, a page at a time (by the last one's cursor). */
-export function unreadEmails(accountId: string, page: { after?: string | null; limit?: number } = {}) {
+export function unreadEmails(
+  accountId: string,
+  page: { after?: string | null; limit?: number } = {},
+) {
   const limit = Math.min(Math.max(page.limit ?? UNREAD_PAGE_SIZE, 1), 200);
   const after = decodeCursor(page.after);
   const rows = db()
@@ -409,6 +418,58 @@ export function unreadEmail(accountId: string, emailId: string) {
       )
       .get() ?? null
   );
+}
+
+/**
+ * What "Make this a guest message" starts from: the unread email, the guest, reservation and
+ * message guessed from it (the trip's guest when the reservation is the account's), and the
+ * account's recent trips and guests to pick from. Null if it is no longer an unread email.
+ */
+export async function guestMessageStart(accountId: string, emailId: string) {
+  const email = unreadEmail(accountId, emailId);
+  if (!email) return null;
+  const parsed = await simpleParser(email.raw, { skipImageLinks: true, skipTextToHtml: true });
+  const sender = parsed.from?.value[0];
+  const guess = guessGuestMessage(
+    {
+      subject: parsed.subject ?? "",
+      text: parsed.text ?? "",
+      fromName: sender?.name || null,
+      fromAddress: sender?.address ?? null,
+    },
+    { name: marketplace.name, sender: notificationSender },
+  );
+  const recentTrips = db()
+    .select({
+      reservationId: trips.reservationId,
+      guestName: trips.guestName,
+      startAt: trips.startAt,
+    })
+    .from(trips)
+    .where(eq(trips.accountId, accountId))
+    .orderBy(desc(trips.startAt))
+    .limit(50)
+    .all();
+  const trip = recentTrips.find((entry) => entry.reservationId === guess.reservationId);
+  // No reservation named: the one trip of a guest by that name.
+  const byName = recentTrips.filter(
+    (entry) =>
+      guess.guestName !== "" && entry.guestName?.toLowerCase() === guess.guestName.toLowerCase(),
+  );
+  return {
+    email: {
+      id: email.id,
+      subject: email.subject,
+      fromAddress: email.fromAddress,
+      receivedAt: email.receivedAt,
+    },
+    guess: {
+      ...guess,
+      guestName: guess.guestName || trip?.guestName || "",
+      reservationId: guess.reservationId || (byName.length === 1 ? byName[0]!.reservationId : ""),
+    },
+    trips: recentTrips,
+  };
 }
 
 /**

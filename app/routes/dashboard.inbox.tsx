@@ -155,16 +155,16 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                     {dateTime(email.receivedAt)}
                   </span>
                 </p>
-                <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                <p className="flex flex-wrap gap-x-4 text-sm">
                   <Link
                     to={`/dashboard/inbox/email/${email.id}/guest-message`}
-                    className="font-medium text-brand-700 underline"
+                    className="inline-block py-1 font-medium text-brand-700 underline"
                   >
                     Make this a guest message
                   </Link>
                   <a
                     href={`/dashboard/inbox/email/${email.id}`}
-                    className="text-brand-700 underline"
+                    className="inline-block py-1 text-brand-700 underline"
                     download
                   >
                     Download the original
@@ -176,12 +176,12 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           {loaderData.unreadPaged || loaderData.unreadNext ? (
             <nav
               aria-label="Pages of emails we couldn't read"
-              className="mt-3 flex flex-wrap gap-4 text-sm"
+              className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm"
             >
               {loaderData.unreadPaged ? (
                 <Link
                   to="/dashboard/inbox#unread-emails"
-                  className="font-medium text-brand-700 underline"
+                  className="inline-block py-1 font-medium text-brand-700 underline"
                 >
                   Newest emails
                 </Link>
@@ -189,7 +189,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               {loaderData.unreadNext ? (
                 <Link
                   to={`/dashboard/inbox?unread=${encodeURIComponent(loaderData.unreadNext)}#unread-emails`}
-                  className="font-medium text-brand-700 underline"
+                  className="inline-block py-1 font-medium text-brand-700 underline"
                 >
                   Older emails
                 </Link>

@@ -298,6 +298,8 @@ test("JavaScript off: every email we couldn't read is listed, 20 to a page, with
   await expect(pages.getByRole("link", { name: "Older emails" })).toHaveCount(0);
   await pages.getByRole("link", { name: "Newest emails" }).click();
   await expect(items).toHaveCount(20);
+  expect(await overflowing(page)).toEqual([]);
+  await shoot(page, "unread-list-paged");
   await context.close();
 });
 

@@ -62,9 +62,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
-  requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
+  // Hiding Gmail's confirmation uses no feature: a read-only account may hide it too.
   if (form.get("intent") === "dismiss-confirmation") {
     const emailId = String(form.get("emailId") ?? "");
     if (!dismissForwardingConfirmation(session.accountId, emailId)) {
@@ -72,6 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return redirectWithToast("/dashboard/inbox", { title: "Gmail's confirmation hidden" });
   }
+  requireFeature(session, "inbox");
   const submission = parseSubmission(form, pasteConversationSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const conversationId = pasteConversation(session.accountId, submission.value);

@@ -3,7 +3,13 @@ import type { Browser, Page } from "@playwright/test";
 import nodemailer from "nodemailer";
 import { simpleParser } from "mailparser";
 import { freshAddress, newUserDetails } from "../support/accounts";
-import { INBOUND_EMAIL_DOMAIN, INBOUND_SMTP_PORT, STRICT_URL, BASE_URL } from "../support/env";
+import {
+  BASE_URL,
+  INBOUND_EMAIL_DOMAIN,
+  INBOUND_SMTP_PORT,
+  SAME_ORIGIN,
+  STRICT_URL,
+} from "../support/env";
 import { expect, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 import {
   LATIN1_GUEST_TEXT,
@@ -176,6 +182,17 @@ for (const javaScriptEnabled of [true, false]) {
     const conversations = await page.getByRole("region", { name: /^Conversations/ }).boundingBox();
     expect(top!.y).toBeLessThan(conversations!.y);
     await expect(page.getByRole("region", { name: /Emails we couldn't read/ })).toHaveCount(0);
+    // Another account can't hide it.
+    const emailId = await banner.locator('input[name="emailId"]').inputValue();
+    const stranger = await host(browser, false);
+    const hidden = await stranger.context.request.post("/dashboard/inbox", {
+      headers: SAME_ORIGIN,
+      form: { intent: "dismiss-confirmation", emailId },
+      maxRedirects: 0,
+    });
+    expect(hidden.status()).toBe(404);
+    await stranger.context.close();
+    await page.reload();
     await banner.getByRole("button", { name: "Done: hide this" }).click();
     await expect(page.getByRole("region", { name: "Confirm Gmail forwarding" })).toHaveCount(0);
 
@@ -239,6 +256,14 @@ for (const javaScriptEnabled of [true, false]) {
     const parsed = await simpleParser(bytes);
     expect(parsed.attachments.map((file) => file.content)).toEqual([TINY_JPEG, ALL_BYTES]);
     if (javaScriptEnabled) await shoot(page, "unread-list");
+    // Another account sees neither the email nor its form.
+    const emailPath = (await item
+      .getByRole("link", { name: "Download the original" })
+      .getAttribute("href"))!;
+    const stranger = await host(browser, false);
+    expect((await stranger.context.request.get(emailPath)).status()).toBe(404);
+    expect((await stranger.context.request.get(`${emailPath}/guest-message`)).status()).toBe(404);
+    await stranger.context.close();
 
     await item.getByRole("link", { name: "Make this a guest message" }).click();
     await expect(

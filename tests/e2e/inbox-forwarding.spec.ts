@@ -255,7 +255,10 @@ for (const javaScriptEnabled of [true, false]) {
     expect(bytes.equals(original)).toBe(true);
     const parsed = await simpleParser(bytes);
     expect(parsed.attachments.map((file) => file.content)).toEqual([TINY_JPEG, ALL_BYTES]);
-    if (javaScriptEnabled) await shoot(page, "unread-list");
+    if (javaScriptEnabled) {
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shoot(page, "unread-list");
+    }
     // Another account sees neither the email nor its form.
     const emailPath = (await item
       .getByRole("link", { name: "Download the original" })
@@ -273,6 +276,7 @@ for (const javaScriptEnabled of [true, false]) {
     // Prefilled from the email: the sender and the guest's words, read from ISO-8859-1.
     await expect(page.getByLabel("Guest's name")).toHaveValue("Ana Ruiz");
     expect(await overflowing(page)).toEqual([]);
+    if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
     await expect(page.getByLabel("The guest's message")).toHaveValue(LATIN1_GUEST_TEXT);
     await page.getByLabel("Guest's name").fill("");
     await page.getByRole("button", { name: "Make this a guest message" }).click();

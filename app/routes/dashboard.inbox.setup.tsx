@@ -4,7 +4,10 @@ import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { CopyField } from "~/components/inbox/copy-field";
 import { marketplace, notificationSender } from "~/config/marketplace";
 import { requireSession } from "~/lib/auth/guards.server";
-import { inboundSettings } from "~/lib/inbox/inbound.server";
+import { forwardingConfirmations, inboundSettings } from "~/lib/inbox/inbound.server";
+import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
+import { ForwardingConfirmationBanner } from "~/components/inbox/forwarding-confirmation-banner";
+import { useFormat } from "~/lib/ui/preferences";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 
@@ -21,6 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Mailgun posts the raw message only to a URL that ends in "mime".
     mailgunUrl: `${webhookUrl}/mime`,
     sender: notificationSender,
+    // Gmail's confirmation arrives while the host is setting up: it shows here too.
+    confirmations: forwardingConfirmations(session.accountId).map((confirmation) => ({
+      id: confirmation.id,
+      code: confirmation.code,
+      confirmUrl: confirmation.confirmUrl,
+      forwardingFrom: forwardingFromSubject(confirmation.subject),
+      receivedAt: confirmation.receivedAt.toISOString(),
+    })),
     marketplaceName: marketplace.name,
   };
 }
@@ -32,7 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * runs and is plain selectable text without it.
  */
 export default function InboxSetup({ loaderData }: Route.ComponentProps) {
-  const { address, webhookUrl, mailgunUrl, sender, marketplaceName } = loaderData;
+  const { address, webhookUrl, mailgunUrl, sender, marketplaceName, confirmations } = loaderData;
+  const { dateTime } = useFormat();
   // The steps name the address rather than repeat it: it is above, to copy.
   const to = address ? "your forwarding address" : "your provider's inbound address";
   return (
@@ -43,6 +55,13 @@ export default function InboxSetup({ loaderData }: Route.ComponentProps) {
         intro={`Forward ${marketplaceName}'s notification emails here and each guest message, booking, change and cancellation reaches your inbox on its own. The address and the webhook URL hold this account's secret: share them with no one.`}
       />
 
+      {confirmations.map((confirmation) => (
+        <ForwardingConfirmationBanner
+          key={confirmation.id}
+          confirmation={confirmation}
+          receivedAt={dateTime(confirmation.receivedAt)}
+        />
+      ))}
       <FleetSection id="address" title="1. Your forwarding address">
         {address ? (
           <div className="space-y-3">

@@ -35,6 +35,8 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/shots-inbound";
+// Tests register two hosts, check accessibility and take screenshots at two widths.
+test.describe.configure({ timeout: 90_000 });
 
 async function host(browser: Browser, javaScriptEnabled: boolean, baseURL = BASE_URL) {
   const context = await browser.newContext({
@@ -182,6 +184,14 @@ for (const javaScriptEnabled of [true, false]) {
     const conversations = await page.getByRole("region", { name: /^Conversations/ }).boundingBox();
     expect(top!.y).toBeLessThan(conversations!.y);
     await expect(page.getByRole("region", { name: /Emails we couldn't read/ })).toHaveCount(0);
+    // The setup page, where the host is when Gmail sends it, shows it too.
+    await open(page, "/dashboard/inbox/setup", javaScriptEnabled);
+    await expect(
+      page
+        .getByRole("region", { name: "Confirm Gmail forwarding" })
+        .getByText("80785338", { exact: true }),
+    ).toBeVisible();
+    await open(page, "/dashboard/inbox", javaScriptEnabled);
     // Another account can't hide it.
     const emailId = await banner.locator('input[name="emailId"]').inputValue();
     const stranger = await host(browser, false);

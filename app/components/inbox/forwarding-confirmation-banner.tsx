@@ -62,7 +62,7 @@ export function ForwardingConfirmationBanner({
           />
         </div>
       ) : null}
-      <Form method="post">
+      <Form method="post" action="/dashboard/inbox">
         <input type="hidden" name="intent" value="dismiss-confirmation" />
         <input type="hidden" name="emailId" value={confirmation.id} />
         <button type="submit" className="btn-outline">

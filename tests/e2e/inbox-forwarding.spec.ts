@@ -184,6 +184,7 @@ for (const javaScriptEnabled of [true, false]) {
     const conversations = await page.getByRole("region", { name: /^Conversations/ }).boundingBox();
     expect(top!.y).toBeLessThan(conversations!.y);
     await expect(page.getByRole("region", { name: /Emails we couldn't read/ })).toHaveCount(0);
+    if (javaScriptEnabled) await shoot(page, "confirmation-banner-with-code");
     // The setup page, where the host is when Gmail sends it, shows it too.
     await open(page, "/dashboard/inbox/setup", javaScriptEnabled);
     await expect(

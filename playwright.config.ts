@@ -8,6 +8,8 @@ import {
   BILLING_PORT,
   BILLING_URL,
   DATA_DIR,
+  INBOUND_EMAIL_DOMAIN,
+  INBOUND_SMTP_PORT,
   SCHEDULING_URL,
   SMTP_HTTP_PORT,
   SMTP_PORT,
@@ -93,6 +95,9 @@ export default defineConfig({
         AI_BASE_URL: `${AI_URL}/v1`,
         AI_API_KEY: "e2e-key",
         AI_MODEL: "scenario:recorded",
+        // Forwarded emails arrive by SMTP too; the strict server has no listener.
+        INBOUND_SMTP_PORT: String(INBOUND_SMTP_PORT),
+        INBOUND_EMAIL_DOMAIN,
       },
       reuseExistingServer: false,
       timeout: 60_000,

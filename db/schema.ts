@@ -7,7 +7,9 @@ import { KNOWLEDGE_TOPICS } from "../app/domain/inbox/knowledge";
 import { NOTIFICATION_KINDS } from "../app/domain/inbox/notification-email";
 import { DRAFT_KINDS, DRAFT_PURPOSES, DRAFT_STATUSES } from "../app/domain/inbox/draft";
 import { QUEUE_ITEM_KINDS } from "../app/domain/concierge/queue-item";
+import { FORWARDING_CONFIRMATION } from "../app/domain/inbox/forwarding-confirmation";
 import {
+  blob,
   index,
   integer,
   real,
@@ -774,7 +776,8 @@ export const inboundEmails = sqliteTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     /** The Message-ID, or the SHA-256 of the original: a second delivery is ignored. */
     dedupeKey: text("dedupe_key").notNull(),
-    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    /** A marketplace notice's kind, or Gmail's forwarding confirmation (not a notice). */
+    kind: text("kind", { enum: [...NOTIFICATION_KINDS, FORWARDING_CONFIRMATION] }).notNull(),
     subject: text("subject"),
     fromAddress: text("from_address"),
     guestName: text("guest_name"),
@@ -782,13 +785,25 @@ export const inboundEmails = sqliteTable(
     conversationId: text("conversation_id").references(() => conversations.id, {
       onDelete: "set null",
     }),
-    /** The original MIME message, as received. */
-    raw: text("raw").notNull(),
+    /** The original MIME message, byte for byte as received (any charset, binary parts). */
+    raw: blob("raw", { mode: "buffer" }).notNull(),
+    /** Gmail's forwarding confirmation: its code (older emails carry one) and confirm link. */
+    confirmationCode: text("confirmation_code"),
+    confirmationUrl: text("confirmation_url"),
+    /** When the host hid the confirmation (done with it). */
+    dismissedAt: integer("dismissed_at", { mode: "timestamp_ms" }),
     receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
     uniqueIndex("inbound_emails_dedupe_idx").on(table.accountId, table.dedupeKey),
     index("inbound_emails_account_idx").on(table.accountId, table.receivedAt),
+    // "Emails we couldn't read" and the confirmations, paged newest first.
+    index("inbound_emails_account_kind_idx").on(
+      table.accountId,
+      table.kind,
+      table.receivedAt,
+      table.id,
+    ),
   ],
 );
 

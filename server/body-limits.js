@@ -45,6 +45,14 @@ const LINGER_BYTES = 4 * MB;
  */
 const LINGER_MS = 2_000;
 
+const INBOUND_EMAIL = Object.freeze({
+  other: 10_000_000,
+  text: 10_000_000,
+  multipart: 10_000_000,
+  form: 10_000_000,
+  json: 10_000_000,
+});
+
 /**
  * The only routes allowed more than the defaults, by path (the single-fetch `/x.data` of a page
  * counts as `/x`). Each value is the cap the route itself enforces on that kind of body.
@@ -65,8 +73,10 @@ export function routeAllowances(config) {
     "/account": { multipart: 1 * MB },
     // app/lib/tools/fleet-audit-query.ts: keeps 2 MB, reads and drops up to 20 MB to answer its 413.
     "/fleet-audit-calculator": { multipart: 20 * MB },
-    // app/routes/api.inbound.email.$token.ts: a forwarded email up to 10 MB, however it is posted.
-    "/api/inbound/email/:token": { other: 10_000_000, text: 10_000_000, multipart: 10_000_000 },
+    // app/lib/inbox/inbound-payload.server.ts: a forwarded email up to 10 MB, however it is
+    // posted (raw, a SendGrid or Mailgun form, Postmark's JSON); Mailgun's raw MIME goes to …/mime.
+    "/api/inbound/email/:token": INBOUND_EMAIL,
+    "/api/inbound/email/:token/mime": INBOUND_EMAIL,
   };
 }
 

@@ -290,6 +290,12 @@ describe("which limit a request gets", () => {
     const token = "A".repeat(43);
     expect(limit(`/api/inbound/email/${token}`, "message/rfc822")).toBe(10_000_000);
     expect(limit(`/api/inbound/email/${token}`, "text/plain")).toBe(10_000_000);
+    // Mailgun's URL-encoded form and Postmark's JSON carry the same email.
+    expect(limit(`/api/inbound/email/${token}`, "application/x-www-form-urlencoded")).toBe(
+      10_000_000,
+    );
+    expect(limit(`/api/inbound/email/${token}`, "application/json")).toBe(10_000_000);
+    expect(limit(`/api/inbound/email/${token}/mime`, "multipart/form-data")).toBe(10_000_000);
     // Another depth, or no token, is not that route.
     expect(limit(`/api/inbound/email/${token}/x`, "message/rfc822")).toBe(DEFAULT_LIMITS.other);
     expect(limit("/api/inbound/email/", "message/rfc822")).toBe(DEFAULT_LIMITS.other);

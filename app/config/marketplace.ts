@@ -22,3 +22,12 @@ export function reservationMessagesUrl(reservationId: string): string {
 
 /** The marketplace's host inbox, for a conversation that names no reservation. */
 export const marketplaceInboxUrl = "https://turo.com/us/en/inbox";
+
+/**
+ * The address the marketplace's notification emails (guest messages, bookings, changes,
+ * cancellations) come from: what the Gmail filter and the Outlook rule on the inbox's setup page
+ * match. Source: hosts' own Turo mail, as public integrations that read it record it (their Gmail
+ * searches and IMAP filters use `from:noreply@mail.turo.com`; one notes that Gmail's
+ * `from:turo.com` misses this subdomain, so the filter names the whole address).
+ */
+export const notificationSender = "noreply@mail.turo.com";

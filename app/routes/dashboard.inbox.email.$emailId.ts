@@ -2,14 +2,16 @@ import type { Route } from "./+types/dashboard.inbox.email.$emailId";
 import { requireSession } from "~/lib/auth/guards.server";
 import { inboundOriginal } from "~/lib/inbox/inbound.server";
 
-/** GET /dashboard/inbox/email/{id}: a received email's original, as the .eml file it was. */
+/** GET /dashboard/inbox/email/{id}: a received email's original, the exact bytes received. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const raw = inboundOriginal(session.accountId, params.emailId);
   if (raw === null) throw new Response("Not Found", { status: 404 });
-  return new Response(raw, {
+  return new Response(new Uint8Array(raw), {
     headers: {
+      // No charset: the message declares its own, part by part.
       "Content-Type": "message/rfc822",
+      "Content-Length": String(raw.length),
       "Content-Disposition": `attachment; filename="email-${params.emailId.slice(0, 8)}.eml"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

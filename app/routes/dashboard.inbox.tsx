@@ -13,11 +13,16 @@ import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
 import {
   conversationJson,
-  inboundSettings,
+  dismissForwardingConfirmation,
+  forwardingConfirmations,
   listConversations,
   pasteConversation,
+  unreadEmailCount,
   unreadEmails,
 } from "~/lib/inbox/inbound.server";
+import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
+import { ForwardingConfirmationBanner } from "~/components/inbox/forwarding-confirmation-banner";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { ReplyDue } from "~/components/inbox/reply-due";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
@@ -29,25 +34,45 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
+  // "Emails we couldn't read" pages by `?unread=<cursor>`: plain links, JavaScript or not.
+  const after = new URL(request.url).searchParams.get("unread");
+  const unread = unreadEmails(session.accountId, { after });
   return {
     readOnly: !featureAllowed(session.accountId, "inbox"),
     origin: new URL(env().PUBLIC_URL).origin,
-    ...inboundSettings(session.accountId),
+    confirmations: forwardingConfirmations(session.accountId).map((confirmation) => ({
+      id: confirmation.id,
+      code: confirmation.code,
+      confirmUrl: confirmation.confirmUrl,
+      forwardingFrom: forwardingFromSubject(confirmation.subject),
+      receivedAt: confirmation.receivedAt.toISOString(),
+    })),
     conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
       conversationJson(conversation, needs),
     ),
-    unread: unreadEmails(session.accountId).map((email) => ({
+    unread: unread.emails.map((email) => ({
       ...email,
       receivedAt: email.receivedAt.toISOString(),
     })),
+    unreadCount: unreadEmailCount(session.accountId),
+    unreadPaged: Boolean(after),
+    unreadNext: unread.nextCursor,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
-  requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
+  // Hiding Gmail's confirmation uses no feature: a read-only account may hide it too.
+  if (form.get("intent") === "dismiss-confirmation") {
+    const emailId = String(form.get("emailId") ?? "");
+    if (!dismissForwardingConfirmation(session.accountId, emailId)) {
+      throw new Response("Not Found", { status: 404 });
+    }
+    return redirectWithToast("/dashboard/inbox", { title: "Gmail's confirmation hidden" });
+  }
+  requireFeature(session, "inbox");
   const submission = parseSubmission(form, pasteConversationSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const conversationId = pasteConversation(session.accountId, submission.value);
@@ -70,11 +95,21 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         intro="Guests' messages from the marketplace's notification emails, by trip and guest. Replies are sent in the marketplace's own messages, where every conversation with a guest has to stay."
       />
       {loaderData.readOnly ? <ReadOnlyNotice feature="inbox" /> : null}
+      {loaderData.confirmations.map((confirmation) => (
+        <ForwardingConfirmationBanner
+          key={confirmation.id}
+          confirmation={confirmation}
+          receivedAt={dateTime(confirmation.receivedAt)}
+        />
+      ))}
       <FleetSection id="conversations" title={`Conversations (${loaderData.conversations.length})`}>
         {loaderData.conversations.length === 0 ? (
           <p className="text-slate-700">
-            No messages yet. Forward the marketplace&apos;s notification emails to the address
-            below, or paste a conversation.
+            No messages yet.{" "}
+            <Link to="/dashboard/inbox/setup" className="font-medium text-brand-700 underline">
+              Set up email forwarding
+            </Link>{" "}
+            of the marketplace&apos;s notification emails, or paste a conversation.
           </p>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Conversations">
@@ -105,35 +140,63 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           </ul>
         )}
       </FleetSection>
-      {loaderData.unread.length > 0 ? (
+      {loaderData.unreadCount > 0 ? (
         <FleetSection
           id="unread-emails"
-          title="Emails we couldn't read"
-          description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept."
+          title={`Emails we couldn't read (${loaderData.unreadCount})`}
+          description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept: download it, or make it a guest message."
         >
           <ul className="divide-y divide-slate-200" aria-label="Emails we couldn't read">
             {loaderData.unread.map((email) => (
-              <li
-                key={email.id}
-                className="flex flex-wrap items-baseline justify-between gap-2 py-2"
-              >
-                <span>
+              <li key={email.id} className="space-y-1 py-3">
+                <p className="break-words">
                   <span className="font-medium">{email.subject || "(no subject)"}</span>{" "}
                   <span className="text-sm text-slate-600">
                     {email.fromAddress ? `from ${email.fromAddress} · ` : ""}
                     {dateTime(email.receivedAt)}
                   </span>
-                </span>
-                <a
-                  href={`/dashboard/inbox/email/${email.id}`}
-                  className="text-sm text-brand-700 underline"
-                  download
-                >
-                  Download the original
-                </a>
+                </p>
+                <p className="flex flex-wrap gap-x-4 text-sm">
+                  <Link
+                    to={`/dashboard/inbox/email/${email.id}/guest-message`}
+                    className="inline-block py-1 font-medium text-brand-700 underline"
+                  >
+                    Make this a guest message
+                  </Link>
+                  <a
+                    href={`/dashboard/inbox/email/${email.id}`}
+                    className="inline-block py-1 text-brand-700 underline"
+                    download
+                  >
+                    Download the original
+                  </a>
+                </p>
               </li>
             ))}
           </ul>
+          {loaderData.unreadPaged || loaderData.unreadNext ? (
+            <nav
+              aria-label="Pages of emails we couldn't read"
+              className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm"
+            >
+              {loaderData.unreadPaged ? (
+                <Link
+                  to="/dashboard/inbox#unread-emails"
+                  className="inline-block py-1 font-medium text-brand-700 underline"
+                >
+                  Newest emails
+                </Link>
+              ) : null}
+              {loaderData.unreadNext ? (
+                <Link
+                  to={`/dashboard/inbox?unread=${encodeURIComponent(loaderData.unreadNext)}#unread-emails`}
+                  className="inline-block py-1 font-medium text-brand-700 underline"
+                >
+                  Older emails
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </FleetSection>
       ) : null}
       <p className="text-sm">
@@ -145,36 +208,11 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
       <FleetSection
         id="forwarding"
         title="Forward your notification emails"
-        description="Point your email provider's inbound route (Postmark, SendGrid, Mailgun…) at this address, posting the raw message, then forward the marketplace's emails to it. The address holds this account's secret: share it with no one."
+        description="Gmail's filter and confirmation, Outlook's rule, your forwarding address and the webhook for an email provider, step by step."
       >
-        {loaderData.address ? (
-          <div className="mb-3">
-            <label htmlFor="inbound-address" className="label">
-              Inbound email address
-            </label>
-            <input
-              id="inbound-address"
-              className="input font-mono text-sm"
-              readOnly
-              value={loaderData.address}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <p className="mt-1 text-sm text-slate-600">
-              Forward the marketplace&apos;s emails straight to this address, or use the webhook
-              below with your email provider.
-            </p>
-          </div>
-        ) : null}
-        <label htmlFor="webhook-url" className="label">
-          Inbound webhook URL
-        </label>
-        <input
-          id="webhook-url"
-          className="input font-mono text-sm"
-          readOnly
-          value={loaderData.webhookUrl}
-          onFocus={(event) => event.currentTarget.select()}
-        />
+        <Link to="/dashboard/inbox/setup" className="btn-outline inline-flex">
+          Set up email forwarding
+        </Link>
       </FleetSection>
       <FleetSection
         id="paste"

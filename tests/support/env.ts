@@ -24,6 +24,9 @@ export const STRIPE_PORT = 3128 + OFFSET;
 export const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 export const BILLING_URL = `http://localhost:${BILLING_PORT}`;
 export const STRIPE_WEBHOOK_SECRET = "whsec_e2e";
+/** The main app's built-in SMTP listener for forwarded emails (tests/e2e/inbox-forwarding.spec.ts). */
+export const INBOUND_SMTP_PORT = 3131 + OFFSET;
+export const INBOUND_EMAIL_DOMAIN = "inbound.fleet.test";
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 /** The Origin header of a post from our own pages (server/app.js refuses cross-site posts). */
 export const SAME_ORIGIN = { Origin: BASE_URL };

@@ -5,7 +5,7 @@
  * message joins its conversation. A second delivery of the same email changes nothing.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import {
   conversationMessages,
@@ -16,6 +16,10 @@ import {
 } from "../../../db/schema";
 import { readNotificationEmail, type ReadNotification } from "~/domain/inbox/notification-email";
 import {
+  FORWARDING_CONFIRMATION,
+  readForwardingConfirmation,
+} from "~/domain/inbox/forwarding-confirmation";
+import {
   checkGuestMessage,
   type ActionItem,
   type RestrictedTopic,
@@ -23,7 +27,13 @@ import {
 import { getTrip } from "../trips/trips.server";
 import { replyDeadline } from "~/domain/inbox/reply-deadline";
 import { reportDamageBy } from "~/domain/inbox/damage-notice";
-import { marketplaceInboxUrl, reservationMessagesUrl } from "~/config/marketplace";
+import { guessGuestMessage } from "~/domain/inbox/guest-message-guess";
+import {
+  marketplace,
+  marketplaceInboxUrl,
+  notificationSender,
+  reservationMessagesUrl,
+} from "~/config/marketplace";
 import { db } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
 
@@ -78,9 +88,11 @@ export type InboundResult =
       status: "stored";
       id: string;
       accountId: string;
-      kind: ReadNotification["kind"];
+      kind: InboundEmailKind;
       conversationId: string | null;
     };
+
+export type InboundEmailKind = (typeof inboundEmails.$inferSelect)["kind"];
 
 /** Stores one raw MIME email for the account whose token it was posted to. */
 export async function receiveInboundEmail(token: string, raw: Buffer): Promise<InboundResult> {
@@ -90,6 +102,14 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
   // The parser turns an HTML-only email into text too.
   const text = parsed.text ?? "";
   const read = readNotificationEmail({ subject: parsed.subject ?? "", text });
+  // Gmail's forwarding confirmation is no notice: it is kept to show its code and link.
+  const confirmation = readForwardingConfirmation({
+    from: parsed.from?.value[0]?.address ?? null,
+    subject: parsed.subject ?? "",
+    text,
+    html: typeof parsed.html === "string" ? parsed.html : undefined,
+  });
+  const kind = confirmation ? FORWARDING_CONFIRMATION : read.kind;
   const dedupeKey =
     parsed.messageId?.trim() || crypto.createHash("sha256").update(raw).digest("hex");
   const receivedAt = new Date();
@@ -101,20 +121,24 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
       .get();
     if (seen) return { status: "duplicate" as const, id: seen.id };
     const conversationId =
-      read.kind === "unrecognized" ? null : conversationFor(tx, accountId, read, receivedAt);
+      kind === "unrecognized" || kind === FORWARDING_CONFIRMATION
+        ? null
+        : conversationFor(tx, accountId, read, receivedAt);
     const id = crypto.randomUUID();
     tx.insert(inboundEmails)
       .values({
         id,
         accountId,
         dedupeKey,
-        kind: read.kind,
+        kind,
         subject: parsed.subject ?? null,
         fromAddress: parsed.from?.value[0]?.address ?? null,
         guestName: read.guestName,
         reservationId: read.reservationId,
         conversationId,
-        raw: raw.toString("utf8"),
+        raw,
+        confirmationCode: confirmation?.code ?? null,
+        confirmationUrl: confirmation?.confirmUrl ?? null,
         receivedAt,
       })
       .run();
@@ -131,7 +155,7 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
         })
         .run();
     }
-    return { status: "stored" as const, id, accountId, kind: read.kind, conversationId };
+    return { status: "stored" as const, id, accountId, kind, conversationId };
   });
 }
 
@@ -267,9 +291,14 @@ export function getConversation(accountId: string, conversationId: string) {
   return { conversation, messages };
 }
 
-/** Emails that couldn't be read, newest first, so the host can see what arrived. */
-export function unreadEmails(accountId: string) {
-  return db()
+/** Emails that couldn't be read, newest first, a page at a time (by the last one's cursor). */
+export function unreadEmails(
+  accountId: string,
+  page: { after?: string | null; limit?: number } = {},
+) {
+  const limit = Math.min(Math.max(page.limit ?? UNREAD_PAGE_SIZE, 1), 200);
+  const after = decodeCursor(page.after);
+  const rows = db()
     .select({
       id: inboundEmails.id,
       subject: inboundEmails.subject,
@@ -277,14 +306,55 @@ export function unreadEmails(accountId: string) {
       receivedAt: inboundEmails.receivedAt,
     })
     .from(inboundEmails)
-    .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.kind, "unrecognized")))
-    .orderBy(desc(inboundEmails.receivedAt))
-    .limit(50)
+    .where(
+      and(
+        eq(inboundEmails.accountId, accountId),
+        eq(inboundEmails.kind, "unrecognized"),
+        after
+          ? or(
+              lt(inboundEmails.receivedAt, after.at),
+              and(eq(inboundEmails.receivedAt, after.at), lt(inboundEmails.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(inboundEmails.receivedAt), desc(inboundEmails.id))
+    .limit(limit + 1)
     .all();
+  const emails = rows.slice(0, limit);
+  const last = emails.at(-1);
+  return {
+    emails,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.receivedAt, last.id) : null,
+  };
 }
 
-/** The original of one received email (for "couldn't read this email"). */
-export function inboundOriginal(accountId: string, emailId: string): string | null {
+export const UNREAD_PAGE_SIZE = 20;
+
+/** How many emails couldn't be read (an aggregate over the index). */
+export function unreadEmailCount(accountId: string): number {
+  return (
+    db()
+      .select({ count: sql<number>`count(*)` })
+      .from(inboundEmails)
+      .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.kind, "unrecognized")))
+      .get()?.count ?? 0
+  );
+}
+
+// A page cursor: the last email's arrival time and id, opaque to the page.
+function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.getTime()}.${id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string | null | undefined): { at: Date; id: string } | null {
+  if (!cursor) return null;
+  const match = /^(\d{1,15})\.([\w-]{1,64})$/.exec(Buffer.from(cursor, "base64url").toString());
+  return match ? { at: new Date(Number(match[1])), id: match[2]! } : null;
+}
+
+/** The original of one received email, byte for byte (for "Download the original"). */
+export function inboundOriginal(accountId: string, emailId: string): Buffer | null {
   return (
     db()
       .select({ raw: inboundEmails.raw })
@@ -292,6 +362,170 @@ export function inboundOriginal(accountId: string, emailId: string): string | nu
       .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.id, emailId)))
       .get()?.raw ?? null
   );
+}
+
+/** Gmail's forwarding confirmations the host hasn't hidden yet, newest first. */
+export function forwardingConfirmations(accountId: string) {
+  return db()
+    .select({
+      id: inboundEmails.id,
+      subject: inboundEmails.subject,
+      code: inboundEmails.confirmationCode,
+      confirmUrl: inboundEmails.confirmationUrl,
+      receivedAt: inboundEmails.receivedAt,
+    })
+    .from(inboundEmails)
+    .where(
+      and(
+        eq(inboundEmails.accountId, accountId),
+        eq(inboundEmails.kind, FORWARDING_CONFIRMATION),
+        isNull(inboundEmails.dismissedAt),
+      ),
+    )
+    .orderBy(desc(inboundEmails.receivedAt), desc(inboundEmails.id))
+    .limit(5)
+    .all();
+}
+
+/** Hides a forwarding confirmation (the host is done with it); false if there is none. */
+export function dismissForwardingConfirmation(accountId: string, emailId: string): boolean {
+  const result = db()
+    .update(inboundEmails)
+    .set({ dismissedAt: new Date() })
+    .where(
+      and(
+        eq(inboundEmails.accountId, accountId),
+        eq(inboundEmails.id, emailId),
+        eq(inboundEmails.kind, FORWARDING_CONFIRMATION),
+      ),
+    )
+    .run();
+  return result.changes > 0;
+}
+
+/** One email that couldn't be read, with its original (for "Make this a guest message"). */
+export function unreadEmail(accountId: string, emailId: string) {
+  return (
+    db()
+      .select()
+      .from(inboundEmails)
+      .where(
+        and(
+          eq(inboundEmails.accountId, accountId),
+          eq(inboundEmails.id, emailId),
+          eq(inboundEmails.kind, "unrecognized"),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+/**
+ * What "Make this a guest message" starts from: the unread email, the guest, reservation and
+ * message guessed from it (the trip's guest when the reservation is the account's), and the
+ * account's recent trips and guests to pick from. Null if it is no longer an unread email.
+ */
+export async function guestMessageStart(accountId: string, emailId: string) {
+  const email = unreadEmail(accountId, emailId);
+  if (!email) return null;
+  const parsed = await simpleParser(email.raw, { skipImageLinks: true, skipTextToHtml: true });
+  const sender = parsed.from?.value[0];
+  const guess = guessGuestMessage(
+    {
+      subject: parsed.subject ?? "",
+      text: parsed.text ?? "",
+      fromName: sender?.name || null,
+      fromAddress: sender?.address ?? null,
+    },
+    { name: marketplace.name, sender: notificationSender },
+  );
+  const recentTrips = db()
+    .select({
+      reservationId: trips.reservationId,
+      guestName: trips.guestName,
+      startAt: trips.startAt,
+    })
+    .from(trips)
+    .where(eq(trips.accountId, accountId))
+    .orderBy(desc(trips.startAt))
+    .limit(50)
+    .all();
+  const trip = recentTrips.find((entry) => entry.reservationId === guess.reservationId);
+  // No reservation named: the one trip of a guest by that name.
+  const byName = recentTrips.filter(
+    (entry) =>
+      guess.guestName !== "" && entry.guestName?.toLowerCase() === guess.guestName.toLowerCase(),
+  );
+  return {
+    email: {
+      id: email.id,
+      subject: email.subject,
+      fromAddress: email.fromAddress,
+      receivedAt: email.receivedAt,
+    },
+    guess: {
+      ...guess,
+      guestName: guess.guestName || trip?.guestName || "",
+      reservationId: guess.reservationId || (byName.length === 1 ? byName[0]!.reservationId : ""),
+    },
+    trips: recentTrips,
+  };
+}
+
+/**
+ * "Make this a guest message": an email that couldn't be read becomes the guest's message the
+ * host picked out, joining the guest's conversation (by reservation, else by name) as a
+ * recognized email would, at the time it arrived. Null if it is no longer an unread email.
+ */
+export function makeGuestMessage(
+  accountId: string,
+  emailId: string,
+  input: { guestName: string; reservationId?: string; text: string },
+): string | null {
+  return db().transaction((tx) => {
+    const email = tx
+      .select({ receivedAt: inboundEmails.receivedAt })
+      .from(inboundEmails)
+      .where(
+        and(
+          eq(inboundEmails.accountId, accountId),
+          eq(inboundEmails.id, emailId),
+          eq(inboundEmails.kind, "unrecognized"),
+        ),
+      )
+      .get();
+    if (!email) return null;
+    const reservationId = input.reservationId || null;
+    const conversationId = conversationFor(
+      tx,
+      accountId,
+      { guestName: input.guestName, reservationId },
+      email.receivedAt,
+    )!;
+    tx.insert(conversationMessages)
+      .values({
+        conversationId,
+        accountId,
+        author: "guest",
+        text: input.text,
+        source: "email",
+        inboundEmailId: emailId,
+        at: email.receivedAt,
+      })
+      .run();
+    // An older email joining a conversation doesn't move it back in the list.
+    tx.update(conversations)
+      .set({
+        lastMessageAt: sql`(select max(${conversationMessages.at}) from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversationId})`,
+      })
+      .where(eq(conversations.id, conversationId))
+      .run();
+    tx.update(inboundEmails)
+      .set({ kind: "guest-message", guestName: input.guestName, reservationId, conversationId })
+      .where(eq(inboundEmails.id, emailId))
+      .run();
+    return conversationId;
+  });
 }
 
 /** The API's shape of a conversation (the list), times as ISO 8601. */

@@ -1,0 +1,259 @@
+/**
+ * Received emails on a real SQLite database: the original is kept byte for byte (a BLOB, an
+ * ISO-8859-1 email with binary attachments included, and rows stored as text before are
+ * migrated to their bytes); Gmail's forwarding confirmation is kept with its code and link until
+ * the host hides it; "Emails we couldn't read" pages through all of them; "Make this a guest
+ * message" joins the guest's conversation and takes the email off the list.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { describe, expect, it } from "vitest";
+import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { insertOwner } from "../../../tests/support/rows";
+import {
+  ALL_BYTES,
+  LATIN1_GUEST_TEXT,
+  TINY_JPEG,
+  gmailForwardingConfirmation,
+  gmailForwardingConfirmationWithCode,
+  guestMessageNotice,
+  latin1EmailWithAttachments,
+} from "../../../tests/support/inbound-fixtures";
+import { simpleParser } from "mailparser";
+
+setUpTempDataDir("inbound");
+
+// Loaded after DATA_DIR is set: the database reads it once.
+const db = await import("../runtime/db.server");
+const schema = await import("../../../db/schema");
+const inbound = await import("./inbound.server");
+
+function ownerWithToken(name: string) {
+  const owner = insertOwner(db, schema, name);
+  return { ...owner, token: inbound.inboundToken(owner.accountId) };
+}
+
+describe("the original email", () => {
+  it("is kept and downloaded as the exact bytes received: ISO-8859-1 text, binary attachments", async () => {
+    const owner = ownerWithToken("blobowner");
+    const original = latin1EmailWithAttachments();
+    const stored = await inbound.receiveInboundEmail(owner.token, original);
+    expect(stored).toMatchObject({ status: "stored", kind: "unrecognized" });
+    if (stored.status !== "stored") return;
+    const back = inbound.inboundOriginal(owner.accountId, stored.id)!;
+    expect(Buffer.isBuffer(back)).toBe(true);
+    expect(back.equals(original)).toBe(true);
+    // The column is a BLOB, not text.
+    const sqlite = new Database(path.join(process.env.DATA_DIR!, "fleetassist.db"), {
+      readonly: true,
+    });
+    expect(
+      sqlite.prepare("select typeof(raw) as type from inbound_emails where id = ?").get(stored.id),
+    ).toEqual({ type: "blob" });
+    sqlite.close();
+    // What the download gives back still reads as the guest wrote it.
+    const parsed = await simpleParser(back);
+    expect(parsed.text?.trim()).toBe(LATIN1_GUEST_TEXT);
+    expect(parsed.attachments.map((file) => file.content)).toEqual([TINY_JPEG, ALL_BYTES]);
+    // Another account gets nothing.
+    const other = ownerWithToken("blobother");
+    expect(inbound.inboundOriginal(other.accountId, stored.id)).toBeNull();
+  });
+
+  it("rows stored as UTF-8 text before the migration become their bytes", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-blob-migration-"));
+    try {
+      const migrations = path.resolve("db/migrations");
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8"),
+      ) as { entries: Array<{ idx: number; tag: string }> };
+      const blobIndex = journal.entries.find((entry) =>
+        entry.tag.endsWith("inbound_raw_blob"),
+      )!.idx;
+      // The migrations as they were before this one.
+      const before = path.join(dir, "before");
+      fs.mkdirSync(path.join(before, "meta"), { recursive: true });
+      const earlier = journal.entries.filter((entry) => entry.idx < blobIndex);
+      for (const entry of earlier) {
+        fs.copyFileSync(
+          path.join(migrations, `${entry.tag}.sql`),
+          path.join(before, `${entry.tag}.sql`),
+        );
+      }
+      fs.writeFileSync(
+        path.join(before, "meta/_journal.json"),
+        JSON.stringify({ ...journal, entries: earlier }),
+      );
+      const sqlite = new Database(path.join(dir, "old.db"));
+      sqlite.pragma("foreign_keys = OFF");
+      const old = drizzle(sqlite);
+      migrate(old, { migrationsFolder: before });
+      const text = guestMessageNotice({
+        messageId: "old-1",
+        guest: "José Núñez",
+        reservationId: "44556677",
+        text: "¿Dónde está el auto? 🚗",
+      });
+      sqlite
+        .prepare(
+          "insert into users (id, username, username_key, email, password_hash) values ('u', 'old', 'old', 'old@example.com', 'x')",
+        )
+        .run();
+      sqlite.prepare("insert into accounts (id, owner_user_id) values ('acct', 'u')").run();
+      sqlite
+        .prepare(
+          "insert into inbound_emails (id, account_id, dedupe_key, kind, raw, received_at) values ('e1', 'acct', 'k', 'guest-message', ?, 1)",
+        )
+        .run(text);
+      sqlite
+        .prepare(
+          "insert into conversations (id, account_id, thread_key, last_message_at) values ('c1', 'acct', 'guest:x', 1)",
+        )
+        .run();
+      sqlite
+        .prepare(
+          "insert into conversation_messages (conversation_id, account_id, author, text, source, inbound_email_id, at) values ('c1', 'acct', 'guest', 'x', 'email', 'e1', 1)",
+        )
+        .run();
+      migrate(old, { migrationsFolder: migrations });
+      const row = sqlite
+        .prepare("select raw, typeof(raw) as type from inbound_emails where id = 'e1'")
+        .get() as { raw: Buffer; type: string };
+      expect(row.type).toBe("blob");
+      expect(row.raw.equals(Buffer.from(text, "utf8"))).toBe(true);
+      // The messages made from it still point at it.
+      expect(
+        sqlite.prepare("select inbound_email_id as id from conversation_messages").get(),
+      ).toEqual({ id: "e1" });
+      expect(sqlite.pragma("foreign_key_check")).toEqual([]);
+      sqlite.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Gmail's forwarding confirmation", () => {
+  it("is kept with its code and link, not as an email we couldn't read, until the host hides it", async () => {
+    const owner = ownerWithToken("gmailconfirm");
+    const address = `${owner.token}@inbound.fleet.test`;
+    const today = gmailForwardingConfirmation(address);
+    const older = gmailForwardingConfirmationWithCode(address, "80785338");
+    const first = await inbound.receiveInboundEmail(owner.token, Buffer.from(older.raw));
+    expect(first).toMatchObject({
+      status: "stored",
+      kind: "forwarding-confirmation",
+      conversationId: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await inbound.receiveInboundEmail(owner.token, Buffer.from(today.raw));
+    const shown = inbound.forwardingConfirmations(owner.accountId);
+    expect(shown.map(({ code, confirmUrl }) => ({ code, confirmUrl }))).toEqual([
+      { code: null, confirmUrl: today.confirmUrl },
+      { code: "80785338", confirmUrl: older.confirmUrl },
+    ]);
+    expect(inbound.unreadEmails(owner.accountId).emails).toEqual([]);
+    expect(inbound.listConversations(owner.accountId)).toEqual([]);
+
+    const other = ownerWithToken("gmailconfirm2");
+    expect(inbound.dismissForwardingConfirmation(other.accountId, shown[0]!.id)).toBe(false);
+    expect(inbound.dismissForwardingConfirmation(owner.accountId, shown[0]!.id)).toBe(true);
+    expect(inbound.forwardingConfirmations(owner.accountId).map((entry) => entry.id)).toEqual([
+      shown[1]!.id,
+    ]);
+  });
+});
+
+describe("emails we couldn't read", () => {
+  it("are all listed, newest first, a page at a time", async () => {
+    const owner = ownerWithToken("unreadpages");
+    const ids: string[] = [];
+    for (let index = 0; index < 45; index++) {
+      const result = await inbound.receiveInboundEmail(
+        owner.token,
+        Buffer.from(
+          `From: Bank <alerts@bank.example>\r\nSubject: Statement ${index}\r\nMessage-ID: <s${index}@bank.example>\r\n\r\nYour statement is ready.\r\n`,
+        ),
+      );
+      if (result.status === "stored") ids.unshift(result.id);
+    }
+    expect(inbound.unreadEmailCount(owner.accountId)).toBe(45);
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page = inbound.unreadEmails(owner.accountId, { after });
+      seen.push(...page.emails.map((email) => email.id));
+      after = page.nextCursor;
+      pages++;
+    } while (after);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(ids);
+    // A cursor that isn't one starts from the top.
+    expect(inbound.unreadEmails(owner.accountId, { after: "garbage" }).emails[0]?.id).toBe(ids[0]);
+    const sqlite = new Database(path.join(process.env.DATA_DIR!, "fleetassist.db"), {
+      readonly: true,
+    });
+    const plan = sqlite
+      .prepare(
+        "explain query plan select id from inbound_emails where account_id = ? and kind = 'unrecognized' order by received_at desc, id desc limit 21",
+      )
+      .all("x") as Array<{ detail: string }>;
+    sqlite.close();
+    expect(plan.map((step) => step.detail).join(" ")).toMatch(
+      /USING (COVERING )?INDEX inbound_emails_account_kind_idx/,
+    );
+  });
+
+  it('"Make this a guest message" joins the guest\'s conversation as a recognized email would, and leaves the list', async () => {
+    const owner = ownerWithToken("makeguest");
+    const notice = await inbound.receiveInboundEmail(
+      owner.token,
+      Buffer.from(
+        guestMessageNotice({
+          messageId: "mk-1",
+          guest: "Ana R.",
+          reservationId: "70112233",
+          text: "Hi, what time can I pick up?",
+        }),
+      ),
+    );
+    expect(notice).toMatchObject({ status: "stored", kind: "guest-message" });
+    const odd = await inbound.receiveInboundEmail(
+      owner.token,
+      latin1EmailWithAttachments("mk-2@example.net"),
+    );
+    if (odd.status !== "stored" || notice.status !== "stored") throw new Error("not stored");
+    const other = ownerWithToken("makeguest2");
+    expect(
+      inbound.makeGuestMessage(other.accountId, odd.id, { guestName: "X", text: "y" }),
+    ).toBeNull();
+
+    const conversationId = inbound.makeGuestMessage(owner.accountId, odd.id, {
+      guestName: "Ana R.",
+      reservationId: "70112233",
+      text: LATIN1_GUEST_TEXT,
+    });
+    expect(conversationId).toBe(notice.conversationId);
+    const thread = inbound.getConversation(owner.accountId, conversationId!)!;
+    expect(thread.messages.map((message) => [message.text, message.inboundEmailId])).toEqual([
+      ["Hi, what time can I pick up?", notice.id],
+      [LATIN1_GUEST_TEXT, odd.id],
+    ]);
+    expect(inbound.unreadEmails(owner.accountId).emails).toEqual([]);
+    // Done once: a second post changes nothing.
+    expect(
+      inbound.makeGuestMessage(owner.accountId, odd.id, { guestName: "Ana R.", text: "again" }),
+    ).toBeNull();
+    // Its original is still there to download.
+    expect(
+      inbound
+        .inboundOriginal(owner.accountId, odd.id)!
+        .equals(latin1EmailWithAttachments("mk-2@example.net")),
+    ).toBe(true);
+  });
+});

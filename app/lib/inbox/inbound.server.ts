@@ -5,16 +5,20 @@
  * message joins its conversation. A second delivery of the same email changes nothing.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import {
   conversationMessages,
   conversations,
   inboundEmails,
   inboundTokens,
-  trips,
 } from "../../../db/schema";
 import { readNotificationEmail, type ReadNotification } from "~/domain/inbox/notification-email";
+import { noticeText } from "~/domain/inbox/html-text";
+import { messageTime } from "~/domain/inbox/message-time";
+import { wallClockAt } from "~/domain/zoned-time";
+import { applyTripNotice, noticeTimeZone } from "./notice-trips.server";
+import { tripForConversation, type Tx } from "./trip-links.server";
 import {
   checkGuestMessage,
   type ActionItem,
@@ -87,12 +91,9 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
   const accountId = accountForToken(token);
   if (!accountId) return { status: "unknown-token" };
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-  // The parser turns an HTML-only email into text too.
-  const text = parsed.text ?? "";
-  const read = readNotificationEmail({ subject: parsed.subject ?? "", text });
+  const receivedAt = new Date();
   const dedupeKey =
     parsed.messageId?.trim() || crypto.createHash("sha256").update(raw).digest("hex");
-  const receivedAt = new Date();
   return db().transaction((tx) => {
     const seen = tx
       .select({ id: inboundEmails.id })
@@ -100,8 +101,17 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
       .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.dedupeKey, dedupeKey)))
       .get();
     if (seen) return { status: "duplicate" as const, id: seen.id };
+    const timeZone = noticeTimeZone(tx, accountId);
+    const read = readNotificationEmail({
+      subject: parsed.subject ?? "",
+      text: noticeText(parsed),
+      receivedOn: wallClockAt(receivedAt.getTime(), timeZone ?? "UTC"),
+    });
+    const at = messageTime({ receivedAt, dateHeader: parsed.date });
+    // The trip first, so a conversation made by this email links to the trip it adds.
+    applyTripNotice(tx, accountId, read, { timeZone, now: receivedAt });
     const conversationId =
-      read.kind === "unrecognized" ? null : conversationFor(tx, accountId, read, receivedAt);
+      read.kind === "unrecognized" ? null : conversationFor(tx, accountId, read, at);
     const id = crypto.randomUUID();
     tx.insert(inboundEmails)
       .values({
@@ -127,7 +137,7 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
           text: read.messageText,
           source: "email",
           inboundEmailId: id,
-          at: parsed.date ?? receivedAt,
+          at,
         })
         .run();
     }
@@ -135,43 +145,57 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
   });
 }
 
-export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+export type { Tx };
 
-/** The conversation an email belongs to (by reservation, else by guest), made if new. */
+/**
+ * The conversation an email belongs to (by reservation, else by guest), made if new. A guest's
+ * conversation started without a reservation id takes the reservation when one arrives, and a
+ * conversation finds its trip whichever of the two came first.
+ */
 export function conversationFor(
   tx: Tx,
   accountId: string,
   read: Pick<ReadNotification, "guestName" | "reservationId">,
   at: Date,
 ): string | null {
-  const threadKey = read.reservationId
-    ? `reservation:${read.reservationId}`
-    : read.guestName
-      ? `guest:${read.guestName.toLowerCase()}`
-      : null;
+  const guestKey = read.guestName ? `guest:${read.guestName.toLowerCase()}` : null;
+  const threadKey = read.reservationId ? `reservation:${read.reservationId}` : guestKey;
   if (!threadKey) return null;
-  const existing = tx
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.accountId, accountId), eq(conversations.threadKey, threadKey)))
-    .get();
+  const ofAccount = (condition: SQL | undefined) =>
+    tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), condition))
+      .get();
+  const existing =
+    ofAccount(eq(conversations.threadKey, threadKey)) ??
+    (read.reservationId
+      ? (ofAccount(eq(conversations.reservationId, read.reservationId)) ??
+        (guestKey
+          ? ofAccount(
+              and(eq(conversations.threadKey, guestKey), isNull(conversations.reservationId)),
+            )
+          : undefined))
+      : undefined);
   if (existing) {
+    const reservationId = existing.reservationId ?? read.reservationId;
     tx.update(conversations)
       .set({
-        lastMessageAt: at,
+        lastMessageAt: at > existing.lastMessageAt ? at : existing.lastMessageAt,
         guestName: existing.guestName ?? read.guestName,
+        reservationId,
+        tripId:
+          existing.tripId ??
+          tripForConversation(tx, accountId, {
+            reservationId,
+            guestName: existing.guestName ?? read.guestName,
+            at,
+          }),
       })
       .where(eq(conversations.id, existing.id))
       .run();
     return existing.id;
   }
-  const trip = read.reservationId
-    ? tx
-        .select({ id: trips.id })
-        .from(trips)
-        .where(and(eq(trips.accountId, accountId), eq(trips.reservationId, read.reservationId)))
-        .get()
-    : undefined;
   const id = crypto.randomUUID();
   tx.insert(conversations)
     .values({
@@ -180,7 +204,7 @@ export function conversationFor(
       threadKey,
       reservationId: read.reservationId,
       guestName: read.guestName,
-      tripId: trip?.id ?? null,
+      tripId: tripForConversation(tx, accountId, { ...read, at }),
       lastMessageAt: at,
     })
     .run();

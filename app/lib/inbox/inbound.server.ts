@@ -87,11 +87,14 @@ export type InboundResult =
     };
 
 /** Stores one raw MIME email for the account whose token it was posted to. */
-export async function receiveInboundEmail(token: string, raw: Buffer): Promise<InboundResult> {
+export async function receiveInboundEmail(
+  token: string,
+  raw: Buffer,
+  receivedAt = new Date(),
+): Promise<InboundResult> {
   const accountId = accountForToken(token);
   if (!accountId) return { status: "unknown-token" };
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-  const receivedAt = new Date();
   const dedupeKey =
     parsed.messageId?.trim() || crypto.createHash("sha256").update(raw).digest("hex");
   return db().transaction((tx) => {

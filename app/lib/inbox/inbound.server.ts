@@ -278,6 +278,18 @@ export function listConversations(accountId: string) {
   });
 }
 
+/** The guest's conversation about a trip (the latest, should there be two), or null. */
+export function tripConversationId(accountId: string, tripId: string): string | null {
+  return (
+    db()
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.tripId, tripId)))
+      .orderBy(desc(conversations.lastMessageAt))
+      .get()?.id ?? null
+  );
+}
+
 export function getConversation(accountId: string, conversationId: string) {
   const conversation = db()
     .select()

@@ -111,10 +111,16 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
               </Link>
             ) : (
               <span className="text-amber-800">
-                Car not matched{trip.vehicleName ? ` (“${trip.vehicleName}” in the file)` : ""}
+                Car not matched
+                {trip.vehicleName
+                  ? ` (“${trip.vehicleName}” in the ${trip.source === "email" ? "booking email" : "file"})`
+                  : ""}
               </span>
             )}
             {trip.guestName ? ` · ${trip.guestName}` : ""} · {TRIP_STATUS_LABELS[trip.status]}
+            <br />
+            {formatDateTime(trip.startAt, trip.timeZone)} →{" "}
+            {formatDateTime(trip.endAt, trip.timeZone)}
             {loaderData.conversationId ? (
               <>
                 {" · "}
@@ -126,9 +132,6 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
                 </Link>
               </>
             ) : null}
-            <br />
-            {formatDateTime(trip.startAt, trip.timeZone)} →{" "}
-            {formatDateTime(trip.endAt, trip.timeZone)}
           </>
         }
       />

@@ -54,7 +54,9 @@ test.describe("forwarded notices", () => {
       await page.getByRole("link", { name: "48213377" }).first().click();
       await expect(page.getByRole("heading", { name: "Trip 48213377" })).toBeVisible();
       const intro = page.getByRole("main");
-      await expect(intro).toContainText("Car not matched (“Tesla Model 3 2021” in the file)");
+      await expect(intro).toContainText(
+        "Car not matched (“Tesla Model 3 2021” in the booking email)",
+      );
       await expect(intro).toContainText("Jordan L. · Booked");
       await expect(intro).toContainText(/Dec 4, 2026,? 10:00\s?AM/);
       await expect(intro).toContainText(/Dec 7, 2026,? 10:00\s?AM/);

@@ -82,7 +82,8 @@ function headerBlock(lines: readonly string[], start: number) {
   let firstLabel: string | null = null;
   let last: "from" | "subject" | "date" | null = null;
   let index = start;
-  for (; index < lines.length; index++) {
+  // A client's block is at most about eight lines; a longer run of "Label:" lines is no block.
+  for (; index < lines.length && index < start + 16; index++) {
     const line = lines[index]!.replace(/^\s*>\s?/, "");
     if (line.trim() === "") break;
     const match = HEADER_LINE.exec(line);

@@ -142,4 +142,14 @@ describe("reading a forwarded notification email", () => {
       endAt: { year: 2027, month: 1, day: 4, hour: 9, minute: 0 },
     });
   });
+
+  it("reads a huge email quickly: only its first 200,000 characters", () => {
+    const started = performance.now();
+    const read = readNotificationEmail({
+      subject: "Fwd: Jordan L. sent you a message",
+      text: "De: x\n".repeat(500_000),
+    });
+    expect(read.kind).toBe("guest-message");
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -44,6 +44,9 @@ export interface ReadNotification {
   endAt: LocalDateTime | null;
 }
 
+/** A notice is a few kilobytes; text past this is never read (a huge email can't stall reading). */
+const MAX_TEXT_CHARS = 200_000;
+
 /** The longest guest message kept from one email. */
 const MAX_MESSAGE_CHARS = 4_000;
 
@@ -178,7 +181,7 @@ const VEHICLE_IN_SENTENCE =
   /\b(?:trip in your|booked your|viaje en tu|reservado tu|reservó tu) (\p{Lu}[^.!\n]*?\d{4})\b/u;
 
 export function readNotificationEmail(email: NotificationEmail): ReadNotification {
-  const forward = readForward(email.text);
+  const forward = readForward(email.text.slice(0, MAX_TEXT_CHARS));
   const subjects = [forward.subject, email.subject]
     .filter((subject): subject is string => subject !== null)
     .map((subject) => subject.replace(FORWARD_PREFIX, "").trim());

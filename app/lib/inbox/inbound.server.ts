@@ -5,7 +5,7 @@
  * message joins its conversation. A second delivery of the same email changes nothing.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, type SQL } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import {
   conversationMessages,
@@ -150,6 +150,9 @@ export async function receiveInboundEmail(
 
 export type { Tx };
 
+/** How recent a guest's conversation without a reservation must be to take one an email names. */
+const ADOPT_WITHIN_MS = 30 * 24 * 3_600_000;
+
 /**
  * The conversation an email belongs to (by reservation, else by guest), made if new. A guest's
  * conversation started without a reservation id takes the reservation when one arrives, and a
@@ -176,7 +179,12 @@ export function conversationFor(
       ? (ofAccount(eq(conversations.reservationId, read.reservationId)) ??
         (guestKey
           ? ofAccount(
-              and(eq(conversations.threadKey, guestKey), isNull(conversations.reservationId)),
+              and(
+                eq(conversations.threadKey, guestKey),
+                isNull(conversations.reservationId),
+                // A guest's conversation from months ago is another trip's.
+                gte(conversations.lastMessageAt, new Date(at.getTime() - ADOPT_WITHIN_MS)),
+              ),
             )
           : undefined))
       : undefined);

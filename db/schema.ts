@@ -529,7 +529,7 @@ export const trips = sqliteTable(
     status: text("status", { enum: TRIP_STATUSES }).notNull(),
     /** The guest's protection plan on this trip (GuestPlanId), or null when not known. */
     guestPlan: text("guest_plan"),
-    source: text("source", { enum: ["import", "manual", "api"] }).notNull(),
+    source: text("source", { enum: ["import", "manual", "api", "email"] }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

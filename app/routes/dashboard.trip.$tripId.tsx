@@ -15,6 +15,7 @@ import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
+import { tripConversationId } from "~/lib/inbox/inbound.server";
 import { saveTripForm } from "~/lib/trips/trip-page.server";
 import { getTrip } from "~/lib/trips/trips.server";
 import { privatePageMeta } from "~/lib/ui/meta";
@@ -37,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     tripId: trip.id,
+    conversationId: tripConversationId(session.accountId, trip.id),
     trip: {
       reservationId: trip.reservationId,
       status: trip.status as TripStatus,
@@ -109,13 +111,27 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
               </Link>
             ) : (
               <span className="text-amber-800">
-                Car not matched{trip.vehicleName ? ` (“${trip.vehicleName}” in the file)` : ""}
+                Car not matched
+                {trip.vehicleName
+                  ? ` (“${trip.vehicleName}” in the ${trip.source === "email" ? "booking email" : "file"})`
+                  : ""}
               </span>
             )}
             {trip.guestName ? ` · ${trip.guestName}` : ""} · {TRIP_STATUS_LABELS[trip.status]}
             <br />
             {formatDateTime(trip.startAt, trip.timeZone)} →{" "}
             {formatDateTime(trip.endAt, trip.timeZone)}
+            {loaderData.conversationId ? (
+              <>
+                {" · "}
+                <Link
+                  to={`/dashboard/inbox/${loaderData.conversationId}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  Messages with the guest
+                </Link>
+              </>
+            ) : null}
           </>
         }
       />

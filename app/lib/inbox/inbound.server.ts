@@ -5,7 +5,7 @@
  * message joins its conversation. A second delivery of the same email changes nothing.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import {
   conversationMessages,
@@ -15,6 +15,11 @@ import {
   trips,
 } from "../../../db/schema";
 import { readNotificationEmail, type ReadNotification } from "~/domain/inbox/notification-email";
+import { noticeText } from "~/domain/inbox/html-text";
+import { messageTime } from "~/domain/inbox/message-time";
+import { wallClockAt } from "~/domain/zoned-time";
+import { applyTripNotice, noticeTimeZone } from "./notice-trips.server";
+import { tripForConversation, type Tx } from "./trip-links.server";
 import {
   FORWARDING_CONFIRMATION,
   readForwardingConfirmation,
@@ -95,24 +100,23 @@ export type InboundResult =
 export type InboundEmailKind = (typeof inboundEmails.$inferSelect)["kind"];
 
 /** Stores one raw MIME email for the account whose token it was posted to. */
-export async function receiveInboundEmail(token: string, raw: Buffer): Promise<InboundResult> {
+export async function receiveInboundEmail(
+  token: string,
+  raw: Buffer,
+  receivedAt = new Date(),
+): Promise<InboundResult> {
   const accountId = accountForToken(token);
   if (!accountId) return { status: "unknown-token" };
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-  // The parser turns an HTML-only email into text too.
-  const text = parsed.text ?? "";
-  const read = readNotificationEmail({ subject: parsed.subject ?? "", text });
   // Gmail's forwarding confirmation is no notice: it is kept to show its code and link.
   const confirmation = readForwardingConfirmation({
     from: parsed.from?.value[0]?.address ?? null,
     subject: parsed.subject ?? "",
-    text,
+    text: parsed.text ?? "",
     html: typeof parsed.html === "string" ? parsed.html : undefined,
   });
-  const kind = confirmation ? FORWARDING_CONFIRMATION : read.kind;
   const dedupeKey =
     parsed.messageId?.trim() || crypto.createHash("sha256").update(raw).digest("hex");
-  const receivedAt = new Date();
   return db().transaction((tx) => {
     const seen = tx
       .select({ id: inboundEmails.id })
@@ -120,10 +124,20 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
       .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.dedupeKey, dedupeKey)))
       .get();
     if (seen) return { status: "duplicate" as const, id: seen.id };
+    const timeZone = noticeTimeZone(tx, accountId);
+    const read = readNotificationEmail({
+      subject: parsed.subject ?? "",
+      text: noticeText(parsed),
+      receivedOn: wallClockAt(receivedAt.getTime(), timeZone ?? "UTC"),
+    });
+    const kind = confirmation ? FORWARDING_CONFIRMATION : read.kind;
+    const at = messageTime({ receivedAt, dateHeader: parsed.date });
+    // The trip first, so a conversation made by this email links to the trip it adds.
+    if (!confirmation) applyTripNotice(tx, accountId, read, { timeZone, now: receivedAt });
     const conversationId =
       kind === "unrecognized" || kind === FORWARDING_CONFIRMATION
         ? null
-        : conversationFor(tx, accountId, read, receivedAt);
+        : conversationFor(tx, accountId, read, at);
     const id = crypto.randomUUID();
     tx.insert(inboundEmails)
       .values({
@@ -151,7 +165,7 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
           text: read.messageText,
           source: "email",
           inboundEmailId: id,
-          at: parsed.date ?? receivedAt,
+          at,
         })
         .run();
     }
@@ -159,43 +173,65 @@ export async function receiveInboundEmail(token: string, raw: Buffer): Promise<I
   });
 }
 
-export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+export type { Tx };
 
-/** The conversation an email belongs to (by reservation, else by guest), made if new. */
+/** How recent a guest's conversation without a reservation must be to take one an email names. */
+const ADOPT_WITHIN_MS = 30 * 24 * 3_600_000;
+
+/**
+ * The conversation an email belongs to (by reservation, else by guest), made if new. A guest's
+ * conversation started without a reservation id takes the reservation when one arrives, and a
+ * conversation finds its trip whichever of the two came first.
+ */
 export function conversationFor(
   tx: Tx,
   accountId: string,
   read: Pick<ReadNotification, "guestName" | "reservationId">,
   at: Date,
 ): string | null {
-  const threadKey = read.reservationId
-    ? `reservation:${read.reservationId}`
-    : read.guestName
-      ? `guest:${read.guestName.toLowerCase()}`
-      : null;
+  const guestKey = read.guestName ? `guest:${read.guestName.toLowerCase()}` : null;
+  const threadKey = read.reservationId ? `reservation:${read.reservationId}` : guestKey;
   if (!threadKey) return null;
-  const existing = tx
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.accountId, accountId), eq(conversations.threadKey, threadKey)))
-    .get();
+  const ofAccount = (condition: SQL | undefined) =>
+    tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), condition))
+      .get();
+  const existing =
+    ofAccount(eq(conversations.threadKey, threadKey)) ??
+    (read.reservationId
+      ? (ofAccount(eq(conversations.reservationId, read.reservationId)) ??
+        (guestKey
+          ? ofAccount(
+              and(
+                eq(conversations.threadKey, guestKey),
+                isNull(conversations.reservationId),
+                // A guest's conversation from months ago is another trip's.
+                gte(conversations.lastMessageAt, new Date(at.getTime() - ADOPT_WITHIN_MS)),
+              ),
+            )
+          : undefined))
+      : undefined);
   if (existing) {
+    const reservationId = existing.reservationId ?? read.reservationId;
     tx.update(conversations)
       .set({
-        lastMessageAt: at,
+        lastMessageAt: at > existing.lastMessageAt ? at : existing.lastMessageAt,
         guestName: existing.guestName ?? read.guestName,
+        reservationId,
+        tripId:
+          existing.tripId ??
+          tripForConversation(tx, accountId, {
+            reservationId,
+            guestName: existing.guestName ?? read.guestName,
+            at,
+          }),
       })
       .where(eq(conversations.id, existing.id))
       .run();
     return existing.id;
   }
-  const trip = read.reservationId
-    ? tx
-        .select({ id: trips.id })
-        .from(trips)
-        .where(and(eq(trips.accountId, accountId), eq(trips.reservationId, read.reservationId)))
-        .get()
-    : undefined;
   const id = crypto.randomUUID();
   tx.insert(conversations)
     .values({
@@ -204,7 +240,7 @@ export function conversationFor(
       threadKey,
       reservationId: read.reservationId,
       guestName: read.guestName,
-      tripId: trip?.id ?? null,
+      tripId: tripForConversation(tx, accountId, { ...read, at }),
       lastMessageAt: at,
     })
     .run();
@@ -273,6 +309,18 @@ export function listConversations(accountId: string) {
       needs: { ...conversationNeeds(conversation, own), ...replyInfo(conversation, own) },
     };
   });
+}
+
+/** The guest's conversation about a trip (the latest, should there be two), or null. */
+export function tripConversationId(accountId: string, tripId: string): string | null {
+  return (
+    db()
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.tripId, tripId)))
+      .orderBy(desc(conversations.lastMessageAt))
+      .get()?.id ?? null
+  );
 }
 
 export function getConversation(accountId: string, conversationId: string) {

@@ -11,6 +11,7 @@ import { isoWithOffset } from "~/domain/zoned-time";
 import { db } from "../runtime/db.server";
 import { ofAccountAndVehicle, type AccountListOptions } from "../runtime/account-rows.server";
 import { vehicleTitle } from "../estimates/vehicles.server";
+import { linkConversationsToTrip, linkConversationsToTrips } from "../inbox/trip-links.server";
 
 export type TripRow = typeof trips.$inferSelect;
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -151,6 +152,7 @@ export function importTrips(accountId: string, rows: readonly TripCsvRow[]): Imp
         summary.updated++;
       }
     }
+    linkConversationsToTrips(tx, accountId, ids);
     return summary;
   });
 }
@@ -173,7 +175,7 @@ export function createTrip(
     if (clash) {
       throw new TripConflictError(`Reservation ${trip.reservationId} is already a trip here.`);
     }
-    return tx
+    const row = tx
       .insert(trips)
       .values({
         id: crypto.randomUUID(),
@@ -186,6 +188,7 @@ export function createTrip(
       })
       .returning()
       .get();
+    return linkConversationsToTrip(tx, accountId, row);
   });
 }
 
@@ -206,7 +209,7 @@ export function updateTrip(
         `Reservation ${trip.reservationId} is already another trip here.`,
       );
     }
-    return tx
+    const row = tx
       .update(trips)
       .set({
         reservationId: trip.reservationId,
@@ -217,6 +220,7 @@ export function updateTrip(
       .where(and(eq(trips.accountId, accountId), eq(trips.id, tripId)))
       .returning()
       .get();
+    return linkConversationsToTrip(tx, accountId, row);
   });
 }
 

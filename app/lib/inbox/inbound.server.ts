@@ -6,7 +6,6 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { simpleParser } from "mailparser";
 import {
   conversationMessages,
   conversations,
@@ -25,6 +24,8 @@ import { replyDeadline } from "~/domain/inbox/reply-deadline";
 import { reportDamageBy } from "~/domain/inbox/damage-notice";
 import { marketplaceInboxUrl, reservationMessagesUrl } from "~/config/marketplace";
 import { db } from "../runtime/db.server";
+import { parseMail } from "./parse-mail.server";
+import { reserveInboundQuota } from "./inbound-quota.server";
 import { env } from "../runtime/env.server";
 
 /** An inbound webhook token: 32 random bytes, base64url. */
@@ -86,7 +87,13 @@ export type InboundResult =
 export async function receiveInboundEmail(token: string, raw: Buffer): Promise<InboundResult> {
   const accountId = accountForToken(token);
   if (!accountId) return { status: "unknown-token" };
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  // Over the account's daily allowance: InboundQuotaError (429; SMTP 452). Counted until stored.
+  const release = reserveInboundQuota(accountId, raw.length);
+  return storeInboundEmail(accountId, raw).finally(release);
+}
+
+async function storeInboundEmail(accountId: string, raw: Buffer): Promise<InboundResult> {
+  const parsed = await parseMail(raw);
   // The parser turns an HTML-only email into text too.
   const text = parsed.text ?? "";
   const read = readNotificationEmail({ subject: parsed.subject ?? "", text });

@@ -31,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   return {
     readOnly: !featureAllowed(session.accountId, "inbox"),
+    isOwner: session.role === "primary",
     origin: new URL(env().PUBLIC_URL).origin,
     ...inboundSettings(session.accountId),
     conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
@@ -175,6 +176,17 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           value={loaderData.webhookUrl}
           onFocus={(event) => event.currentTarget.select()}
         />
+        {loaderData.isOwner && !loaderData.readOnly ? (
+          <Form method="post" action="/dashboard/inbox/new-address" className="mt-4">
+            <p className="text-sm text-slate-600">
+              Shared it by mistake? Make a new address: the old address and webhook URL stop working
+              at once.
+            </p>
+            <button type="submit" className="btn-outline mt-2">
+              Make a new address
+            </button>
+          </Form>
+        ) : null}
       </FleetSection>
       <FleetSection
         id="paste"

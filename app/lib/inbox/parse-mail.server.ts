@@ -17,7 +17,10 @@ import { errorFields, logger } from "../runtime/logger.server";
  * (MailParserBusyError, HTTP 503 / SMTP 451), for the sender to try again.
  */
 
-/** HTML parts longer than this many characters are kept but not converted to text. */
+/**
+ * HTML longer than this many characters is not converted to text, nor passed back as `html` (the
+ * original keeps it).
+ */
 export const MAX_HTML_TO_TEXT_CHARS = 1_000_000;
 
 /** What the parser is asked for: no `textAsHtml`, `cid:` links left alone, capped HTML to text. */
@@ -106,7 +109,12 @@ function send(message) {
 parentPort.on("message", async (job) => {
   const raw = Buffer.from(job.raw.buffer, job.raw.byteOffset, job.raw.byteLength);
   try {
-    send({ id: job.id, parsed: await simpleParser(raw, options) });
+    const parsed = await simpleParser(raw, options);
+    // HTML too long to convert is of no use to the reader, and costly to pass back.
+    if (typeof parsed.html === "string" && parsed.html.length > options.maxHtmlLengthToParse) {
+      parsed.html = false;
+    }
+    send({ id: job.id, parsed });
   } catch (error) {
     const reason = String((error && error.message) || error);
     let parsed = null;
@@ -177,13 +185,26 @@ export function createMailParser(options: MailParserOptions = {}): MailParserPoo
 
   const running = () => slots.filter((slot) => slot.job).length;
 
+  // Parsed emails are handed over one per turn of the event loop: what the caller does next
+  // (storing a 10 MB original) then never runs back to back for several emails while other
+  // requests wait.
+  const handOver: Array<() => void> = [];
+  function handOverNext() {
+    handOver.shift()?.();
+    if (handOver.length > 0) setImmediate(handOverNext);
+  }
+  function answer(settle: () => void) {
+    handOver.push(settle);
+    if (handOver.length === 1) setImmediate(handOverNext);
+  }
+
   function finish(slot: Slot, outcome: ParsedEmail) {
     const job = slot.job;
     if (!job) return;
     slot.job = undefined;
     clearTimeout(job.deadline);
     slot.worker.unref();
-    job.resolve(outcome);
+    answer(() => job.resolve(outcome));
     dispatch();
   }
 
@@ -217,7 +238,9 @@ export function createMailParser(options: MailParserOptions = {}): MailParserPoo
       // Out of memory or stopped at the deadline: the email is kept, unread.
       stopped += 1;
       logger.warn("Mail parser worker stopped; the email is kept unread", { code });
-      job.resolve(emptyMessage(`The email could not be read (worker stopped, code ${code}).`));
+      answer(() =>
+        job.resolve(emptyMessage(`The email could not be read (worker stopped, code ${code}).`)),
+      );
       dispatch();
     });
     slots.push(slot);
@@ -234,8 +257,10 @@ export function createMailParser(options: MailParserOptions = {}): MailParserPoo
       slot.worker.ref();
       const worker = slot.worker;
       job.deadline = setTimeout(() => void worker.terminate(), deadlineMs);
-      // A copy: the caller keeps its buffer (to store and hash it).
-      worker.postMessage({ id: job.id, raw: new Uint8Array(job.raw) });
+      // One copy, handed over rather than cloned again: the caller keeps its buffer (to store
+      // and hash it).
+      const copy = new Uint8Array(job.raw);
+      worker.postMessage({ id: job.id, raw: copy }, [copy.buffer]);
     }
   }
 

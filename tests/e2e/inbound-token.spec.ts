@@ -44,7 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.goto("/dashboard/inbox");
     await expect(page.getByLabel("Inbound webhook URL")).toHaveValue(before);
     await page.getByRole("button", { name: "Make a new address" }).click();
-    await expect(page.getByText("New forwarding address made")).toBeVisible();
+    await expect(page.getByText("New forwarding address made", { exact: true })).toBeVisible();
     const shown = page.getByLabel("Inbound webhook URL");
     await expect(shown).not.toHaveValue(before);
     const after = await shown.inputValue();

@@ -15,8 +15,8 @@ import { startEntryServer, type EntryServer } from "./http-test-support";
 let server: EntryServer;
 
 /** An account with a known inbound token, written straight into the server's database. */
-function accountWithToken(name: string): string {
-  const db = new Database(path.join(server.dataDir, "fleetassist.db"));
+function accountWithToken(name: string, on: EntryServer = server): string {
+  const db = new Database(path.join(on.dataDir, "fleetassist.db"));
   db.pragma("busy_timeout = 5000");
   const userId = crypto.randomUUID();
   const accountId = crypto.randomUUID();
@@ -61,8 +61,8 @@ function email(id: string, headers: string[], body: string): Buffer {
   );
 }
 
-function post(token: string, body: Buffer) {
-  return fetch(`${server.origin}/api/inbound/email/${token}`, {
+function post(token: string, body: Buffer, on: EntryServer = server) {
+  return fetch(`${on.origin}/api/inbound/email/${token}`, {
     method: "POST",
     headers: { "Content-Type": "message/rfc822" },
     body: new Uint8Array(body),
@@ -286,5 +286,37 @@ describe("the inbound email webhook", () => {
     }
     expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
     expect(statuses.slice(60).every((status) => status === 429)).toBe(true);
+  }, 60_000);
+});
+
+describe("the inbound email webhook's daily allowance", () => {
+  let small: EntryServer | undefined;
+  afterAll(async () => {
+    await small?.stop();
+  });
+
+  it("answers 429 with Retry-After past an account's daily emails; other accounts are unaffected", async () => {
+    small = await startEntryServer(
+      { LOG_LEVEL: "warn", INBOUND_DAILY_EMAILS: "3", INBOUND_DAILY_MB: "1" },
+      [4070, 4099],
+    );
+    const full = accountWithToken("fullinbox", small);
+    const other = accountWithToken("otherinbox", small);
+    const send = (token: string, id: string) =>
+      post(token, email(id, [`Subject: ${id}`, "Content-Type: text/plain"], "Receipt"), small);
+    for (const id of ["q1", "q2", "q3"]) expect((await send(full, id)).status).toBe(202);
+    const refused = await send(full, "q4");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(23 * 3600);
+    expect(await refused.json()).toMatchObject({
+      error: expect.stringMatching(/daily allowance/),
+    });
+    expect((await send(other, "o1")).status).toBe(202);
+    // Size: 1 MB a day, so a 600 kB email fits once.
+    const big = "A long trip receipt line.\r\n".repeat(24_000);
+    const bytes = (id: string) =>
+      post(other, email(id, [`Subject: ${id}`, "Content-Type: text/plain"], big), small);
+    expect((await bytes("b1")).status).toBe(202);
+    expect((await bytes("b2")).status).toBe(429);
   }, 60_000);
 });

@@ -132,6 +132,13 @@ async function peakRssMb(until) {
   return Math.round(peak);
 }
 
+/** CPU time the server's main thread has used, in ms: unlike latency, not skewed by other load. */
+function mainThreadCpuMs() {
+  const stat = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function databaseMb() {
   let bytes = 0;
   for (const name of fs.readdirSync(dataDir)) {
@@ -183,14 +190,19 @@ function htmlEmail(id, html) {
 
 async function phase(name, work) {
   const before = databaseMb();
+  const cpuBefore = mainThreadCpuMs();
+  const started = performance.now();
   const running = work();
   const [results, samples, rss] = await Promise.all([running, probe(running), peakRssMb(running)]);
+  const wallMs = performance.now() - started;
+  const cpuMs = mainThreadCpuMs() - cpuBefore;
   const answers = {};
   for (const { status } of results) answers[status] = (answers[status] ?? 0) + 1;
   return {
     phase: name,
     ...summary(samples),
     answers: JSON.stringify(answers),
+    "main thread CPU ms": `${cpuMs} of ${Math.round(wallMs)}`,
     "peak RSS MB": rss,
     "DB growth MB": Math.round((databaseMb() - before) * 10) / 10,
   };

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { rateLimit } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { drainUnreadBodies, limitBodies, routeAllowances } from "./body-limits.js";
 import { jsonErrorBody } from "./json-error.js";
 import { redactUrl } from "./redact.js";
@@ -33,6 +33,37 @@ export function createLog(minimum = "info") {
     if (LEVELS[level] < (LEVELS[minimum] ?? LEVELS.info)) return;
     const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
     (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+  };
+}
+
+/**
+ * Limits answers of 404 per client address: once an address has had `limit` of them in the
+ * window, its next requests (those `skip` doesn't leave alone) answer 429. Only the answers
+ * count, so requests still in flight never hold up an address that sends many good ones.
+ */
+function limitMisses(skip, limit, windowMs) {
+  const misses = new Map();
+  return (req, res, next) => {
+    if (skip(req)) return next();
+    const key = ipKeyGenerator(req.ip ?? "");
+    const now = Date.now();
+    const entry = misses.get(key);
+    if (entry && entry.resetAt > now && entry.count >= limit) {
+      res.set("Retry-After", String(Math.ceil((entry.resetAt - now) / 1000)));
+      res.status(429).json(jsonErrorBody("Too many requests. Please wait a minute and try again."));
+      return;
+    }
+    res.on("finish", () => {
+      if (res.statusCode !== 404) return;
+      const at = Date.now();
+      const current = misses.get(key);
+      if (current && current.resetAt > at) current.count += 1;
+      else misses.set(key, { count: 1, resetAt: at + windowMs });
+      if (misses.size > 50_000) {
+        for (const [k, v] of misses) if (v.resetAt <= at) misses.delete(k);
+      }
+    });
+    next();
   };
 }
 
@@ -120,20 +151,7 @@ export function createApp({ build, config, clientDir }) {
   );
 
   const notInboundPost = (req) => req.method !== "POST" || !INBOUND_WEBHOOK.test(req.path);
-  app.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: INBOUND_UNKNOWN_TOKEN_POSTS,
-      skip: notInboundPost,
-      // Only posts to a token that doesn't exist count.
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: (_req, res) => res.statusCode !== 404,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      validate: { xForwardedForHeader: false },
-      message: jsonErrorBody("Too many requests. Please wait a minute and try again."),
-    }),
-  );
+  app.use(limitMisses(notInboundPost, INBOUND_UNKNOWN_TOKEN_POSTS, 60_000));
   app.use(
     rateLimit({
       windowMs: 60_000,

@@ -6,7 +6,9 @@
 //   2. webhook: four 9.45 MB text/html emails of nested tables posted at once, twice;
 //   3. SMTP: one client sending 9 MB emails to the account back to back for 10 seconds.
 // During each phase it fetches /healthz every 50 ms and prints its latency (p50/p95/p99/max),
-// how the emails were answered, the server's memory and the database's growth. Prints numbers;
+// how the emails were answered, the CPU time of the server's main thread (what a stall is made
+// of, and unlike latency not inflated by whatever else the machine runs), the server's memory
+// and the database's growth. Prints numbers;
 // asserts nothing. BENCH_PORT picks the HTTP port (default: the first free one in 3400-3499),
 // the SMTP port is the next free one.
 import { spawn, spawnSync } from "node:child_process";

@@ -1,4 +1,9 @@
-import { registerViaApi, signedInContext, type TestUser } from "../support/accounts";
+import {
+  registerTenancyCast,
+  registerViaApi,
+  signedInContext,
+  type TestUser,
+} from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 
 /**
@@ -59,3 +64,38 @@ for (const javaScriptEnabled of [true, false]) {
     );
   });
 }
+
+test("only the owner, signed in, can make a new inbound address for the account", async ({
+  request,
+}) => {
+  const cast = await registerTenancyCast("rotatetenancy");
+  hosts.push(cast.ownerA, cast.ownerB, cast.teamA, cast.vaA);
+  const webhook = async (user: TestUser) =>
+    ((await (await user.api.get("/api/inbound")).json()) as { webhookUrl: string }).webhookUrl;
+  const before = await webhook(cast.ownerA);
+  // Working in A, the team member and the VA are refused; B's post changes only B's address.
+  for (const member of [cast.teamA, cast.vaA]) {
+    const refused = await member.api.post("/dashboard/inbox/new-address", {
+      form: {},
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "Only the account owner can do that." });
+  }
+  const bBefore = await webhook(cast.ownerB);
+  const own = await cast.ownerB.api.post("/dashboard/inbox/new-address", {
+    form: {},
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(302);
+  expect(await webhook(cast.ownerB)).not.toBe(bBefore);
+  // Signed out: sent to sign in, nothing changes.
+  const signedOut = await request.post("/dashboard/inbox/new-address", {
+    form: {},
+    maxRedirects: 0,
+    headers: { Origin: new URL(before).origin },
+  });
+  expect([302, 303]).toContain(signedOut.status());
+  expect(signedOut.headers()["location"]).toMatch(/^\/auth\?redirectTo=/);
+  expect(await webhook(cast.ownerA)).toBe(before);
+});

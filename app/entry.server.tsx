@@ -9,6 +9,7 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
 } from "react-router";
+import { redactUrl } from "../server/redact.js";
 import { NonceProvider } from "./components/nonce";
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./lib/runtime/db.server";
 import { startBackgroundJobs } from "./lib/runtime/jobs.server";
@@ -123,14 +124,14 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (isRouteErrorResponse(error) && error.status < 500) {
     const cause = (error as { error?: unknown }).error;
     logger.info("Request refused", {
-      url: request.url,
+      url: redactUrl(request.url),
       method: request.method,
       status: error.status,
       reason: cause instanceof Error ? cause.message : error.statusText,
     });
     return;
   }
-  logger.error("Unhandled server error", { url: request.url, ...errorFields(error) });
+  logger.error("Unhandled server error", { url: redactUrl(request.url), ...errorFields(error) });
 }
 
 /** For server/index.js: the validated environment (throws a readable error when invalid). */

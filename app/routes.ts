@@ -82,6 +82,7 @@ export default [
   // signed-out requests get what each route decides (a redirect or a JSON 401).
   route("analysis/:reportId/pdf", "routes/analysis.$reportId.pdf.ts"),
   route("dashboard/claim/:claimId/packet.pdf", "routes/dashboard.claim.$claimId.packet[.]pdf.ts"),
+  route("dashboard/inbox/new-address", "routes/dashboard.inbox.new-address.ts"),
   route("photos/:photoId", "routes/photos.$photoId.ts"),
   route("logos/:name", "routes/logos.$name.ts"),
   route("share/:token/pdf", "routes/share.$token.pdf.ts"),

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { rateLimit } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { drainUnreadBodies, limitBodies, routeAllowances } from "./body-limits.js";
 import { jsonErrorBody } from "./json-error.js";
+import { redactUrl } from "./redact.js";
 import { createRequestHandler } from "./request-handler.js";
 import { securityHeaders } from "./security.js";
 
@@ -14,6 +15,16 @@ const POSTS_PER_MINUTE = 120;
 /** Signed machine-to-machine POSTs the per-address limit leaves alone. */
 const WEBHOOK_PATHS = new Set(["/api/stripe/webhook"]);
 
+/**
+ * The inbound email webhook: its token is its credential, and a provider posts for many accounts
+ * from one address, so it is limited per token rather than per address.
+ */
+const INBOUND_WEBHOOK = /^\/api\/inbound\/email\/([^/]+)\/?$/i;
+/** Emails to one token a minute: far above a real inbox's busiest minute. */
+const INBOUND_POSTS_PER_TOKEN = 600;
+/** Posts to tokens that don't exist (404), per address a minute: guessing stays slow. */
+const INBOUND_UNKNOWN_TOKEN_POSTS = 60;
+
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /** JSON log lines at or above LOG_LEVEL, like app/lib/runtime/logger.server.ts. */
@@ -22,6 +33,37 @@ export function createLog(minimum = "info") {
     if (LEVELS[level] < (LEVELS[minimum] ?? LEVELS.info)) return;
     const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
     (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+  };
+}
+
+/**
+ * Limits answers of 404 per client address: once an address has had `limit` of them in the
+ * window, its next requests (those `skip` doesn't leave alone) answer 429. Only the answers
+ * count, so requests still in flight never hold up an address that sends many good ones.
+ */
+function limitMisses(skip, limit, windowMs) {
+  const misses = new Map();
+  return (req, res, next) => {
+    if (skip(req)) return next();
+    const key = ipKeyGenerator(req.ip ?? "");
+    const now = Date.now();
+    const entry = misses.get(key);
+    if (entry && entry.resetAt > now && entry.count >= limit) {
+      res.set("Retry-After", String(Math.ceil((entry.resetAt - now) / 1000)));
+      res.status(429).json(jsonErrorBody("Too many requests. Please wait a minute and try again."));
+      return;
+    }
+    res.on("finish", () => {
+      if (res.statusCode !== 404) return;
+      const at = Date.now();
+      const current = misses.get(key);
+      if (current && current.resetAt > at) current.count += 1;
+      else misses.set(key, { count: 1, resetAt: at + windowMs });
+      if (misses.size > 50_000) {
+        for (const [k, v] of misses) if (v.resetAt <= at) misses.delete(k);
+      }
+    });
+    next();
   };
 }
 
@@ -55,7 +97,8 @@ export function createApp({ build, config, clientDir }) {
       const level = res.statusCode >= 500 ? "error" : res.locals.staticFile ? "debug" : "info";
       log(level, "request", {
         method: req.method,
-        path: requestPath,
+        // Tokens in paths are credentials: never written to the log.
+        path: redactUrl(requestPath),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         ip: req.ip,
@@ -96,12 +139,31 @@ export function createApp({ build, config, clientDir }) {
       windowMs: 60_000,
       limit: POSTS_PER_MINUTE,
       // Stripe's webhook is signed and retried in bursts: limiting it would only delay billing.
-      skip: (req) => req.method !== "POST" || WEBHOOK_PATHS.has(req.path),
+      // The inbound email webhook has its own limits, below.
+      skip: (req) =>
+        req.method !== "POST" || WEBHOOK_PATHS.has(req.path) || INBOUND_WEBHOOK.test(req.path),
       standardHeaders: "draft-8",
       legacyHeaders: false,
       // Without a trusted proxy a client-sent X-Forwarded-For is ignored on purpose; don't warn.
       validate: { xForwardedForHeader: false },
       message: jsonErrorBody("Too many requests. Please wait a minute and try again."),
+    }),
+  );
+
+  const notInboundPost = (req) => req.method !== "POST" || !INBOUND_WEBHOOK.test(req.path);
+  app.use(limitMisses(notInboundPost, INBOUND_UNKNOWN_TOKEN_POSTS, 60_000));
+  app.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: INBOUND_POSTS_PER_TOKEN,
+      skip: notInboundPost,
+      keyGenerator: (req) => INBOUND_WEBHOOK.exec(req.path)?.[1] ?? "",
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      validate: { xForwardedForHeader: false },
+      message: jsonErrorBody(
+        "Too many emails to this address. Please wait a minute and try again.",
+      ),
     }),
   );
 

@@ -17,6 +17,8 @@ const SERVER_CWD = process.env.TEST_SERVER_CWD ?? process.cwd();
 
 export interface EntryServer {
   port: number;
+  /** The server's DATA_DIR (its database is fleetassist.db there). */
+  dataDir: string;
   pid: number;
   origin: string;
   /** Everything the server wrote to stdout and stderr so far. */
@@ -68,6 +70,7 @@ export async function startEntryServer(
         if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok && listensOn(child.pid!, port)) {
           return {
             port,
+            dataDir,
             pid: child.pid!,
             origin: `http://127.0.0.1:${port}`,
             stdout: () => stdout,

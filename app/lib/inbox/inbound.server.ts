@@ -6,7 +6,6 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { simpleParser } from "mailparser";
 import {
   conversationMessages,
   conversations,
@@ -40,6 +39,8 @@ import {
   reservationMessagesUrl,
 } from "~/config/marketplace";
 import { db } from "../runtime/db.server";
+import { parseMail } from "./parse-mail.server";
+import { reserveInboundQuota } from "./inbound-quota.server";
 import { env } from "../runtime/env.server";
 
 /** An inbound webhook token: 32 random bytes, base64url. */
@@ -107,7 +108,17 @@ export async function receiveInboundEmail(
 ): Promise<InboundResult> {
   const accountId = accountForToken(token);
   if (!accountId) return { status: "unknown-token" };
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  // Over the account's daily allowance: InboundQuotaError (429; SMTP 452). Counted until stored.
+  const release = reserveInboundQuota(accountId, raw.length);
+  return storeInboundEmail(accountId, raw, receivedAt).finally(release);
+}
+
+async function storeInboundEmail(
+  accountId: string,
+  raw: Buffer,
+  receivedAt: Date,
+): Promise<InboundResult> {
+  const parsed = await parseMail(raw);
   // Gmail's forwarding confirmation is no notice: it is kept to show its code and link.
   const confirmation = readForwardingConfirmation({
     from: parsed.from?.value[0]?.address ?? null,
@@ -476,7 +487,7 @@ export function unreadEmail(accountId: string, emailId: string) {
 export async function guestMessageStart(accountId: string, emailId: string) {
   const email = unreadEmail(accountId, emailId);
   if (!email) return null;
-  const parsed = await simpleParser(email.raw, { skipImageLinks: true, skipTextToHtml: true });
+  const parsed = await parseMail(email.raw);
   const sender = parsed.from?.value[0];
   const guess = guessGuestMessage(
     {

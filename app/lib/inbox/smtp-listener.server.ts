@@ -4,43 +4,116 @@
  * its webhook would. Recipients that aren't a token are refused at RCPT, so the listener relays
  * nothing and accepts mail for nobody else. No authentication: like an MX, the token in the
  * address is the credential. STARTTLS is off (put a TLS-terminating relay in front if needed).
+ *
+ * Bounded like a public MX: so many connections at once (overall and per client address), a
+ * deadline for each message's DATA and for each session, at most 50 recipients a message, and
+ * each account's daily allowance (checked at RCPT, and again with the message's size).
  */
-import { SMTPServer } from "smtp-server";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { errorFields, logger } from "../runtime/logger.server";
 import { isInboundToken, receiveInboundEmail } from "./inbound.server";
+import { InboundQuotaError, inboundQuotaRoomForToken } from "./inbound-quota.server";
 import { draftRepliesSoon } from "./drafts.server";
 
 /** The largest message taken, as on the webhook. */
 const MAX_MESSAGE_BYTES = 10_000_000;
+
+export const SMTP_LIMITS = {
+  /** Connections open at once, from everybody. */
+  maxClients: 50,
+  /** Connections open at once from one client address. */
+  perAddress: 5,
+  /** Recipients of one message; more are answered 452 (the sender sends them separately). */
+  maxRecipients: 50,
+  /** From DATA to the end of the message: a sender trickling bytes is cut off. */
+  dataDeadlineMs: 120_000,
+  /** The longest one connection lasts, whatever it sends. */
+  sessionDeadlineMs: 600_000,
+};
+
+export type SmtpLimits = typeof SMTP_LIMITS;
 
 function tokenOf(address: string): string | null {
   const local = address.split("@")[0] ?? "";
   return isInboundToken(local) ? local : null;
 }
 
-export function startInboundSmtp(options: { port: number; host: string }): Promise<SMTPServer> {
-  const server = new SMTPServer({
+const smtpError = (message: string, responseCode: number) =>
+  Object.assign(new Error(message), { responseCode });
+
+export function startInboundSmtp(options: {
+  port: number;
+  host: string;
+  limits?: Partial<SmtpLimits>;
+}): Promise<SMTPServer> {
+  const limits = { ...SMTP_LIMITS, ...options.limits };
+  const sessionTimers = new Map<string, NodeJS.Timeout>();
+
+  /** Answers 421 and closes the session's connection (its client is misbehaving). */
+  function cutOff(session: SMTPServerSession, message: string) {
+    const connection = [...server.connections].find((open) => open.session?.id === session.id);
+    if (!connection) return;
+    connection.send(421, message);
+    connection.close();
+  }
+
+  const server: SMTPServer = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     size: MAX_MESSAGE_BYTES,
+    maxClients: limits.maxClients,
+    maxRecipients: limits.maxRecipients,
     banner: "FleetAssist inbound",
     logger: false,
+    onConnect(session, callback) {
+      let fromThisAddress = 0;
+      for (const open of server.connections) {
+        if (open.remoteAddress === session.remoteAddress) fromThisAddress += 1;
+      }
+      // The connection being opened is one of them.
+      if (fromThisAddress > limits.perAddress) {
+        return callback(smtpError("Too many connections from your address, try again later", 421));
+      }
+      const timer = setTimeout(
+        () => cutOff(session, "Session lasted too long, closing"),
+        limits.sessionDeadlineMs,
+      );
+      timer.unref();
+      sessionTimers.set(session.id, timer);
+      callback();
+    },
+    onClose(session) {
+      clearTimeout(sessionTimers.get(session.id));
+      sessionTimers.delete(session.id);
+    },
     onRcptTo(address, _session, callback) {
-      if (!tokenOf(address.address)) {
-        const error = Object.assign(new Error("No such mailbox here"), { responseCode: 550 });
-        return callback(error);
+      const token = tokenOf(address.address);
+      if (!token) return callback(smtpError("No such mailbox here", 550));
+      // A mailbox over its allowance is "full" until the allowance frees: try again later.
+      if (!inboundQuotaRoomForToken(token, 0).allowed) {
+        return callback(smtpError("Mailbox over its daily quota, try again later", 452));
       }
       callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let received = 0;
+      let timedOut = false;
+      const deadline = setTimeout(() => {
+        timedOut = true;
+        cutOff(session, "Took too long to send the message, closing");
+      }, limits.dataDeadlineMs);
+      deadline.unref();
+      stream.on("data", (chunk: Buffer) => {
+        received += chunk.length;
+        // Past the limit the rest is read and dropped (the answer is 552 at the end).
+        if (received <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+      });
       stream.on("end", () => {
+        clearTimeout(deadline);
+        if (timedOut) return callback(smtpError("Took too long to send the message", 421));
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          const error = Object.assign(new Error("Message larger than 10 MB"), {
-            responseCode: 552,
-          });
-          return callback(error);
+          return callback(smtpError("Message larger than 10 MB", 552));
         }
         const raw = Buffer.concat(chunks);
         const tokens = [
@@ -58,8 +131,14 @@ export function startInboundSmtp(options: { port: number; host: string }): Promi
           )
           .then(() => callback())
           .catch((error: unknown) => {
-            logger.error("Inbound email failed", errorFields(error));
-            callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+            if (error instanceof InboundQuotaError) {
+              return callback(smtpError("Mailbox over its daily quota, try again later", 452));
+            }
+            // Busy (every parser taken) or the database: the sender tries again later.
+            if (!(error instanceof Response)) {
+              logger.error("Inbound email failed", errorFields(error));
+            }
+            callback(smtpError("Try again later", 451));
           });
       });
     },

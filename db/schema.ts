@@ -1005,6 +1005,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   stripeCustomerId: text("stripe_customer_id").notNull().unique(),
   /** Null until a checkout has created one. */
   stripeSubscriptionId: text("stripe_subscription_id").unique(),
+  /** When Stripe created that subscription: of two equally live ones, the newer is current. */
+  subscriptionCreatedAt: integer("subscription_created_at", { mode: "timestamp_ms" }),
   /** PaidPlanId (fleet, concierge), by the subscription's price. */
   planId: text("plan_id"),
   /** Stripe's status: trialing, active, past_due, canceled, unpaid, incomplete, … */

@@ -14,6 +14,13 @@ const POSTS_PER_MINUTE = 120;
 /** Signed machine-to-machine POSTs the per-address limit leaves alone. */
 const WEBHOOK_PATHS = new Set(["/api/stripe/webhook"]);
 
+/**
+ * Failed deliveries to a webhook (a bad signature, a body that isn't an event: any 4xx) one
+ * address may make in a window before its posts there are refused with a 429 until the window
+ * ends. Correct deliveries never count, however many there are.
+ */
+export const WEBHOOK_FAILURES = { max: 30, windowMs: 60_000 };
+
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /** JSON log lines at or above LOG_LEVEL, like app/lib/runtime/logger.server.ts. */
@@ -66,6 +73,7 @@ export function createApp({ build, config, clientDir }) {
 
   app.use(drainUnreadBodies());
 
+
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.set(securityHeaders(res.locals.cspNonce, config));
@@ -78,6 +86,10 @@ export function createApp({ build, config, clientDir }) {
     href.startsWith("/") ? href : `${build.publicPath ?? "/"}${href}`,
   );
   app.use(limitBodies({ allowances: routeAllowances(config), stylesheets }));
+
+  // Once the (small) body is read, so the connection stays open for the next post, and before
+  // the app: an address past its failures is answered here for next to nothing.
+  app.use(limitFailedWebhooks(WEBHOOK_PATHS, WEBHOOK_FAILURES));
 
   app.use(compression());
 
@@ -135,4 +147,48 @@ export function createApp({ build, config, clientDir }) {
     }),
   );
   return app;
+}
+
+/**
+ * Counts each address's failed posts to the webhooks (answers 400–499 but 429) in fixed windows
+ * and refuses its posts there with a 429 and Retry-After once it has `max` in the current one.
+ * Successful deliveries are neither counted nor refused while the address has room.
+ */
+export function limitFailedWebhooks(paths, { max, windowMs }) {
+  /** Client address → its failures in the current window. */
+  const windows = new Map();
+  const sweep = (now) => {
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  };
+  return (req, res, next) => {
+    if (req.method !== "POST" || !paths.has(req.path)) return next();
+    const key = req.ip ?? "unknown";
+    const now = Date.now();
+    const window = windows.get(key);
+    if (window && window.resetAt > now && window.count >= max) {
+      const retryAfter = Math.ceil((window.resetAt - now) / 1000);
+      res.set("Retry-After", String(retryAfter));
+      res
+        .status(429)
+        .json(
+          jsonErrorBody(
+            "Too many failed webhook deliveries from this address. Please wait a minute and try again.",
+          ),
+        );
+      return;
+    }
+    res.on("finish", () => {
+      const status = res.statusCode;
+      if (status < 400 || status >= 500 || status === 429) return;
+      const at = Date.now();
+      const current = windows.get(key);
+      if (current && current.resetAt > at) {
+        current.count += 1;
+        return;
+      }
+      windows.set(key, { count: 1, resetAt: at + windowMs });
+      if (windows.size > 50_000) sweep(at);
+    });
+    next();
+  };
 }

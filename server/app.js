@@ -73,7 +73,6 @@ export function createApp({ build, config, clientDir }) {
 
   app.use(drainUnreadBodies());
 
-
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.set(securityHeaders(res.locals.cspNonce, config));

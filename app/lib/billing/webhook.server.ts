@@ -374,6 +374,8 @@ function queueBillingEmail(
   if (type === "customer.subscription.trial_will_end" && mirror.status === "trialing") {
     const ends = mirror.trialEnd ? ` on ${formatDay(mirror.trialEnd, zone)}` : " soon";
     queueEmail({
+      // A second notice of the same fact does no harm.
+      duplicate: "harmless",
       to,
       subject: `Your ${plan} trial ends${ends}`,
       text:
@@ -388,6 +390,8 @@ function queueBillingEmail(
     (mirror.status === "past_due" || mirror.status === "unpaid")
   ) {
     queueEmail({
+      // A second notice of the same fact does no harm.
+      duplicate: "harmless",
       to,
       subject: `Your ${plan} payment didn't go through`,
       text:

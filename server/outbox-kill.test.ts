@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { startSmtpSink } from "../tests/support/smtp-sink-process";
+import { freePort, startSmtpSink } from "../tests/support/smtp-sink-process";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-outbox-kill-"));
@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function startServer(env: Record<string, string>) {
-  const port = 3700 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const child = spawn(process.execPath, ["server/index.js"], {
     env: {
       ...process.env,
@@ -94,9 +94,11 @@ describe("an email in flight when the process is killed", () => {
       expect(fs.existsSync(path.join(BUILD_DIR, "server/index.js")), "build first").toBe(true);
       // The sink keeps each message and answers 3 s later: the kill falls in between.
       const sink = await startSmtpSink({ acceptDelayMs: 3_000 });
+      let server: Awaited<ReturnType<typeof startServer>> | undefined;
       try {
         // A first start without SMTP creates the database; then two emails are due.
-        await kill(await startServer({}));
+        server = await startServer({});
+        await kill(server);
         withDb((db) => {
           const insert = db.prepare(
             `insert into email_outbox ("to", subject, text, status, duplicate_harmless, next_attempt_at, created_at)
@@ -109,7 +111,7 @@ describe("an email in flight when the process is killed", () => {
         const smtp = { SMTP_URL: sink.url, PUBLIC_URL: "https://fleet.example.com" };
 
         // 1. The quote request reaches the server; the process dies before the answer.
-        let server = await startServer(smtp);
+        server = await startServer(smtp);
         await until(
           () => sink.messages("shop@example.com"),
           (m) => m.length === 1,
@@ -152,6 +154,8 @@ describe("an email in flight when the process is killed", () => {
           { status: "sent", attempts: 2, attempt_started_at: null },
         ]);
       } finally {
+        // A failed step leaves no server behind.
+        if (server?.child.exitCode === null) await kill(server);
         await sink.stop();
       }
     },

@@ -14,7 +14,8 @@ export interface SinkMessage {
   at: number;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (on loopback). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

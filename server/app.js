@@ -3,7 +3,8 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
-import { drainUnreadBodies, limitBodies, routeAllowances } from "./body-limits.js";
+import Stripe from "stripe";
+import { drainUnreadBodies, limitBodies, requestBody, routeAllowances } from "./body-limits.js";
 import { jsonErrorBody } from "./json-error.js";
 import { createRequestHandler } from "./request-handler.js";
 import { securityHeaders } from "./security.js";
@@ -17,7 +18,7 @@ const WEBHOOK_PATHS = new Set(["/api/stripe/webhook"]);
 /**
  * Failed deliveries to a webhook (a bad signature, a body that isn't an event: any 4xx) one
  * address may make in a window before its posts there are refused with a 429 until the window
- * ends. Correct deliveries never count, however many there are.
+ * ends. Correct deliveries never count, and still get through from an address past its limit.
  */
 export const WEBHOOK_FAILURES = { max: 30, windowMs: 60_000 };
 
@@ -88,7 +89,12 @@ export function createApp({ build, config, clientDir }) {
 
   // Once the (small) body is read, so the connection stays open for the next post, and before
   // the app: an address past its failures is answered here for next to nothing.
-  app.use(limitFailedWebhooks(WEBHOOK_PATHS, WEBHOOK_FAILURES));
+  app.use(
+    limitFailedWebhooks(WEBHOOK_PATHS, {
+      ...WEBHOOK_FAILURES,
+      isSigned: (req, res) => stripeSignatureHolds(req, res, config.STRIPE_WEBHOOK_SECRET),
+    }),
+  );
 
   app.use(compression());
 
@@ -149,11 +155,12 @@ export function createApp({ build, config, clientDir }) {
 }
 
 /**
- * Counts each address's failed posts to the webhooks (answers 400–499 but 429) in fixed windows
- * and refuses its posts there with a 429 and Retry-After once it has `max` in the current one.
- * Successful deliveries are neither counted nor refused while the address has room.
+ * Counts each address's failed posts to the webhooks (answers 400–499 but 429) in fixed windows.
+ * Once an address has `max` in the current one, its posts there are refused with a 429 and
+ * Retry-After, except those `isSigned` accepts (checked only then, on the body already read): an
+ * attacker sharing an address with Stripe (behind one proxy, say) can't hold up its deliveries.
  */
-export function limitFailedWebhooks(paths, { max, windowMs }) {
+export function limitFailedWebhooks(paths, { max, windowMs, isSigned = () => false }) {
   /** Client address → its failures in the current window. */
   const windows = new Map();
   const sweep = (now) => {
@@ -164,7 +171,7 @@ export function limitFailedWebhooks(paths, { max, windowMs }) {
     const key = req.ip ?? "unknown";
     const now = Date.now();
     const window = windows.get(key);
-    if (window && window.resetAt > now && window.count >= max) {
+    if (window && window.resetAt > now && window.count >= max && !isSigned(req, res)) {
       const retryAfter = Math.ceil((window.resetAt - now) / 1000);
       res.set("Retry-After", String(retryAfter));
       res
@@ -190,4 +197,17 @@ export function limitFailedWebhooks(paths, { max, windowMs }) {
     });
     next();
   };
+}
+
+/** Whether the post's body (read by limitBodies) carries Stripe's valid signature. */
+function stripeSignatureHolds(req, res, secret) {
+  const header = req.get("stripe-signature");
+  const body = requestBody(req, res);
+  if (!secret || !header || !Buffer.isBuffer(body)) return false;
+  try {
+    Stripe.webhooks.constructEvent(body, header, secret);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -10,7 +10,8 @@
 //      signature check (the cost of the flood before failures were limited).
 // Bounded: FLOOD_REQUESTS posts per phase (default 3000, at most 20000) and FLOOD_SECONDS per
 // phase (default 20, at most 60), loopback only. Prints p50/p95/p99/max of /privacy per phase and
-// how the posts were answered; asserts nothing. BENCH_PORT picks the port (default: the first free
+// how the posts were answered, with the server's CPU time per post (a figure a busy machine
+// disturbs less than latency); asserts nothing. BENCH_PORT picks the port (default: the first free
 // one in 3400-3499).
 import { fork, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -206,10 +207,21 @@ function floodFrom(mode) {
 
 const sum = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
 
+/** The server process's CPU time so far in ms (user + system; Linux /proc, 100 ticks a second). */
+function serverCpuMs() {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 async function phase(name, mode) {
+  const cpuBefore = serverCpuMs();
   const posts = mode ? floodFrom(mode) : sleep(IDLE_MS).then(() => null);
   const [result, samples] = await Promise.all([posts, probe(`${BASE}/privacy`, posts)]);
-  return { name, result, samples };
+  return { name, result, samples, cpuMs: serverCpuMs() - cpuBefore };
 }
 
 try {
@@ -223,13 +235,19 @@ try {
   ];
   console.log(`\nGET /privacy during a webhook flood (${os.cpus().length} cores):`);
   console.table(
-    phases.map(({ name, result, samples }) => ({
+    phases.map(({ name, result, samples, cpuMs }) => ({
       phase: name,
       posts: result ? sum(result.statuses) - (result.statuses.skipped ?? 0) : 0,
       "posts/s": result
         ? Math.round((sum(result.statuses) - (result.statuses.skipped ?? 0)) / result.seconds)
         : 0,
       answers: result ? JSON.stringify(result.statuses) : "-",
+      // What each post cost the server (the probe's pages included), whatever else runs.
+      "server CPU ms/post": result
+        ? Math.round(
+            (cpuMs / Math.max(1, sum(result.statuses) - (result.statuses.skipped ?? 0))) * 100,
+          ) / 100
+        : "-",
       ...summary(samples),
     })),
   );

@@ -95,12 +95,29 @@ function messageIdOf(row: { id: number; createdAt: Date }) {
   return `<outbox-${row.id}-${row.createdAt.getTime()}@${host}>`;
 }
 
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * Whether a failed send may still have reached the recipient's server: anything but an SMTP
+ * refusal (a reply code) or a connection that was never made (refused, no such host, TLS or
+ * sign-in failed). A connection that closes mid-conversation can't say how far it got.
+ */
+function mayHaveBeenTaken(error: unknown): boolean {
+  if (!(error instanceof Error)) return true;
+  const { responseCode, code } = error as Error & { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === "number") return false;
+  if (code === "EDNS" || code === "ETLS" || code === "EAUTH" || code === "EENVELOPE") return false;
+  return !/\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b/.test(error.message);
+}
+
 /**
  * Sends one due email. The attempt is marked (and counted) in the same write that claims the row,
  * before anything goes to the SMTP server, and cleared when the send ends either way. A row
  * found still marked is one whose send never finished (the process died): the SMTP server may
  * have taken it. It is sent again only when a duplicate is harmless; otherwise it is kept as
- * "maybe_sent" and logged, never sent twice.
+ * "maybe_sent" and logged, never sent twice. The same goes for a send whose connection broke
+ * without an answer.
  */
 async function deliver(id: number) {
   const smtp = currentTransport();
@@ -158,13 +175,32 @@ async function deliver(id: number) {
   try {
     await smtp.send({ to: row.to, subject: row.subject, text: row.text }, messageIdOf(row));
   } catch (error) {
+    if (!row.duplicateHarmless && mayHaveBeenTaken(error)) {
+      // The connection broke without an answer: like a crash mid-send, it may have gone out.
+      db()
+        .update(emailOutbox)
+        .set({
+          status: "maybe_sent",
+          attemptStartedAt: null,
+          lastError: `No answer from the SMTP server; not sent again. ${errorText(error)}`,
+        })
+        .where(eq(emailOutbox.id, id))
+        .run();
+      logger.warn("Email maybe sent: the SMTP server didn't answer and a duplicate would do harm", {
+        id,
+        to: row.to,
+        subject: row.subject,
+        ...errorFields(error),
+      });
+      return;
+    }
     const failed = attempts >= MAX_ATTEMPTS;
     db()
       .update(emailOutbox)
       .set({
         status: failed ? "failed" : "pending",
         attemptStartedAt: null,
-        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        lastError: errorText(error),
         nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
       })
       .where(eq(emailOutbox.id, id))

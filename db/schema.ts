@@ -205,7 +205,17 @@ export const emailOutbox = sqliteTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["pending", "sent", "stored", "failed"] }).notNull(),
+    /**
+     * maybe_sent: an attempt never finished (the process died mid-send) and a second copy would
+     * do harm, so it is not sent again; the SMTP server's log says whether it went out.
+     */
+    status: text("status", {
+      enum: ["pending", "sent", "stored", "failed", "maybe_sent"],
+    }).notNull(),
+    /** Whether a second copy does no harm: then an attempt that never finished is sent again. */
+    duplicateHarmless: integer("duplicate_harmless", { mode: "boolean" }).notNull().default(true),
+    /** Set before each send and cleared when it ends: still set after a crash means maybe sent. */
+    attemptStartedAt: integer("attempt_started_at", { mode: "timestamp_ms" }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
@@ -1020,6 +1030,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   stripeCustomerId: text("stripe_customer_id").notNull().unique(),
   /** Null until a checkout has created one. */
   stripeSubscriptionId: text("stripe_subscription_id").unique(),
+  /** When Stripe created that subscription: of two equally live ones, the newer is current. */
+  subscriptionCreatedAt: integer("subscription_created_at", { mode: "timestamp_ms" }),
   /** PaidPlanId (fleet, concierge), by the subscription's price. */
   planId: text("plan_id"),
   /** Stripe's status: trialing, active, past_due, canceled, unpaid, incomplete, … */

@@ -3,7 +3,8 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
-import { drainUnreadBodies, limitBodies, routeAllowances } from "./body-limits.js";
+import Stripe from "stripe";
+import { drainUnreadBodies, limitBodies, requestBody, routeAllowances } from "./body-limits.js";
 import { jsonErrorBody } from "./json-error.js";
 import { redactUrl } from "./redact.js";
 import { createRequestHandler } from "./request-handler.js";
@@ -19,11 +20,18 @@ const WEBHOOK_PATHS = new Set(["/api/stripe/webhook"]);
  * The inbound email webhook: its token is its credential, and a provider posts for many accounts
  * from one address, so it is limited per token rather than per address.
  */
-const INBOUND_WEBHOOK = /^\/api\/inbound\/email\/([^/]+)\/?$/i;
+const INBOUND_WEBHOOK = /^\/api\/inbound\/email\/([^/]+)(?:\/mime)?\/?$/i;
 /** Emails to one token a minute: far above a real inbox's busiest minute. */
 const INBOUND_POSTS_PER_TOKEN = 600;
 /** Posts to tokens that don't exist (404), per address a minute: guessing stays slow. */
 const INBOUND_UNKNOWN_TOKEN_POSTS = 60;
+
+/**
+ * Failed deliveries to a webhook (a bad signature, a body that isn't an event: any 4xx) one
+ * address may make in a window before its posts there are refused with a 429 until the window
+ * ends. Correct deliveries never count, and still get through from an address past its limit.
+ */
+export const WEBHOOK_FAILURES = { max: 30, windowMs: 60_000 };
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -122,6 +130,15 @@ export function createApp({ build, config, clientDir }) {
   );
   app.use(limitBodies({ allowances: routeAllowances(config), stylesheets }));
 
+  // Once the (small) body is read, so the connection stays open for the next post, and before
+  // the app: an address past its failures is answered here for next to nothing.
+  app.use(
+    limitFailedWebhooks(WEBHOOK_PATHS, {
+      ...WEBHOOK_FAILURES,
+      isSigned: (req, res) => stripeSignatureHolds(req, res, config.STRIPE_WEBHOOK_SECRET),
+    }),
+  );
+
   app.use(compression());
 
   // Cross-site form posts and API calls are refused: a POST must come from our own pages.
@@ -197,4 +214,62 @@ export function createApp({ build, config, clientDir }) {
     }),
   );
   return app;
+}
+
+/**
+ * Counts each address's failed posts to the webhooks (answers 400–499 but 429) in fixed windows.
+ * Once an address has `max` in the current one, its posts there are refused with a 429 and
+ * Retry-After, except those `isSigned` accepts (checked only then, on the body already read): an
+ * attacker sharing an address with Stripe (behind one proxy, say) can't hold up its deliveries.
+ */
+export function limitFailedWebhooks(paths, { max, windowMs, isSigned = () => false }) {
+  /** Client address → its failures in the current window. */
+  const windows = new Map();
+  const sweep = (now) => {
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  };
+  return (req, res, next) => {
+    if (req.method !== "POST" || !paths.has(req.path)) return next();
+    const key = req.ip ?? "unknown";
+    const now = Date.now();
+    const window = windows.get(key);
+    if (window && window.resetAt > now && window.count >= max && !isSigned(req, res)) {
+      const retryAfter = Math.ceil((window.resetAt - now) / 1000);
+      res.set("Retry-After", String(retryAfter));
+      res
+        .status(429)
+        .json(
+          jsonErrorBody(
+            "Too many failed webhook deliveries from this address. Please wait a minute and try again.",
+          ),
+        );
+      return;
+    }
+    res.on("finish", () => {
+      const status = res.statusCode;
+      if (status < 400 || status >= 500 || status === 429) return;
+      const at = Date.now();
+      const current = windows.get(key);
+      if (current && current.resetAt > at) {
+        current.count += 1;
+        return;
+      }
+      windows.set(key, { count: 1, resetAt: at + windowMs });
+      if (windows.size > 50_000) sweep(at);
+    });
+    next();
+  };
+}
+
+/** Whether the post's body (read by limitBodies) carries Stripe's valid signature. */
+function stripeSignatureHolds(req, res, secret) {
+  const header = req.get("stripe-signature");
+  const body = requestBody(req, res);
+  if (!secret || !header || !Buffer.isBuffer(body)) return false;
+  try {
+    Stripe.webhooks.constructEvent(body, header, secret);
+    return true;
+  } catch {
+    return false;
+  }
 }

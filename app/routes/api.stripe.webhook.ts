@@ -6,7 +6,8 @@ import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 /**
  * POST /api/stripe/webhook: Stripe's events, verified on the raw bytes of the body (any parsing
  * first would break the signature). Exempt from the POST rate limit (server/app.js): Stripe
- * retries in bursts. 200 for an event applied or already applied; 400 for a bad signature.
+ * retries in bursts; only failed deliveries are limited there, per client address (429). 200 for
+ * an event applied or already applied; 400 for a bad signature or a body that isn't an event.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

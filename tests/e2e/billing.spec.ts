@@ -7,11 +7,19 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import Stripe from "stripe";
 import { freshAddress, newUserDetails } from "../support/accounts";
-import { BILLING_DB_FILE, BILLING_URL, STRICT_URL, STRIPE_URL } from "../support/env";
+import {
+  BILLING_DB_FILE,
+  BILLING_URL,
+  STRICT_URL,
+  STRIPE_URL,
+  STRIPE_WEBHOOK_SECRET,
+} from "../support/env";
 import { expect, test } from "../support/fixtures";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/pw-bill-shots";
+const signer = new Stripe("sk_test_signer").webhooks;
 
 /** A new host signed in on the given server, in a browser context of its own. */
 async function host(browser: Browser, baseURL: string, javaScriptEnabled = true) {
@@ -123,20 +131,62 @@ test("Free allows three vehicles; the fourth answers 402 until the host upgrades
   await context.close();
 });
 
-test("the webhook refuses a bad signature and is not rate limited", async ({ playwright }) => {
+test("the webhook refuses a bad signature, limits an address's failed deliveries, never correct ones", async ({
+  playwright,
+}) => {
   const api = await playwright.request.newContext({ baseURL: BILLING_URL });
+  const from = (address: string) => ({ "X-Forwarded-For": address });
   const bad = await api.post("/api/stripe/webhook", {
     headers: { "Stripe-Signature": "t=1,v1=deadbeef", "Content-Type": "application/json" },
     data: { id: "evt_forged", type: "invoice.paid" },
   });
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toMatchObject({ error: "Invalid webhook signature." });
+
+  // One address posting bad signatures is refused at the door after its allowance.
+  const flooder = freshAddress();
+  const statuses: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const response = await api.post("/api/stripe/webhook", {
+      headers: { "Stripe-Signature": "t=1,v1=00", ...from(flooder) },
+      data: {},
+    });
+    statuses.push(response.status());
+    if (response.status() === 429) {
+      expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+      expect((await response.json()).message).toMatch(/^Too many failed webhook deliveries/);
+    }
+  }
+  expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+  expect(statuses.slice(30).every((status) => status === 429)).toBe(true);
+
+  // Correct deliveries: never limited, from that address too, and beyond the POST limit (120).
+  const delivery = (n: number, address: string) => {
+    const payload = JSON.stringify({
+      id: `evt_e2e_burst_${n}_${Date.now()}`,
+      object: "event",
+      type: "customer.created",
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: `cus_e2e_${n}`, object: "customer" } },
+    });
+    return api.post("/api/stripe/webhook", {
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signer.generateTestHeaderString({
+          payload,
+          secret: STRIPE_WEBHOOK_SECRET,
+        }),
+        ...from(address),
+      },
+      data: payload,
+    });
+  };
+  expect((await delivery(0, flooder)).status()).toBe(200);
+  const stripeAddress = freshAddress();
   const burst = await Promise.all(
-    Array.from({ length: 130 }, () =>
-      api.post("/api/stripe/webhook", { headers: { "Stripe-Signature": "t=1,v1=00" }, data: {} }),
-    ),
+    Array.from({ length: 130 }, (_, n) => delivery(n + 1, stripeAddress)),
   );
-  expect(burst.filter((response) => response.status() === 429)).toHaveLength(0);
+  expect(burst.map((response) => response.status()).filter((status) => status !== 200)).toEqual([]);
   await api.dispose();
 });
 

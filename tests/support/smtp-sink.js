@@ -1,10 +1,13 @@
 // A real SMTP server for the end-to-end tests: the app sends mail to it over SMTP, and tests
 // read what arrived through a small HTTP endpoint (GET /messages?to=address).
+// SMTP_ACCEPT_DELAY_MS holds the server's answer to each message that long after storing it (the
+// email has reached the server, the sender doesn't know yet): for tests of a crash mid-send.
 import http from "node:http";
 import { SMTPServer } from "smtp-server";
 
 const smtpPort = Number(process.env.SMTP_PORT ?? 3125);
 const httpPort = Number(process.env.SMTP_HTTP_PORT ?? 3126);
+const acceptDelayMs = Number(process.env.SMTP_ACCEPT_DELAY_MS ?? 0);
 const messages = [];
 
 function decodeQuotedPrintable(text) {
@@ -24,7 +27,7 @@ function parse(raw) {
   if ((headers["content-transfer-encoding"] ?? "").toLowerCase() === "quoted-printable") {
     body = decodeQuotedPrintable(body);
   }
-  return { subject: headers.subject ?? "", body };
+  return { subject: headers.subject ?? "", messageId: headers["message-id"] ?? "", body };
 }
 
 new SMTPServer({
@@ -34,11 +37,17 @@ new SMTPServer({
     let raw = "";
     stream.on("data", (chunk) => (raw += chunk.toString("utf8")));
     stream.on("end", () => {
-      const { subject, body } = parse(raw);
+      const { subject, messageId, body } = parse(raw);
       for (const rcpt of session.envelope.rcptTo) {
-        messages.push({ to: rcpt.address.toLowerCase(), subject, text: body, at: Date.now() });
+        messages.push({
+          to: rcpt.address.toLowerCase(),
+          subject,
+          messageId,
+          text: body,
+          at: Date.now(),
+        });
       }
-      callback();
+      setTimeout(callback, acceptDelayMs);
     });
   },
 }).listen(smtpPort, "127.0.0.1");

@@ -96,3 +96,43 @@ export function hasFeature(entitlements: Entitlements, feature: Feature): boolea
 export function canAddVehicle(entitlements: Entitlements, vehicleCount: number): boolean {
   return entitlements.vehicleLimit === null || vehicleCount < entitlements.vehicleLimit;
 }
+
+/**
+ * How strongly a status keeps a subscription the account's current one: one in force (active,
+ * trialing) beats one past due, which beats one that is unpaid or unfinished, which beats one
+ * that ended.
+ */
+function standing(status: string | null): number {
+  if (status === "active" || status === "trialing") return 3;
+  if (status === "past_due") return 2;
+  if (status === "unpaid" || status === "paused" || status === "incomplete") return 1;
+  return 0;
+}
+
+/** A subscription as the choice of the account's current one needs it. */
+export interface SubscriptionStanding {
+  id: string;
+  status: string | null;
+  /** When Stripe created it; null when not known (mirrors written before it was kept). */
+  createdAt: Date | null;
+}
+
+/**
+ * Whether an event's subscription replaces the account's current one. The same subscription
+ * always does (its new state); another one only when it stands higher (a live subscription beats
+ * a canceled one, never the reverse) or, standing equal, when it is the newer one. So a late
+ * event about an old subscription never takes the place of the one in force, and the outcome
+ * doesn't depend on the order events arrive in.
+ */
+export function replacesCurrent(
+  candidate: SubscriptionStanding,
+  current: SubscriptionStanding | null,
+): boolean {
+  if (!current || candidate.id === current.id) return true;
+  const difference = standing(candidate.status) - standing(current.status);
+  if (difference !== 0) return difference > 0;
+  if (!candidate.createdAt || !current.createdAt) return false;
+  const newer = candidate.createdAt.getTime() - current.createdAt.getTime();
+  // Created in the same second: the id decides, so the choice is the same in every order.
+  return newer !== 0 ? newer > 0 : candidate.id > current.id;
+}

@@ -111,6 +111,8 @@ export function inviteMember(
   const who = [inviter.firstName, inviter.lastName].filter(Boolean).join(" ") || inviter.email;
   const link = new URL(`/invite/${token}`, env().PUBLIC_URL).toString();
   queueEmail({
+    // The same link twice does no harm.
+    duplicate: "harmless",
     to: email,
     subject: `${who} invited you to their FleetAssist account`,
     text: [

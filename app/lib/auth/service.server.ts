@@ -142,6 +142,8 @@ export function sendVerificationEmail(user: {
   const token = issueToken(user.id, "verify_email", user.email);
   const link = new URL(`/verify-email?token=${token}`, env().PUBLIC_URL).toString();
   queueEmail({
+    // The same link twice does no harm.
+    duplicate: "harmless",
     to: user.email,
     subject: "Verify your email for FleetAssist",
     text: [
@@ -187,6 +189,8 @@ export function requestPasswordReset(email: string) {
   const user = findUserByEmail(email);
   if (!user || !checkRecipientLimit(user.email).allowed) return;
   queueEmail({
+    // The same link twice does no harm.
+    duplicate: "harmless",
     to: user.email,
     subject: "Reset your FleetAssist password",
     text: [
@@ -207,6 +211,8 @@ export function requestPasswordReset(email: string) {
  */
 export function sendLockoutEmail(user: { id: string; email: string; firstName: string | null }) {
   queueEmail({
+    // The same link twice does no harm.
+    duplicate: "harmless",
     to: user.email,
     subject: "Your FleetAssist account is locked for an hour",
     text: [

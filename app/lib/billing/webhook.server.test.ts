@@ -87,6 +87,30 @@ async function subscribed(name: string, planId: "fleet" | "concierge") {
   return { ...owner, sessionId, subId, events };
 }
 
+/**
+ * An owner who subscribed, canceled (the subscription ran out) and subscribed again, every event
+ * delivered in order: the account is on the second subscription.
+ */
+async function resubscribed(name: string) {
+  const first = await subscribed(name, "fleet");
+  for (const event of first.events) await deliver(event);
+  const canceled = server.cancelNow(first.subId);
+  await deliver(canceled);
+  const before = server.events().length;
+  const url = await billing.startCheckout(first.accountId, "fleet");
+  const sessionId = url.split("/").pop()!;
+  server.completeCheckout(sessionId);
+  const second = eventsSince(before);
+  for (const event of second) await deliver(event);
+  const subId = server.sessions().find((s) => s.id === sessionId)!.subscription!;
+  return { ...first, oldSubId: first.subId, subId, canceled, firstEvents: first.events, second };
+}
+
+/** A copy of a real event with a new id and an earlier `created`: a late or replayed delivery. */
+function late(event: StripeEvent, id: string, created: number, type = event.type): StripeEvent {
+  return { ...structuredClone(event), id, created, type };
+}
+
 const row = (accountId: string) => billing.subscriptionOf(accountId)!;
 const planOf = (userId: string) =>
   m.db
@@ -190,28 +214,221 @@ describe("checkout and the webhook", () => {
   });
 
   it("ignores an older copy when Stripe no longer has the subscription", async () => {
-    const { accountId, subId, events } = await subscribed("gus", "fleet");
-    for (const event of events) await deliver(event);
-    const created = events.find((e) => e.type === "customer.subscription.created")!;
-    const newer = {
-      ...created,
-      id: "evt_newer_gus",
-      created: created.created + 100,
-      type: "customer.subscription.deleted",
-    };
-    newer.data = { object: { ...created.data.object, id: "sub_gone_gus", status: "canceled" } };
-    const older = {
-      ...created,
-      id: "evt_older_gus",
-      created: created.created - 100,
+    // A subscription Stripe no longer has: only the events' own copies say what it was.
+    const owner = insertOwner(m.db, m.schema, "gus");
+    await billing.startCheckout(owner.accountId, "fleet");
+    const customer = row(owner.accountId).stripeCustomerId;
+    const now = Math.floor(Date.now() / 1000);
+    const copy = (id: string, type: string, created: number, status: string): StripeEvent => ({
+      id,
+      type,
+      created,
+      data: {
+        object: {
+          id: "sub_gone_gus",
+          object: "subscription",
+          customer,
+          status,
+          created: now - 1000,
+          cancel_at_period_end: false,
+          trial_end: null,
+          metadata: { accountId: owner.accountId, planId: "fleet" },
+          items: { object: "list", data: [] },
+        },
+      },
+    });
+    await deliver(copy("evt_created_gus", "customer.subscription.created", now - 500, "active"));
+    expect(row(owner.accountId)).toMatchObject({ stripeSubscriptionId: "sub_gone_gus" });
+    await deliver(copy("evt_newer_gus", "customer.subscription.deleted", now - 100, "canceled"));
+    expect(row(owner.accountId).status).toBe("canceled");
+    await deliver(copy("evt_older_gus", "customer.subscription.updated", now - 300, "active"));
+    expect(row(owner.accountId).status).toBe("canceled");
+  });
+});
+
+describe("events about an earlier subscription", () => {
+  it("a late failed payment of a canceled subscription leaves the new one in force, and emails nothing", async () => {
+    const { accountId, userId, subId, oldSubId, canceled, firstEvents } =
+      await resubscribed("nadia");
+    expect(row(accountId)).toMatchObject({ stripeSubscriptionId: subId, status: "active" });
+    const invoice = firstEvents.find((e) => e.type === "invoice.paid")!;
+    const failed = late(
+      invoice,
+      "evt_late_failed_nadia",
+      canceled.created - 60,
+      "invoice.payment_failed",
+    );
+    failed.data.object.status = "open";
+    expect(failed.data.object).toMatchObject({
+      parent: { subscription_details: { subscription: oldSubId } },
+    });
+    expect(await deliver(failed)).toEqual({ status: 200, message: "Processed." });
+    expect(row(accountId)).toMatchObject({
+      stripeSubscriptionId: subId,
+      status: "active",
+      planId: "fleet",
+      pastDueSince: null,
+    });
+    expect(planOf(userId)).toBe("fleet");
+    expect(billing.accountEntitlements(accountId).features).toContain("claims");
+    expect(emailsTo("nadia").map((e) => e.subject)).not.toContain(
+      "Your Fleet payment didn't go through",
+    );
+  });
+
+  it("no kind of late event about the old subscription replaces the current one", async () => {
+    const { accountId, userId, subId, canceled, firstEvents } = await resubscribed("otto");
+    const stored = row(accountId);
+    const emails = emailsTo("otto").length;
+    const trialNotice = late(
+      firstEvents.find((e) => e.type === "customer.subscription.created")!,
+      "evt_late_trial_otto",
+      canceled.created - 10,
+      "customer.subscription.trial_will_end",
+    );
+    const replays = [
+      ...firstEvents.map((event, i) => late(event, `evt_late_${i}_otto`, canceled.created - 30)),
+      late(canceled, "evt_late_deleted_otto", canceled.created + 5),
+      trialNotice,
+    ];
+    expect(new Set(replays.map((e) => e.type))).toEqual(
+      new Set([
+        "customer.subscription.created",
+        "checkout.session.completed",
+        "invoice.paid",
+        "customer.subscription.deleted",
+        "customer.subscription.trial_will_end",
+      ]),
+    );
+    for (const event of replays) expect((await deliver(event)).status).toBe(200);
+    const { updatedAt: _u, ...after } = row(accountId);
+    const { updatedAt: _s, ...before } = stored;
+    expect(after).toEqual(before);
+    expect(after.stripeSubscriptionId).toBe(subId);
+    expect(planOf(userId)).toBe("fleet");
+    expect(emailsTo("otto")).toHaveLength(emails);
+  });
+
+  it("whatever order both subscriptions' events arrive in, the live one is current", async () => {
+    const { accountId, userId, subId, canceled, firstEvents, second } = await resubscribed("uma");
+    const history = [...firstEvents, canceled, ...second];
+    const orders = [[...history].reverse(), [...second, ...firstEvents, canceled]];
+    for (const order of orders) {
+      m.db
+        .db()
+        .delete(m.schema.stripeEvents)
+        .where(
+          inArray(
+            m.schema.stripeEvents.id,
+            history.map((e) => e.id),
+          ),
+        )
+        .run();
+      m.db
+        .db()
+        .update(m.schema.subscriptions)
+        .set({ stripeSubscriptionId: null, status: null, planId: null, lastEventAt: null })
+        .where(eq(m.schema.subscriptions.accountId, accountId))
+        .run();
+      for (const event of order) await deliver(event);
+      expect(row(accountId)).toMatchObject({ stripeSubscriptionId: subId, status: "active" });
+      expect(planOf(userId)).toBe("fleet");
+    }
+  });
+
+  it("a new subscription's events replace a canceled one's, and its failed payment emails the owner", async () => {
+    const { accountId, subId } = await resubscribed("vera");
+    expect(row(accountId)).toMatchObject({ stripeSubscriptionId: subId, status: "active" });
+    for (const event of server.failPayment(subId)) await deliver(event);
+    expect(row(accountId)).toMatchObject({ stripeSubscriptionId: subId, status: "past_due" });
+    expect(emailsTo("vera").map((e) => e.subject)).toEqual([
+      "Your Fleet payment didn't go through",
+    ]);
+  });
+});
+
+describe("signed bodies that are not events", () => {
+  /** Signs any body as Stripe would, so only the body's shape is wrong. */
+  const signed = (payload: string) =>
+    webhook.receiveWebhook(
+      new TextEncoder().encode(payload),
+      signer.generateTestHeaderString({ payload, secret: SECRET }),
+    );
+  const now = () => Math.floor(Date.now() / 1000);
+  const event = (overrides: Record<string, unknown>) =>
+    JSON.stringify({
+      id: "evt_shape_" + Math.random().toString(36).slice(2),
+      object: "event",
       type: "customer.subscription.updated",
-    };
-    older.data = { object: { ...created.data.object, id: "sub_gone_gus", status: "active" } };
-    await deliver(newer);
-    expect(row(accountId).status).toBe("canceled");
-    await deliver(older);
-    expect(row(accountId).status).toBe("canceled");
-    expect(subId).toBeTruthy();
+      created: now(),
+      data: { object: { id: "sub_shape_test", object: "subscription" } },
+      ...overrides,
+    });
+
+  it("answers 400 with a reason, records nothing", async () => {
+    const bodies = [
+      "[]",
+      "null",
+      "42",
+      '"evt"',
+      "{}",
+      "not json",
+      event({ data: undefined }),
+      event({ data: null }),
+      event({ data: {} }),
+      event({ data: { object: null } }),
+      event({ data: { object: [] } }),
+      event({ id: undefined }),
+      event({ id: 7 }),
+      event({ id: "" }),
+      event({ type: undefined }),
+      event({ type: ["invoice.paid"] }),
+      event({ created: undefined }),
+      event({ created: "yesterday" }),
+      event({ created: "1700000000" }),
+      event({ created: 1.5 }),
+      event({ created: -1 }),
+      event({ data: { object: { object: "subscription" } } }),
+      event({ data: { object: { id: 12 } } }),
+      event({ data: { object: { id: "" } } }),
+      // Stripe doesn't have it, so its copy would be applied: every field it needs is wrong.
+      event({
+        data: {
+          object: {
+            id: "sub_shape_test",
+            customer: { nested: true },
+            status: 5,
+            metadata: { accountId: { x: 1 } },
+          },
+        },
+      }),
+      event({ type: "invoice.payment_failed", data: { object: { id: "in_1", parent: [] } } }),
+    ];
+    const before = m.db.db().select().from(m.schema.stripeEvents).all().length;
+    for (const body of bodies) {
+      const result = await signed(body);
+      expect({ body, status: result.status }).toEqual({ body, status: 400 });
+      expect(result.message).toMatch(/\w/);
+    }
+    expect(m.db.db().select().from(m.schema.stripeEvents).all()).toHaveLength(before);
+  });
+
+  it("an event created more than a day ahead of the clock is refused; a little clock skew is not", async () => {
+    const ahead = await signed(event({ id: "evt_future_year", created: now() + 365 * 86_400 }));
+    expect(ahead.status).toBe(400);
+    expect(ahead.message).toMatch(/future/);
+    expect(
+      (await signed(event({ id: "evt_future_day", created: now() + 86_400 + 120 }))).status,
+    ).toBe(400);
+    const skewed = await signed(
+      event({
+        id: "evt_skew",
+        type: "customer.created",
+        created: now() + 3600,
+        data: { object: { id: "cus_x" } },
+      }),
+    );
+    expect(skewed).toEqual({ status: 200, message: "Processed." });
   });
 });
 

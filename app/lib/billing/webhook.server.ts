@@ -6,10 +6,19 @@
  *   the owner, emails); a redelivered event finds its id and changes nothing.
  * - Order-safe: the subscription is re-read from Stripe, so any event applies the current state;
  *   when Stripe no longer has it, the event's own copy applies only if no newer event has.
+ * - One current subscription: an event about another subscription than the account's (an old,
+ *   canceled one) changes nothing unless that one stands higher (`replacesCurrent`), and emails
+ *   go out only about the current one.
+ * - Well-formed: a verified body that isn't an event (no id, no data.object, a `created` that
+ *   isn't a time or is more than a day ahead) is refused with 400 and recorded nowhere.
  */
-import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import { isLiveStatus } from "~/domain/billing/entitlements";
+import Stripe from "stripe";
+import {
+  isLiveStatus,
+  replacesCurrent,
+  SUBSCRIPTION_STATUSES,
+} from "~/domain/billing/entitlements";
 import { PLANS } from "~/domain/billing/plans";
 import { DEFAULT_TIME_ZONE, formatDay } from "~/domain/dates";
 import { accounts, stripeEvents, subscriptions, users } from "../../../db/schema";
@@ -33,7 +42,7 @@ export const HANDLED_EVENTS = [
 
 export type WebhookResult = { status: number; message: string };
 
-/** Verifies and applies one delivery. 400 for a bad signature; 503 when Stripe can't be read. */
+/** Verifies and applies one delivery. 400 for a bad signature or a body that isn't an event. */
 export async function receiveWebhook(
   rawBody: Uint8Array,
   signature: string | null,
@@ -41,13 +50,55 @@ export async function receiveWebhook(
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) return { status: 503, message: "The webhook signing secret is not configured." };
   if (!signature) return { status: 400, message: "Missing Stripe-Signature header." };
-  let event: Stripe.Event;
+  let parsed: unknown;
   try {
-    event = stripe().webhooks.constructEvent(Buffer.from(rawBody), signature, secret);
-  } catch {
-    return { status: 400, message: "Invalid webhook signature." };
+    parsed = stripe().webhooks.constructEvent(Buffer.from(rawBody), signature, secret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      return { status: 400, message: "Invalid webhook signature." };
+    }
+    return { status: 400, message: "The webhook body is not JSON." };
   }
-  return applyEvent(event);
+  const problem = malformedEvent(parsed);
+  if (problem) return { status: 400, message: problem };
+  return applyEvent(parsed as Stripe.Event);
+}
+
+/** Stripe's `created` may run a little ahead of ours; a day ahead is no clock skew. */
+const MAX_CLOCK_SKEW_MS = 86_400_000;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Stripe's object ids: a prefix, an underscore and letters or digits. */
+const isStripeId = (value: unknown, prefix: string): value is string =>
+  typeof value === "string" && value.length <= 255 && new RegExp(`^${prefix}_\\w+$`).test(value);
+
+/**
+ * Why a verified body is not an event this endpoint can apply, or null when it is one: an object
+ * with an id, a type, a `created` in whole seconds no more than a day ahead, and data.object; a
+ * handled event must name its subscription where that kind of event keeps it.
+ */
+export function malformedEvent(value: unknown, now = Date.now()): string | null {
+  if (!isRecord(value)) return "The webhook body is not a Stripe event.";
+  if (typeof value.id !== "string" || !value.id || value.id.length > 255)
+    return "The event has no id.";
+  if (typeof value.type !== "string" || !value.type) return "The event has no type.";
+  const created = value.created;
+  if (typeof created !== "number" || !Number.isSafeInteger(created) || created <= 0)
+    return "The event's created time is not a time in seconds.";
+  if (created * 1000 > now + MAX_CLOCK_SKEW_MS)
+    return "The event's created time is more than a day in the future.";
+  if (!isRecord(value.data) || !isRecord(value.data.object)) return "The event has no data.object.";
+  const object = value.data.object;
+  if (value.type.startsWith("customer.subscription.") && !isStripeId(object.id, "sub"))
+    return "The event's subscription has no id.";
+  if (value.type === "checkout.session.completed" && !isStripeId(object.id, "cs"))
+    return "The event's checkout session has no id.";
+  if (value.type.startsWith("invoice.") && "parent" in object && object.parent !== null) {
+    if (!isRecord(object.parent)) return "The event's invoice is malformed.";
+  }
+  return null;
 }
 
 function alreadyApplied(eventId: string): boolean {
@@ -63,27 +114,76 @@ function alreadyApplied(eventId: string): boolean {
 /** The subscription id an event is about, wherever this kind of event keeps it. */
 function subscriptionIdOf(event: Stripe.Event): string | null {
   const object = event.data.object as unknown as Record<string, unknown>;
-  if (event.type.startsWith("customer.subscription.")) return object.id as string;
-  if (event.type === "checkout.session.completed") {
-    return idOf(object.subscription);
-  }
-  if (event.type.startsWith("invoice.")) {
+  let id: string | null = null;
+  if (event.type.startsWith("customer.subscription.")) id = idOf(object.id);
+  else if (event.type === "checkout.session.completed") id = idOf(object.subscription);
+  else if (event.type.startsWith("invoice.")) {
     // Since API 2025-03-31.basil the invoice names its subscription under parent.
     const parent = object.parent as
       { subscription_details?: { subscription?: unknown } | null } | null | undefined;
-    return idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription);
+    const details = isRecord(parent?.subscription_details) ? parent.subscription_details : null;
+    id = idOf(details?.subscription) ?? idOf(object.subscription);
   }
-  return null;
+  // Anything else is not a subscription Stripe could have (and would not be read).
+  return isStripeId(id, "sub") ? id : null;
 }
 
 function idOf(value: unknown): string | null {
   if (typeof value === "string") return value;
-  if (value && typeof value === "object" && "id" in value && typeof value.id === "string")
-    return value.id;
+  if (isRecord(value) && typeof value.id === "string") return value.id;
   return null;
 }
 
-/** The subscription as Stripe has it now; the event's copy when Stripe no longer has it. */
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+const whole = (value: unknown) =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/**
+ * The event's own copy of a subscription, with only the fields the mirror reads and each of the
+ * type it should be; null when it lacks what makes it a subscription (a customer, a status).
+ */
+function subscriptionCopy(object: Record<string, unknown>): Stripe.Subscription | null {
+  const customer = idOf(object.customer);
+  const status = text(object.status);
+  if (!isStripeId(object.id, "sub") || !isStripeId(customer, "cus")) return null;
+  if (!status || !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) return null;
+  const metadata = Object.fromEntries(
+    Object.entries(isRecord(object.metadata) ? object.metadata : {}).filter(
+      ([, value]) => typeof value === "string",
+    ),
+  );
+  const items = isRecord(object.items) && Array.isArray(object.items.data) ? object.items.data : [];
+  const item = isRecord(items[0]) ? items[0] : null;
+  const price = item && isRecord(item.price) ? text(item.price.id) : undefined;
+  return {
+    id: object.id,
+    object: "subscription",
+    customer,
+    status,
+    created: whole(object.created),
+    cancel_at_period_end: object.cancel_at_period_end === true,
+    trial_end: whole(object.trial_end) ?? null,
+    metadata,
+    items: {
+      object: "list",
+      data: item
+        ? [
+            {
+              price: price ? { id: price } : undefined,
+              quantity: whole(item.quantity),
+              current_period_start: whole(item.current_period_start),
+              current_period_end: whole(item.current_period_end),
+            },
+          ]
+        : [],
+    },
+  } as unknown as Stripe.Subscription;
+}
+
+/**
+ * The subscription as Stripe has it now; the event's copy when Stripe no longer has it. Throws
+ * `MalformedCopy` when that copy is not a subscription.
+ */
 async function currentSubscription(
   event: Stripe.Event,
   subscriptionId: string,
@@ -93,14 +193,19 @@ async function currentSubscription(
   } catch (error) {
     if (!isMissing(error)) throw error;
     if (event.type.startsWith("customer.subscription.")) {
-      return { subscription: event.data.object as Stripe.Subscription, fresh: false };
+      const copy = subscriptionCopy(event.data.object as unknown as Record<string, unknown>);
+      if (!copy) throw new MalformedCopy();
+      return { subscription: copy, fresh: false };
     }
     return null;
   }
 }
 
+class MalformedCopy extends Error {}
+
 /** Which account a subscription belongs to: by its customer, else the metadata we gave it. */
 function accountIdFor(customerId: string | null, metadataAccountId: string | undefined) {
+  if (customerId && !isStripeId(customerId, "cus")) customerId = null;
   if (customerId) {
     const row = db()
       .select({ accountId: subscriptions.accountId })
@@ -126,8 +231,10 @@ function mirrorOf(subscription: Stripe.Subscription, previous: SubscriptionRow |
   const legacy = subscription as unknown as { current_period_end?: number };
   const periodStart = seconds(item?.current_period_start);
   const status = subscription.status;
+  const sameSubscription = previous?.stripeSubscriptionId === subscription.id;
   return {
     stripeSubscriptionId: subscription.id,
+    subscriptionCreatedAt: seconds(subscription.created),
     planId: planOfSubscription(subscription),
     status,
     quantity: item?.quantity ?? null,
@@ -137,7 +244,7 @@ function mirrorOf(subscription: Stripe.Subscription, previous: SubscriptionRow |
     // The grace period runs from the start of the period whose invoice went unpaid.
     pastDueSince:
       status === "past_due" || status === "unpaid"
-        ? (previous?.pastDueSince ?? periodStart ?? new Date())
+        ? ((sameSubscription ? previous?.pastDueSince : null) ?? periodStart ?? new Date())
         : null,
   };
 }
@@ -151,6 +258,9 @@ export async function applyEvent(event: Stripe.Event): Promise<WebhookResult> {
   try {
     current = subscriptionId ? await currentSubscription(event, subscriptionId) : null;
   } catch (error) {
+    if (error instanceof MalformedCopy) {
+      return { status: 400, message: "The event's subscription is malformed." };
+    }
     logger.warn("Stripe webhook: could not read the subscription", {
       event: event.id,
       error: error instanceof Error ? error.message : String(error),
@@ -161,9 +271,9 @@ export async function applyEvent(event: Stripe.Event): Promise<WebhookResult> {
   const object = event.data.object as unknown as Record<string, unknown>;
   const subscription = current?.subscription;
   const accountId = subscription
-    ? accountIdFor(idOf(subscription.customer), subscription.metadata?.accountId)
+    ? accountIdFor(idOf(subscription.customer), text(subscription.metadata?.accountId))
     : event.type === "checkout.session.completed"
-      ? accountIdFor(idOf(object.customer), object.client_reference_id as string | undefined)
+      ? accountIdFor(idOf(object.customer), text(object.client_reference_id))
       : null;
 
   const after: (() => void)[] = [];
@@ -177,7 +287,25 @@ export async function applyEvent(event: Stripe.Event): Promise<WebhookResult> {
     if (!accountId) return true;
     const previous = subscriptionOf(accountId);
     const stale = !current?.fresh && previous?.lastEventAt && previous.lastEventAt > eventAt;
-    if (subscription && !stale) {
+    const becomesCurrent =
+      subscription &&
+      replacesCurrent(
+        {
+          id: subscription.id,
+          status: subscription.status,
+          createdAt: seconds(subscription.created),
+          // A copy of a subscription Stripe no longer has never displaces another one.
+          ...(current?.fresh ? {} : { status: null, createdAt: null }),
+        },
+        previous?.stripeSubscriptionId
+          ? {
+              id: previous.stripeSubscriptionId,
+              status: previous.status,
+              createdAt: previous.subscriptionCreatedAt,
+            }
+          : null,
+      );
+    if (subscription && becomesCurrent && !stale) {
       const mirror = mirrorOf(subscription, previous);
       const lastEventAt =
         previous?.lastEventAt && previous.lastEventAt > eventAt ? previous.lastEventAt : eventAt;
@@ -246,6 +374,8 @@ function queueBillingEmail(
   if (type === "customer.subscription.trial_will_end" && mirror.status === "trialing") {
     const ends = mirror.trialEnd ? ` on ${formatDay(mirror.trialEnd, zone)}` : " soon";
     queueEmail({
+      // A second notice of the same fact does no harm.
+      duplicate: "harmless",
       to,
       subject: `Your ${plan} trial ends${ends}`,
       text:
@@ -260,6 +390,8 @@ function queueBillingEmail(
     (mirror.status === "past_due" || mirror.status === "unpaid")
   ) {
     queueEmail({
+      // A second notice of the same fact does no harm.
+      duplicate: "harmless",
       to,
       subject: `Your ${plan} payment didn't go through`,
       text:

@@ -328,6 +328,8 @@ function ownerRecipient(accountId: string) {
 function itemEmail(item: QueueItemRow, to: string, timeZone: string) {
   const label = QUEUE_ITEM_LABELS[item.kind];
   return {
+    // A second notice of the same item, to whoever is on duty, does no harm.
+    duplicate: "harmless" as const,
     to,
     subject: `${label}: ${item.title}`,
     text: [

@@ -82,6 +82,8 @@ export function requestQuote(
   const origin = env().PUBLIC_URL;
   const car = vehicle ? vehicleTitle(vehicle) : "a car";
   queueEmail({
+    // Speaks for the host to a shop outside the account: a second request is never sent.
+    duplicate: "harmful",
     to: input.shopEmail,
     subject: `Repair quote request: ${car}, from ${input.businessName}`,
     text: [

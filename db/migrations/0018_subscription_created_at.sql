@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `subscription_created_at` integer;

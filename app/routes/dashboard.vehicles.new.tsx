@@ -5,6 +5,7 @@ import type { Route } from "./+types/dashboard.vehicles.new";
 import { FleetPageHeader } from "~/components/fleet";
 import { FormErrors } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
+import { DEFAULT_PAINT_TYPE, defaultPriceClass } from "~/domain/estimate/vehicle-defaults";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
@@ -35,17 +36,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   requireVehicleRoom(session, "page");
   const params = new URL(request.url).searchParams;
-  const prefill = Object.fromEntries(
+  const prefill: Record<string, string> = Object.fromEntries(
     PREFILLED.flatMap((name) => {
       const value = params.get(name)?.trim().slice(0, 60);
       return value ? [[name, value]] : [];
     }),
   );
-  return {
-    origin: new URL(env().PUBLIC_URL).origin,
-    prefill,
-    fileCar: fileCar((name) => params.get(name)),
-  };
+  const fromFile = fileCar((name) => params.get(name));
+  // From a file, the usual price class of the make and the usual paint, as the API assumes.
+  if (fromFile) {
+    prefill.priceClass = defaultPriceClass(prefill.make ?? null);
+    prefill.paintType = DEFAULT_PAINT_TYPE;
+  }
+  return { origin: new URL(env().PUBLIC_URL).origin, prefill, fileCar: fromFile };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -129,6 +129,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Trips({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as TripsReply | undefined;
   const importReply = reply?.intent === "import" ? reply : undefined;
+  const importSection = (
+    <FleetSection title="Import from the marketplace" id="import-title">
+      <TripImportForm
+        timeZone={loaderData.timeZone}
+        ownsAccount={loaderData.ownsAccount}
+        error={importReply ? errorsOf(importReply.result).form : undefined}
+        rowErrors={importReply?.rowErrors}
+      />
+    </FleetSection>
+  );
   return (
     <div className="container-page max-w-5xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -141,20 +151,15 @@ export default function Trips({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         }
       />
+      {/* A refused file's problems come first, where the page opens after the post. */}
+      {importReply ? importSection : null}
       <UnmatchedCars cars={loaderData.unmatched} vehicles={loaderData.vehicles} />
       {reply?.intent === "match" ? (
         <p role="alert" className="field-error">
           {errorsOf(reply.result).form}
         </p>
       ) : null}
-      <FleetSection title="Import from the marketplace" id="import-title">
-        <TripImportForm
-          timeZone={loaderData.timeZone}
-          ownsAccount={loaderData.ownsAccount}
-          error={importReply ? errorsOf(importReply.result).form : undefined}
-          rowErrors={importReply?.rowErrors}
-        />
-      </FleetSection>
+      {importReply ? null : importSection}
       <FleetSection title={`All trips (${loaderData.trips.length})`} id="trips-title">
         {loaderData.trips.length === 0 ? (
           <p className="text-slate-700">

@@ -70,55 +70,55 @@ export function UnmatchedCars({
           const tripCount = car.trips === 1 ? "1 trip" : `${car.trips} trips`;
           return (
             <li key={`${name}|${car.vehicle.title}|${car.vehicle.vin}`} className="py-3">
-              {car.candidates.length > 1 ? (
-                <p className="text-sm text-amber-950">
-                  It could be {or(car.candidates)}: choose which.
-                </p>
-              ) : null}
               {vehicles.length > 0 ? (
-                <Form method="post" className="mt-1 flex flex-wrap items-end gap-3">
-                  <input type="hidden" name="intent" value="match" />
-                  <input type="hidden" name="vehicleName" value={car.vehicle.label ?? ""} />
-                  <input type="hidden" name="vehicleTitle" value={car.vehicle.title ?? ""} />
-                  <input type="hidden" name="vehicleVin" value={car.vehicle.vin ?? ""} />
-                  <div className="min-w-0 flex-1 basis-56">
-                    <label htmlFor={`match-${index}`} className="label break-words">
-                      “{name}” ({tripCount})
-                    </label>
-                    <select
-                      id={`match-${index}`}
-                      name="vehicleId"
-                      required
-                      defaultValue=""
-                      className="input bg-white"
-                      aria-describedby={details.length > 0 ? `match-${index}-details` : undefined}
-                    >
-                      <option value="" disabled>
-                        Choose a car
-                      </option>
-                      {vehicles.map((vehicle) => (
-                        <option key={vehicle.id} value={vehicle.id}>
-                          {vehicle.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <button type="submit" className="btn-outline bg-white">
-                    Match
-                  </button>
-                </Form>
+                <label
+                  htmlFor={`match-${index}`}
+                  className="font-medium break-words text-amber-950"
+                >
+                  “{name}” ({tripCount})
+                </label>
               ) : (
                 <p className="font-medium break-words text-amber-950">
                   “{name}” ({tripCount})
                 </p>
               )}
-              {details.length > 0 ? (
-                <p
-                  className="mt-1 text-sm break-words text-amber-900"
-                  id={`match-${index}-details`}
-                >
-                  {details.join(" · ")}
-                </p>
+              <div id={`match-${index}-notes`}>
+                {details.length > 0 ? (
+                  <p className="text-sm break-words text-amber-900">{details.join(" · ")}</p>
+                ) : null}
+                {car.candidates.length > 1 ? (
+                  <p className="text-sm text-amber-950">
+                    It could be {or(car.candidates)}: choose which.
+                  </p>
+                ) : null}
+              </div>
+              {vehicles.length > 0 ? (
+                <Form method="post" className="mt-2 flex gap-3 sm:max-w-xl">
+                  <input type="hidden" name="intent" value="match" />
+                  <input type="hidden" name="vehicleName" value={car.vehicle.label ?? ""} />
+                  <input type="hidden" name="vehicleTitle" value={car.vehicle.title ?? ""} />
+                  <input type="hidden" name="vehicleVin" value={car.vehicle.vin ?? ""} />
+                  <select
+                    id={`match-${index}`}
+                    name="vehicleId"
+                    required
+                    defaultValue=""
+                    className="input min-w-0 flex-1 bg-white"
+                    aria-describedby={`match-${index}-notes`}
+                  >
+                    <option value="" disabled>
+                      Choose a car
+                    </option>
+                    {vehicles.map((vehicle) => (
+                      <option key={vehicle.id} value={vehicle.id}>
+                        {vehicle.label}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className="btn-outline shrink-0 bg-white">
+                    Match
+                  </button>
+                </Form>
               ) : null}
               <Link
                 to={newCarHref(car)}

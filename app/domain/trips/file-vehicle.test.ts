@@ -148,3 +148,17 @@ describe("matching a file's car to the host's", () => {
     ]);
   });
 });
+
+describe("a file with only a Vehicle name column", () => {
+  it("may hold the listing's nickname there", () => {
+    const fleet = [car("blue", { nickname: "Blue Camry", model: "Camry", year: 2021 })];
+    expect(
+      matchFileVehicle(fleet, new Map(), {
+        label: null,
+        title: "Blue Camry",
+        vin: null,
+        listingId: null,
+      }),
+    ).toEqual({ kind: "matched", vehicleId: "blue", by: "nickname" });
+  });
+});

@@ -150,7 +150,8 @@ export function matchFileVehicle(
         ? { kind: "ambiguous", vehicleIds: found.map((vehicle) => vehicle.id), by }
         : null;
 
-  const parts = file.label ? labelParts(file.label) : null;
+  // A file with only "Vehicle name" may hold the nickname there.
+  const parts = file.label ? labelParts(file.label) : file.title ? labelParts(file.title) : null;
   if (parts?.plate) {
     const plate = parts.plate;
     const byPlate = decide(

@@ -521,9 +521,14 @@ export const trips = sqliteTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     /** Null until the host matches the file's car to one of theirs. */
     vehicleId: text("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
-    /** The car as the export names it, kept for matching and display. */
+    /** The car as the export names it, kept for matching and display: its "Vehicle" cell
+     * (the listing's nickname and plate, "Silver Benz (VA #UXR4412)"). */
     vehicleName: text("vehicle_name"),
     vehicleVin: text("vehicle_vin"),
+    /** The export's "Vehicle name" cell: make, model and year ("Mercedes-Benz C-Class 2019"). */
+    vehicleTitle: text("vehicle_title"),
+    /** The export's "Vehicle id": the marketplace's id of the listing. */
+    vehicleListingId: text("vehicle_listing_id"),
     reservationId: text("reservation_id").notNull(),
     guestName: text("guest_name"),
     startAt: integer("start_at", { mode: "timestamp_ms" }).notNull(),
@@ -548,6 +553,26 @@ export const trips = sqliteTable(
     index("trips_vehicle_idx").on(table.vehicleId, table.startAt),
     index("trips_account_end_idx").on(table.accountId, table.endAt),
   ],
+);
+
+/**
+ * Matches the host made between how the export names a car and one of their vehicles
+ * ("plate:UXR4412", "name:silver benz", "listing:812345"): every later import applies them.
+ */
+export const vehicleMatches = sqliteTable(
+  "vehicle_matches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    vehicleId: text("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("vehicle_matches_account_key_idx").on(table.accountId, table.key)],
 );
 
 /** Money the host asks for after a trip: damage (from a finalized revision) or a reimbursement. */

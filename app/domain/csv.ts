@@ -137,3 +137,62 @@ export function rowProblem(row: number, columnName: string | null, message: stri
       : `Row ${row}: ${message}`,
   };
 }
+
+/**
+ * Windows-1252's characters for bytes 0x80–0x9F (its difference from Latin-1): curly quotes,
+ * dashes, €, ™… Node's own "windows-1252" decoder reads these bytes as Latin-1 control codes.
+ */
+const CP1252_HIGH =
+  "\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F" +
+  "\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = "";
+  for (let start = 0; start < bytes.length; start += 8192) {
+    const chunk = bytes.subarray(start, start + 8192);
+    text += String.fromCharCode(
+      ...Array.from(chunk, (byte) =>
+        byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH.charCodeAt(byte - 0x80) : byte,
+      ),
+    );
+  }
+  return text;
+}
+
+export type CsvEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+
+/** How each encoding is named to the host. */
+export const CSV_ENCODING_NAMES: Readonly<Record<CsvEncoding, string>> = {
+  "utf-8": "UTF-8",
+  "utf-16le": "UTF-16",
+  "utf-16be": "UTF-16",
+  "windows-1252": "Windows-1252 (Latin-1)",
+};
+
+/**
+ * A CSV file's bytes as text. UTF-8 (with or without its byte-order mark) and UTF-16 with its
+ * mark are read as such; bytes that aren't valid UTF-8 are what older spreadsheet programs save
+ * (Latin-1, really Windows-1252), read as that rather than replaced with "�". A declared charset
+ * (from Content-Type) is followed when it names one of these.
+ */
+export function decodeCsvBytes(
+  bytes: Uint8Array,
+  declaredCharset?: string | null,
+): { text: string; encoding: CsvEncoding } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { text: new TextDecoder("utf-16le").decode(bytes), encoding: "utf-16le" };
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { text: new TextDecoder("utf-16be").decode(bytes), encoding: "utf-16be" };
+  }
+  const declared = (declaredCharset ?? "").trim().toLowerCase();
+  if (["iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252"].includes(declared)) {
+    return { text: decodeWindows1252(bytes), encoding: "windows-1252" };
+  }
+  try {
+    // The decoder drops a leading byte-order mark; `parseCsv` would skip it anyway.
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+  } catch {
+    return { text: decodeWindows1252(bytes), encoding: "windows-1252" };
+  }
+}

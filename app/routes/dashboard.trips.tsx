@@ -5,9 +5,9 @@ import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { TripImportForm } from "~/components/trips/trip-import-form";
 import { TripList } from "~/components/trips/trip-list";
 import { UnmatchedCars } from "~/components/trips/unmatched-cars";
-import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import type { TripCsvError } from "~/domain/trips/trip-csv";
-import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { newCarFromFile } from "~/domain/trips/file-vehicle";
+import { accountPreferences, setDetectedTimeZone } from "~/lib/accounts/preferences.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
@@ -17,11 +17,12 @@ import { readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.serve
 import { env } from "~/lib/runtime/env.server";
 import {
   csvText,
+  encodingNote,
   importTripCsv,
   MAX_TRIP_CSV_BYTES,
   TOO_LARGE_MESSAGE,
 } from "~/lib/trips/trip-import.server";
-import { listTrips, matchTripsToVehicle, unmatchedVehicleNames } from "~/lib/trips/trips.server";
+import { listTrips, matchTripsToVehicle, unmatchedCars } from "~/lib/trips/trips.server";
 import { tripListItems } from "~/lib/trips/trip-view.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
@@ -32,12 +33,20 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const vehicles = listVehicles(session.accountId);
+  const labels = new Map(vehicles.map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     trips: tripListItems(listTrips(session.accountId), vehicles),
-    unmatched: unmatchedVehicleNames(session.accountId),
-    vehicles: vehicles.map((vehicle) => ({ id: vehicle.id, label: vehicleLabel(vehicle) })),
-    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+    unmatched: unmatchedCars(session.accountId).map((car) => ({
+      vehicle: { label: car.vehicle.label, title: car.vehicle.title, vin: car.vehicle.vin },
+      trips: car.trips,
+      candidates: car.candidates.map((id) => labels.get(id) ?? ""),
+      newCar: newCarFromFile(car.vehicle),
+    })),
+    vehicles: vehicles.map((vehicle) => ({ id: vehicle.id, label: labels.get(vehicle.id)! })),
+    // Null until the owner (or their browser) sets one: the import form asks for it then.
+    timeZone: accountPreferences(session.accountId).timeZone,
+    ownsAccount: session.role === "primary",
   };
 }
 
@@ -50,8 +59,16 @@ function importFailed(status: number, message: string, rowErrors: TripCsvError[]
   );
 }
 
+const fileName = z
+  .string()
+  .trim()
+  .max(500)
+  .optional()
+  .transform((value) => value || null);
 const matchSchema = z.object({
-  vehicleName: z.string().trim().min(1).max(200),
+  vehicleName: fileName,
+  vehicleTitle: fileName,
+  vehicleVin: fileName,
   vehicleId: z.string({ error: "Choose the car." }).trim().min(1, "Choose the car."),
 });
 
@@ -73,25 +90,29 @@ export async function action({ request }: Route.ActionArgs) {
         formError: "Choose one of your cars.",
       });
     }
+    const { vehicleName, vehicleTitle, vehicleVin, vehicleId } = submission.value;
     const matched = matchTripsToVehicle(
       session.accountId,
-      submission.value.vehicleName,
-      submission.value.vehicleId,
+      { label: vehicleName, title: vehicleTitle, vin: vehicleVin },
+      vehicleId,
     );
     return redirectWithToast("/dashboard/trips", {
       title: "Trips matched",
       description:
         matched === 1
-          ? "1 trip now belongs to that car."
-          : `${matched} trips now belong to that car.`,
+          ? "1 trip now belongs to that car. Later imports will remember it."
+          : `${matched} trips now belong to that car. Later imports will remember it.`,
     });
   }
 
   const file = await csvText(form.get("file"));
   if (!file.ok) return importFailed(file.status, file.message);
-  const timeZone = String(form.get("timeZone") ?? "") || DEFAULT_TIME_ZONE;
-  const result = importTripCsv(session.accountId, file.text, { timeZone });
+  const result = importTripCsv(session.accountId, file, {
+    timeZone: String(form.get("timeZone") ?? ""),
+  });
   if (!result.ok) return importFailed(result.status, result.message, result.errors);
+  // Asked once: an owner without a zone yet keeps the one they chose for the file.
+  if (session.role === "primary") setDetectedTimeZone(session.accountId, result.timeZone);
   recordEvent("feature_usage", { feature: "trips", action: "import" }, session.user.id);
   const parts = [
     `${result.imported} new`,
@@ -101,13 +122,23 @@ export async function action({ request }: Route.ActionArgs) {
   ];
   return redirectWithToast("/dashboard/trips", {
     title: "Trips imported",
-    description: `${parts.join(", ")}.`,
+    description: [`${parts.join(", ")}.`, encodingNote(result.encoding)].filter(Boolean).join(" "),
   });
 }
 
 export default function Trips({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as TripsReply | undefined;
   const importReply = reply?.intent === "import" ? reply : undefined;
+  const importSection = (
+    <FleetSection title="Import from the marketplace" id="import-title">
+      <TripImportForm
+        timeZone={loaderData.timeZone}
+        ownsAccount={loaderData.ownsAccount}
+        error={importReply ? errorsOf(importReply.result).form : undefined}
+        rowErrors={importReply?.rowErrors}
+      />
+    </FleetSection>
+  );
   return (
     <div className="container-page max-w-5xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -120,19 +151,15 @@ export default function Trips({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         }
       />
-      <UnmatchedCars names={loaderData.unmatched} vehicles={loaderData.vehicles} />
+      {/* A refused file's problems come first, where the page opens after the post. */}
+      {importReply ? importSection : null}
+      <UnmatchedCars cars={loaderData.unmatched} vehicles={loaderData.vehicles} />
       {reply?.intent === "match" ? (
         <p role="alert" className="field-error">
           {errorsOf(reply.result).form}
         </p>
       ) : null}
-      <FleetSection title="Import from the marketplace" id="import-title">
-        <TripImportForm
-          timeZone={loaderData.timeZone}
-          error={importReply ? errorsOf(importReply.result).form : undefined}
-          rowErrors={importReply?.rowErrors}
-        />
-      </FleetSection>
+      {importReply ? null : importSection}
       <FleetSection title={`All trips (${loaderData.trips.length})`} id="trips-title">
         {loaderData.trips.length === 0 ? (
           <p className="text-slate-700">

@@ -33,7 +33,7 @@ async function importFile(page: Page, csv: string) {
     mimeType: "text/csv",
     buffer: Buffer.from(csv),
   });
-  await page.getByLabel("Times in the file are in").selectOption("America/Denver");
+  await page.locator("#trip-zone").selectOption("America/Denver");
   await page.getByRole("button", { name: "Import trips" }).click();
 }
 
@@ -260,9 +260,11 @@ test.describe("trips", () => {
       updated: 0,
       skipped: 0,
       unmatched: 0,
+      timeZone: "America/Chicago",
+      encoding: "utf-8",
       errors: [],
     });
-    const refused = await host.api.post("/api/trips/import", {
+    const refused = await host.api.post("/api/trips/import?timeZone=America/Chicago", {
       headers: { "Content-Type": "text/csv" },
       data: "Reservation ID,Vehicle,Trip start,Trip end\nA-3,Civic,never,2026-11-24 10:00\n",
     });

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { decodeCsvBytes } from "../csv";
 import { parseTripCsv, tripInstant } from "./trip-csv";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
@@ -57,8 +60,21 @@ describe("parseTripCsv", () => {
     expect(result.rows).toEqual([
       {
         line: 2,
-        vehicleName: "Toyota Corolla 2019",
-        vin: "2T1BURHE0KC123456",
+        vehicle: {
+          label: "Toyota Corolla 2019",
+          title: null,
+          vin: "2T1BURHE0KC123456",
+          listingId: null,
+        },
+        stated: [
+          "guestName",
+          "pickupLocation",
+          "odometerStart",
+          "odometerEnd",
+          "distanceMiles",
+          "earningsCents",
+          "status",
+        ],
         trip: {
           reservationId: "R-81234567",
           guestName: "Jordan Lee",
@@ -152,5 +168,120 @@ describe("parseTripCsv", () => {
       ok: false,
       errors: [{ row: null, column: null, message: "The file is empty." }],
     });
+  });
+});
+
+/** Real-format exports in ./fixtures, written from the marketplace's documented columns. */
+function fixture(name: string): Buffer {
+  return readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
+}
+
+describe("the marketplace's Trip Earnings export", () => {
+  const NEW_YORK = { timeZone: "America/New_York", now: Date.parse("2026-09-03T12:00:00Z") };
+
+  it("reads all 60 rows of a full export: BOM, CRLF, quoted commas, every money column, cancellations", () => {
+    const bytes = fixture("trip-earnings-60.csv");
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.includes("\r\n")).toBe(true);
+    const { text, encoding } = decodeCsvBytes(bytes);
+    expect(encoding).toBe("utf-8");
+    const result = parseTripCsv(text, NEW_YORK);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.rows).toHaveLength(60);
+
+    const first = result.rows[0]!;
+    expect(first.vehicle).toEqual({
+      label: "Weekend Jeep (MD #8BK2210)",
+      title: "Jeep Wrangler 2019",
+      vin: "1C4HJXDG4KW610452",
+      listingId: "1301877",
+    });
+    expect(first.trip).toMatchObject({
+      reservationId: "41938271",
+      guestName: "Jordan Lee",
+      // "2025-11-06 08:00 AM" in New York (EST, -5).
+      startAt: Date.parse("2025-11-06T13:00:00Z"),
+      endAt: Date.parse("2025-11-13T11:00:00Z"),
+      timeZone: "America/New_York",
+      odometerStart: 55120,
+      odometerEnd: 55744,
+      distanceMiles: 624,
+      earningsCents: 46127,
+      status: "completed",
+    });
+
+    const byId = new Map(result.rows.map((row) => [row.trip.reservationId, row]));
+    // Quoted commas and doubled quotes inside a cell.
+    expect(byId.get("41941011")!.trip.pickupLocation).toBe(
+      "Baltimore/Washington International Airport, Baltimore, MD 21240",
+    );
+    expect(byId.get("41938819")!.trip.guestName).toBe('Robert "Bobby" Tran');
+    expect(byId.get("41938545")!.trip.guestName).toBe("José Martínez");
+    // "1,204.00" in quotes is an amount with a thousands separator.
+    expect(byId.get("41942381")!.trip.earningsCents).toBe(90300);
+    // Cancellations by either side, the host's with a negative total; a trip under way; booked ones.
+    expect(byId.get("41939230")!.trip).toMatchObject({ status: "canceled", earningsCents: 6675 });
+    expect(byId.get("41941833")!.trip).toMatchObject({ status: "canceled", earningsCents: -5000 });
+    expect(byId.get("41946080")!.trip).toMatchObject({
+      status: "in_progress",
+      odometerStart: 72387,
+      odometerEnd: null,
+    });
+    expect(byId.get("41946354")!.trip.status).toBe("booked");
+    expect(result.rows.filter((row) => row.trip.status === "canceled")).toHaveLength(5);
+    // A 12-hour time in the evening.
+    expect(new Date(byId.get("41942244")!.trip.startAt).toISOString()).toBe(
+      "2026-04-08T00:00:00.000Z",
+    );
+  });
+
+  it("reads a subset export (no VIN, no Vehicle name, no money) and says which fields it states", () => {
+    const result = parseTripCsv(decodeCsvBytes(fixture("trip-earnings-subset.csv")).text, NEW_YORK);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.rows).toHaveLength(9);
+    expect(result.rows[0]!.stated).toEqual(["guestName", "status"]);
+    expect(result.rows[4]!.vehicle).toEqual({
+      label: "Silver Benz (VA #UXR4412)",
+      title: null,
+      vin: null,
+      listingId: null,
+    });
+    // "2026-09-19 10:00": the 24-hour form, EDT (-4).
+    expect(new Date(result.rows[4]!.trip.startAt).toISOString()).toBe("2026-09-19T14:00:00.000Z");
+    expect(result.rows[4]!.trip).toMatchObject({
+      pickupLocation: null,
+      earningsCents: null,
+      status: "booked",
+    });
+  });
+
+  it("reads a Latin-1 (Windows-1252) file as such, names and curly apostrophes intact", () => {
+    const bytes = fixture("trip-earnings-latin1.csv");
+    expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes)).toThrow();
+    const { text, encoding } = decodeCsvBytes(bytes);
+    expect(encoding).toBe("windows-1252");
+    const result = parseTripCsv(text, NEW_YORK);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.rows.map((row) => row.trip.guestName)).toEqual(["José Martínez", "Chloé Dubois"]);
+    expect(result.rows[0]!.vehicle.label).toBe("Dad’s Benz (VA #UXR4412)");
+    expect(result.rows[0]!.trip.pickupLocation).toBe(
+      "Café Azul, 3100 Clarendon Blvd, Arlington, VA 22201",
+    );
+    expect(text).not.toContain("\uFFFD");
+    // Declared as ISO-8859-1 it is read the same way; UTF-16 with its mark is read as UTF-16.
+    expect(decodeCsvBytes(bytes, "ISO-8859-1").text).toBe(text);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    expect(decodeCsvBytes(utf16)).toEqual({ text, encoding: "utf-16le" });
+  });
+
+  it("makes an over-long cell and an amount over $1,000,000 row errors, not stored values", () => {
+    const result = parseTripCsv(decodeCsvBytes(fixture("trip-earnings-caps.csv")).text, NEW_YORK);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.map((error) => error.message)).toEqual([
+      'Row 2, column "Pickup location": the cell is 609 characters long; the limit is 500.',
+      "Row 3, column \"Total earnings\": $2,500,000.00 is over $1,000,000; that can't be one trip's amount.",
+      "Row 4, column \"Cleaning\": $1,000,000.01 is over $1,000,000; that can't be one trip's amount.",
+    ]);
   });
 });

@@ -4,19 +4,25 @@
  * bad row is refused as a whole, with every problem named by row and column, so an import never
  * half-writes.
  *
+ * The car is kept as the file names it (see file-vehicle.ts for matching). Every cell is capped
+ * (500 characters) and every amount too ($1,000,000 either way): past that it is a row error,
+ * never a stored value. The columns a file has are the fields it states; a narrower export
+ * (fewer columns) updates only those, so nothing it doesn't mention is erased.
+ *
  * Times: a date with an offset ("2026-11-20T10:00:00-08:00", "…Z") is that instant; otherwise it
  * is local time in the row's "Time zone" column, or else in the zone the host chose for the
  * file. A local time the clocks skip (spring forward) is read as the time after the change; one
  * that repeats (fall back) as the first of the two.
  */
-import { fieldAt, locateColumns, parseCsv, rowProblem } from "../csv";
+import { fieldAt, locateColumns, normalizeHeader, parseCsv, rowProblem } from "../csv";
 import {
   parseTripDateTime,
   MAX_EARNINGS_CSV_CHARACTERS,
   MAX_REPORTED_CSV_ERRORS,
 } from "../earnings-csv";
-import { formatNumber, parseMoneyToCents } from "../money";
+import { formatCents, formatNumber, parseMoneyToCents } from "../money";
 import { canonicalTimeZone, naiveMsToWallClock, resolveWallClock } from "../zoned-time";
+import type { FileVehicle } from "./file-vehicle";
 import {
   MAX_RESERVATION_ID_LENGTH,
   statusByTime,
@@ -26,11 +32,17 @@ import {
 } from "./trip";
 
 export const MAX_TRIP_CSV_ROWS = 5_000;
+/** No cell of the export is longer (an address is the longest); past this it isn't the export. */
+export const MAX_CELL_CHARACTERS = 500;
+/** No amount of one trip is anywhere near this, either way. */
+export const MAX_AMOUNT_CENTS = 100_000_000;
 
 export type TripColumn =
   | "reservationId"
   | "guest"
   | "vehicle"
+  | "vehicleTitle"
+  | "vehicleListingId"
   | "vin"
   | "tripStart"
   | "tripEnd"
@@ -56,8 +68,13 @@ export const TRIP_COLUMNS: Readonly<
   },
   vehicle: {
     label: "Vehicle",
-    aliases: ["vehiclename", "vehicle", "car", "carname", "listingname", "listing"],
+    aliases: ["vehicle", "car", "listingname", "listing", "carname"],
   },
+  vehicleTitle: {
+    label: "Vehicle name",
+    aliases: ["vehiclename", "makemodelyear", "yearmakemodel", "makeandmodel"],
+  },
+  vehicleListingId: { label: "Vehicle id", aliases: ["vehicleid", "listingid", "carid"] },
   vin: { label: "VIN", aliases: ["vin", "vehiclevin", "vehicleidentificationnumber"] },
   tripStart: {
     label: "Trip start",
@@ -95,13 +112,63 @@ export const TRIP_COLUMNS: Readonly<
   status: { label: "Trip status", aliases: ["tripstatus", "status", "reservationstatus"] },
 };
 
+/** The trip's fields a file can state; the others (reservation, times, zone) it always does. */
+export type StatedTripField =
+  | "guestName"
+  | "pickupLocation"
+  | "returnLocation"
+  | "odometerStart"
+  | "odometerEnd"
+  | "distanceMiles"
+  | "earningsCents"
+  | "status";
+
+/** Which trip field each optional column states. */
+const STATED_BY: ReadonlyArray<[TripColumn, StatedTripField]> = [
+  ["guest", "guestName"],
+  ["pickupLocation", "pickupLocation"],
+  ["returnLocation", "returnLocation"],
+  ["odometerStart", "odometerStart"],
+  ["odometerEnd", "odometerEnd"],
+  ["distance", "distanceMiles"],
+  ["earnings", "earningsCents"],
+  ["status", "status"],
+];
+
+/**
+ * The export's money columns besides "Total earnings", one per item ("Trip price", "3-day
+ * discount", "Tolls & tickets", …); read only to check them. Written normalized.
+ */
+const MONEY_ITEM_COLUMNS = new Set([
+  "tripprice",
+  "boostprice",
+  "delivery",
+  "excessdistance",
+  "extras",
+  "additionalusage",
+  "smoking",
+  "cleaning",
+  "tollstickets",
+  "tollsandtickets",
+  "finespaidtohost",
+  "gasreimbursement",
+  "evchargingreimbursement",
+  "ontripevcharging",
+  "posttripevcharging",
+  "otherfees",
+  "salestax",
+  "hostpromotionalcredit",
+]);
+const MONEY_ITEM_PATTERN = /(discount|fee|fees|price|credit|reimbursement|charging|tax)$/;
+
 export interface TripCsvRow {
   /** The line of the file the trip starts on. */
   line: number;
   trip: TripInput;
-  /** How the file names the car; matched to a vehicle by VIN first, then by name. */
-  vehicleName: string;
-  vin: string | null;
+  /** How the file names the car; matched to one of the host's as file-vehicle.ts says. */
+  vehicle: FileVehicle;
+  /** The optional fields the file has a column for: only these update a stored trip. */
+  stated: readonly StatedTripField[];
 }
 
 export interface TripCsvError {
@@ -176,7 +243,12 @@ export function parseTripCsv(
   const columnIndex = locateColumns(header.fields, TRIP_COLUMNS);
   const required: TripColumn[] = ["reservationId", "tripStart", "tripEnd"];
   const missing = required.filter((column) => columnIndex[column] === undefined);
-  if (columnIndex.vehicle === undefined && columnIndex.vin === undefined) missing.push("vehicle");
+  if (
+    columnIndex.vehicle === undefined &&
+    columnIndex.vehicleTitle === undefined &&
+    columnIndex.vin === undefined
+  )
+    missing.push("vehicle");
   if (missing.length > 0) {
     return {
       ok: false,
@@ -188,6 +260,23 @@ export function parseTripCsv(
     };
   }
   const headerName = (column: TripColumn) => fieldAt(header, columnIndex[column]) ?? null;
+  const located = new Set(Object.values(columnIndex));
+  const moneyItems = header.fields
+    .map((name, index) => ({ name: name.trim(), index, key: normalizeHeader(name) }))
+    .filter(
+      ({ index, key }) =>
+        !located.has(index) && (MONEY_ITEM_COLUMNS.has(key) || MONEY_ITEM_PATTERN.test(key)),
+    );
+  const stated = STATED_BY.filter(([column]) => columnIndex[column] !== undefined).map(
+    ([, field]) => field,
+  );
+  // Both odometers give the distance when the file has no column for it.
+  if (
+    !stated.includes("distanceMiles") &&
+    stated.includes("odometerStart") &&
+    stated.includes("odometerEnd")
+  )
+    stated.push("distanceMiles");
 
   const errors: TripCsvError[] = [];
   const rows: TripCsvRow[] = [];
@@ -198,6 +287,19 @@ export function parseTripCsv(
       errors.push(rowProblem(record.line, column ? headerName(column) : null, message));
     };
     const before = errors.length;
+
+    record.fields.forEach((field, index) => {
+      if (field.trim().length > MAX_CELL_CHARACTERS) {
+        errors.push(
+          rowProblem(
+            record.line,
+            fieldAt(header, index) || `column ${index + 1}`,
+            `the cell is ${formatNumber(field.trim().length)} characters long; the limit is ${formatNumber(MAX_CELL_CHARACTERS)}.`,
+          ),
+        );
+      }
+    });
+    if (errors.length > before) continue;
 
     const reservationId = cell("reservationId");
     if (reservationId === "") problem("reservationId", "the reservation ID is empty.");
@@ -218,10 +320,21 @@ export function parseTripCsv(
       seen.set(reservationId, record.line);
     }
 
-    const vehicleName = cell("vehicle").replace(/\s+/g, " ");
-    const vin = cell("vin").toUpperCase().replace(/\s+/g, "") || null;
-    if (vehicleName === "" && !vin)
-      problem(columnIndex.vehicle !== undefined ? "vehicle" : "vin", "the vehicle is empty.");
+    const vehicle: FileVehicle = {
+      label: cell("vehicle").replace(/\s+/g, " ") || null,
+      title: cell("vehicleTitle").replace(/\s+/g, " ") || null,
+      vin: cell("vin").toUpperCase().replace(/\s+/g, "") || null,
+      listingId: cell("vehicleListingId") || null,
+    };
+    if (!vehicle.label && !vehicle.title && !vehicle.vin)
+      problem(
+        columnIndex.vehicle !== undefined
+          ? "vehicle"
+          : columnIndex.vehicleTitle !== undefined
+            ? "vehicleTitle"
+            : "vin",
+        "the vehicle is empty.",
+      );
 
     let timeZone = options.timeZone;
     const zoneText = cell("timeZone");
@@ -261,11 +374,25 @@ export function parseTripCsv(
     const odometerEnd = readMiles("odometerEnd");
     const distance = readMiles("distance");
 
-    let earningsCents: number | null = null;
-    if (cell("earnings") !== "") {
-      earningsCents = parseMoneyToCents(cell("earnings"));
-      if (earningsCents === null) problem("earnings", `"${cell("earnings")}" is not an amount.`);
-    }
+    const readAmount = (text: string, columnName: string | null): number | null => {
+      if (text === "") return null;
+      const cents = parseMoneyToCents(text);
+      if (cents === null) {
+        errors.push(rowProblem(record.line, columnName, `"${text}" is not an amount.`));
+      } else if (Math.abs(cents) > MAX_AMOUNT_CENTS) {
+        errors.push(
+          rowProblem(
+            record.line,
+            columnName,
+            `${formatCents(cents)} is over $1,000,000; that can't be one trip's amount.`,
+          ),
+        );
+        return null;
+      }
+      return cents;
+    };
+    const earningsCents = readAmount(cell("earnings"), headerName("earnings"));
+    for (const item of moneyItems) readAmount(fieldAt(record, item.index) ?? "", item.name);
 
     const statusText = cell("status");
     const status =
@@ -301,7 +428,7 @@ export function parseTripCsv(
     const problems = Object.values(tripProblems(trip));
     for (const message of problems)
       problem(null, message.charAt(0).toLowerCase() + message.slice(1));
-    if (problems.length === 0) rows.push({ line: record.line, trip, vehicleName, vin });
+    if (problems.length === 0) rows.push({ line: record.line, trip, vehicle, stated });
   }
 
   if (errors.length > 0) {

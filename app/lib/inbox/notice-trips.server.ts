@@ -10,7 +10,8 @@ import type { ReadNotification } from "~/domain/inbox/notification-email";
 import { sameGuest } from "~/domain/inbox/guest-names";
 import { statusByTime } from "~/domain/trips/trip";
 import { resolveWallClock, type LocalDateTime } from "~/domain/zoned-time";
-import { matchVehicleFor } from "../trips/trips.server";
+import { matchFileVehicle } from "~/domain/trips/file-vehicle";
+import { rememberedMatches } from "../trips/trips.server";
 import { linkConversationsToTrip, type Tx } from "./trip-links.server";
 
 /** The zone a notice's wall-clock times are in: the account's, else that of its latest trip. */
@@ -76,9 +77,17 @@ export function applyTripNotice(
   // A new trip needs its times; a notice without them waits for the export.
   if (!zone || !timesMakeSense) return null;
   const fleet = tx.select().from(vehicles).where(eq(vehicles.accountId, accountId)).all();
-  const vehicle = read.vehicleName
-    ? matchVehicleFor(fleet, { vehicleName: read.vehicleName, vin: null })
+  // A notice names the car by its listing nickname or its make, model and year: matched as the
+  // trip export's "Vehicle" and "Vehicle name" would be, remembered matches included.
+  const match = read.vehicleName
+    ? matchFileVehicle(fleet, rememberedMatches(tx, accountId), {
+        label: read.vehicleName,
+        title: read.vehicleName,
+        vin: null,
+        listingId: null,
+      })
     : null;
+  const vehicle = match?.kind === "matched" ? { id: match.vehicleId } : null;
   const trip = tx
     .insert(trips)
     .values({

@@ -13,7 +13,7 @@ export function tripListItems(trips: TripRow[], fleet: VehicleRow[]): TripListIt
     reservationId: trip.reservationId,
     guestName: trip.guestName,
     vehicleLabel: trip.vehicleId ? (labels.get(trip.vehicleId) ?? null) : null,
-    vehicleName: trip.vehicleName,
+    vehicleName: trip.vehicleName ?? trip.vehicleTitle ?? trip.vehicleVin,
     startAt: trip.startAt.toISOString(),
     endAt: trip.endAt.toISOString(),
     timeZone: trip.timeZone,

@@ -65,8 +65,12 @@ describe("importing trips", () => {
       "T-3": corolla.id,
       "T-4": null,
     });
-    expect(trips.unmatchedVehicleNames(owner.accountId)).toEqual([
-      { vehicleName: "Mystery Van", trips: 1 },
+    expect(trips.unmatchedCars(owner.accountId)).toEqual([
+      {
+        vehicle: { label: "Mystery Van", title: null, vin: null, listingId: null },
+        trips: 1,
+        candidates: [],
+      },
     ]);
   });
 
@@ -92,11 +96,17 @@ describe("importing trips", () => {
   it("keeps the host's own match when the file is imported again", () => {
     const { owner, corolla } = fleetWithTwoCars("trips_keep");
     trips.importTrips(owner.accountId, rows(EXPORT));
-    expect(trips.matchTripsToVehicle(owner.accountId, "Mystery Van", corolla.id)).toBe(1);
+    expect(
+      trips.matchTripsToVehicle(
+        owner.accountId,
+        { label: "Mystery Van", title: null, vin: null },
+        corolla.id,
+      ),
+    ).toBe(1);
     trips.importTrips(owner.accountId, rows(EXPORT));
     const t4 = trips.listTrips(owner.accountId).find((trip) => trip.reservationId === "T-4");
     expect(t4?.vehicleId).toBe(corolla.id);
-    expect(trips.unmatchedVehicleNames(owner.accountId)).toEqual([]);
+    expect(trips.unmatchedCars(owner.accountId)).toEqual([]);
   });
 
   it("leaves a name two cars share for the host to match", () => {
@@ -110,6 +120,7 @@ describe("importing trips", () => {
       ),
     );
     expect(summary.unmatched).toBe(1);
+    expect(trips.unmatchedCars(owner.accountId)[0]!.candidates).toHaveLength(2);
   });
 });
 

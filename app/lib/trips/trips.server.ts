@@ -2,80 +2,18 @@
  * The account's trips: imported from the Trip Earnings CSV, posted to the API or typed by hand.
  * Every query takes the account id first; another account's trip ids are simply not found.
  */
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
-import { trips, vehicles } from "../../../db/schema";
+import { and, asc, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { trips, vehicleMatches, vehicles } from "../../../db/schema";
+import { matchFileVehicle, rememberKeys, type FileVehicle } from "~/domain/trips/file-vehicle";
 import type { TripCsvRow } from "~/domain/trips/trip-csv";
 import type { TripInput, TripStatus } from "~/domain/trips/trip";
-import { normalizeVin } from "~/domain/vin";
 import { isoWithOffset } from "~/domain/zoned-time";
 import { db } from "../runtime/db.server";
 import { ofAccountAndVehicle, type AccountListOptions } from "../runtime/account-rows.server";
-import { vehicleTitle } from "../estimates/vehicles.server";
 import { linkConversationsToTrip, linkConversationsToTrips } from "../inbox/trip-links.server";
 
 export type TripRow = typeof trips.$inferSelect;
-type VehicleRow = typeof vehicles.$inferSelect;
-
-/** How a file's car name is compared: lower case, words only ("2019 Toyota Corolla" ≈ "toyota corolla 2019"). */
-function nameKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .sort()
-    .join(" ");
-}
-
-/**
- * The account's car a file row means: the one with its VIN, else the only one whose nickname or
- * "year make model" has the same words. Two cars with the same name match neither (the host picks).
- */
-export function matchVehicleFor(
-  fleet: readonly VehicleRow[],
-  row: { vehicleName: string; vin: string | null },
-): VehicleRow | null {
-  if (row.vin) {
-    const vin = normalizeVin(row.vin);
-    const byVin = fleet.find((vehicle) => vehicle.vin === vin);
-    if (byVin) return byVin;
-  }
-  const key = nameKey(row.vehicleName);
-  if (key === "") return null;
-  const named = fleet.filter((vehicle) =>
-    [
-      vehicle.nickname ?? "",
-      vehicleTitle(vehicle),
-      `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
-    ]
-      .filter((name) => name !== "")
-      .some((name) => nameKey(name) === key),
-  );
-  return named.length === 1 ? named[0]! : null;
-}
-
-export interface ImportSummary {
-  imported: number;
-  updated: number;
-  /** Rows identical to the trip already stored. */
-  skipped: number;
-  /** Trips whose car isn't matched to one of the account's vehicles yet. */
-  unmatched: number;
-}
-
-const TRACKED: ReadonlyArray<keyof TripInput> = [
-  "guestName",
-  "startAt",
-  "endAt",
-  "timeZone",
-  "pickupLocation",
-  "returnLocation",
-  "odometerStart",
-  "odometerEnd",
-  "distanceMiles",
-  "earningsCents",
-  "status",
-];
 
 function rowValues(trip: TripInput) {
   return {
@@ -94,22 +32,107 @@ function rowValues(trip: TripInput) {
   };
 }
 
-function unchanged(stored: TripRow, trip: TripInput): boolean {
-  const next = rowValues(trip);
-  return TRACKED.every((field) => {
-    const a = stored[field as keyof TripRow];
-    const b = next[field as keyof typeof next];
-    return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+/** The host's matches, by remembered key (see `rememberKeys`). */
+export function rememberedMatches(tx: Tx, accountId: string): Map<string, string> {
+  return new Map(
+    tx
+      .select({ key: vehicleMatches.key, vehicleId: vehicleMatches.vehicleId })
+      .from(vehicleMatches)
+      .where(eq(vehicleMatches.accountId, accountId))
+      .all()
+      .map((row) => [row.key, row.vehicleId]),
+  );
+}
+
+export interface ImportSummary {
+  imported: number;
+  updated: number;
+  /** Rows identical to the trip already stored. */
+  skipped: number;
+  /** Trips whose car isn't matched to one of the account's vehicles yet. */
+  unmatched: number;
+}
+
+type Tx = Pick<ReturnType<typeof db>, "select" | "insert" | "update">;
+
+/** The stored values a file row states: the times always, the optional fields it has columns for. */
+function statedValues(row: TripCsvRow) {
+  const all = rowValues(row.trip);
+  const values: Partial<ReturnType<typeof rowValues>> = {
+    startAt: all.startAt,
+    endAt: all.endAt,
+    timeZone: all.timeZone,
+  };
+  for (const field of row.stated) Object.assign(values, { [field]: all[field] });
+  // The car as the file names it; a narrower file doesn't forget a name a wider one gave.
+  const { label, title, vin, listingId } = row.vehicle;
+  return {
+    ...values,
+    ...(label !== null && { vehicleName: label }),
+    ...(title !== null && { vehicleTitle: title }),
+    ...(vin !== null && { vehicleVin: vin }),
+    ...(listingId !== null && { vehicleListingId: listingId }),
+  };
+}
+
+function sameValues(stored: TripRow, values: Record<string, unknown>): boolean {
+  return Object.entries(values).every(([field, value]) => {
+    const current = stored[field as keyof TripRow];
+    return current instanceof Date && value instanceof Date
+      ? current.getTime() === value.getTime()
+      : current === value;
   });
 }
 
 /**
- * Stores a whole file in one transaction: new reservations are added, known ones updated (a car
- * the host already matched keeps its match), identical ones left alone.
+ * Adds or updates one imported trip: the one place an import writes a trip. A stored trip gets
+ * only the fields the file states, and keeps its car once it has one.
+ */
+function upsertImportedTrip(
+  tx: Tx,
+  accountId: string,
+  row: TripCsvRow,
+  stored: TripRow | undefined,
+  vehicleId: string | null,
+  now: Date,
+): { tripId: string; outcome: "imported" | "updated" | "skipped" } {
+  if (!stored) {
+    const tripId = crypto.randomUUID();
+    tx.insert(trips)
+      .values({
+        id: tripId,
+        accountId,
+        reservationId: row.trip.reservationId,
+        vehicleId,
+        vehicleName: row.vehicle.label,
+        vehicleTitle: row.vehicle.title,
+        vehicleVin: row.vehicle.vin,
+        vehicleListingId: row.vehicle.listingId,
+        ...rowValues(row.trip),
+        source: "import",
+        updatedAt: now,
+      })
+      .run();
+    return { tripId, outcome: "imported" };
+  }
+  const values = { ...statedValues(row), vehicleId: stored.vehicleId ?? vehicleId };
+  if (sameValues(stored, values)) return { tripId: stored.id, outcome: "skipped" };
+  tx.update(trips)
+    .set({ ...values, updatedAt: now })
+    .where(eq(trips.id, stored.id))
+    .run();
+  return { tripId: stored.id, outcome: "updated" };
+}
+
+/**
+ * Stores a whole file in one transaction: new reservations are added, known ones updated with
+ * what the file states, identical ones left alone. Cars are matched as file-vehicle.ts says; a
+ * car the host already matched keeps its match.
  */
 export function importTrips(accountId: string, rows: readonly TripCsvRow[]): ImportSummary {
   return db().transaction((tx) => {
     const fleet = tx.select().from(vehicles).where(eq(vehicles.accountId, accountId)).all();
+    const remembered = rememberedMatches(tx, accountId);
     const ids = rows.map((row) => row.trip.reservationId);
     const existing = new Map(
       (ids.length === 0
@@ -125,32 +148,11 @@ export function importTrips(accountId: string, rows: readonly TripCsvRow[]): Imp
     const now = new Date();
     for (const row of rows) {
       const stored = existing.get(row.trip.reservationId);
-      const vehicleId = stored?.vehicleId ?? matchVehicleFor(fleet, row)?.id ?? null;
+      const match = stored?.vehicleId ? null : matchFileVehicle(fleet, remembered, row.vehicle);
+      const vehicleId = stored?.vehicleId ?? (match?.kind === "matched" ? match.vehicleId : null);
       if (vehicleId === null) summary.unmatched++;
-      const file = { vehicleName: row.vehicleName || null, vehicleVin: row.vin };
-      if (!stored) {
-        tx.insert(trips)
-          .values({
-            id: crypto.randomUUID(),
-            accountId,
-            reservationId: row.trip.reservationId,
-            vehicleId,
-            ...file,
-            ...rowValues(row.trip),
-            source: "import",
-            updatedAt: now,
-          })
-          .run();
-        summary.imported++;
-      } else if (unchanged(stored, row.trip) && stored.vehicleId === vehicleId) {
-        summary.skipped++;
-      } else {
-        tx.update(trips)
-          .set({ vehicleId, ...file, ...rowValues(row.trip), updatedAt: now })
-          .where(eq(trips.id, stored.id))
-          .run();
-        summary.updated++;
-      }
+      const { outcome } = upsertImportedTrip(tx, accountId, row, stored, vehicleId, now);
+      summary[outcome]++;
     }
     linkConversationsToTrips(tx, accountId, ids);
     return summary;
@@ -242,40 +244,114 @@ export function listTrips(accountId: string, options: AccountListOptions = {}): 
     .all();
 }
 
-/** The file's car names whose trips aren't matched to a vehicle yet, with how many trips each. */
-export function unmatchedVehicleNames(accountId: string): { vehicleName: string; trips: number }[] {
-  const rows = db()
-    .select({ vehicleName: trips.vehicleName, vehicleVin: trips.vehicleVin })
-    .from(trips)
-    .where(and(eq(trips.accountId, accountId), isNull(trips.vehicleId)))
-    .orderBy(asc(trips.vehicleName))
-    .all();
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    const name = row.vehicleName ?? row.vehicleVin ?? "";
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return [...counts].map(([vehicleName, count]) => ({ vehicleName, trips: count }));
+/** A car the file names that isn't matched yet: how the file names it, and its trips. */
+export interface UnmatchedCar {
+  vehicle: FileVehicle;
+  trips: number;
+  /** The host's cars it could equally be (when more than one matched), else empty. */
+  candidates: string[];
 }
 
-/** The matching step: every unmatched trip the file names `vehicleName` goes to `vehicleId`. */
+const sameFileValue = (column: SQLiteColumn, value: string | null) =>
+  value === null ? isNull(column) : eq(column, value);
+
+function ofFileVehicle(vehicle: Pick<FileVehicle, "label" | "title" | "vin">) {
+  return and(
+    sameFileValue(trips.vehicleName, vehicle.label),
+    sameFileValue(trips.vehicleTitle, vehicle.title),
+    sameFileValue(trips.vehicleVin, vehicle.vin),
+  );
+}
+
+/** The cars the account's files name whose trips aren't matched to a vehicle yet. */
+export function unmatchedCars(accountId: string): UnmatchedCar[] {
+  const rows = db()
+    .select({
+      label: trips.vehicleName,
+      title: trips.vehicleTitle,
+      vin: trips.vehicleVin,
+      listingId: max(trips.vehicleListingId),
+      trips: count(),
+    })
+    .from(trips)
+    .where(and(eq(trips.accountId, accountId), isNull(trips.vehicleId)))
+    .groupBy(trips.vehicleName, trips.vehicleTitle, trips.vehicleVin)
+    .orderBy(asc(trips.vehicleName), asc(trips.vehicleTitle))
+    .limit(200)
+    .all();
+  if (rows.length === 0) return [];
+  const fleet = listFleet(accountId);
+  const remembered = rememberedMatches(db(), accountId);
+  return rows.map(({ trips: tripCount, ...vehicle }) => {
+    const match = matchFileVehicle(fleet, remembered, vehicle);
+    return {
+      vehicle,
+      trips: tripCount,
+      candidates: match.kind === "ambiguous" ? match.vehicleIds : [],
+    };
+  });
+}
+
+function listFleet(accountId: string) {
+  return db().select().from(vehicles).where(eq(vehicles.accountId, accountId)).all();
+}
+
+/**
+ * The host says which car a file's name is: its unmatched trips go to `vehicleId`, and the match
+ * is remembered (by listing id, VIN, plate and nickname) so every later import applies it. Other
+ * unmatched trips the remembered match now covers go to the car too. Returns how many trips moved.
+ */
 export function matchTripsToVehicle(
   accountId: string,
-  vehicleName: string,
+  vehicle: Pick<FileVehicle, "label" | "title" | "vin">,
   vehicleId: string,
 ): number {
-  const result = db()
-    .update(trips)
-    .set({ vehicleId, updatedAt: new Date() })
-    .where(
-      and(
-        eq(trips.accountId, accountId),
-        isNull(trips.vehicleId),
-        eq(trips.vehicleName, vehicleName),
-      ),
-    )
-    .run();
-  return result.changes;
+  return db().transaction((tx) => {
+    const now = new Date();
+    const listing = tx
+      .select({ listingId: max(trips.vehicleListingId) })
+      .from(trips)
+      .where(and(eq(trips.accountId, accountId), ofFileVehicle(vehicle)))
+      .get();
+    for (const key of rememberKeys({ ...vehicle, listingId: listing?.listingId ?? null })) {
+      tx.insert(vehicleMatches)
+        .values({ accountId, key, vehicleId })
+        .onConflictDoUpdate({
+          target: [vehicleMatches.accountId, vehicleMatches.key],
+          set: { vehicleId },
+        })
+        .run();
+    }
+    let moved = tx
+      .update(trips)
+      .set({ vehicleId, updatedAt: now })
+      .where(and(eq(trips.accountId, accountId), isNull(trips.vehicleId), ofFileVehicle(vehicle)))
+      .run().changes;
+    // The same car under another spelling (a narrower export, a renamed listing).
+    const fleet = tx.select().from(vehicles).where(eq(vehicles.accountId, accountId)).all();
+    const remembered = rememberedMatches(tx, accountId);
+    const waiting = tx
+      .select()
+      .from(trips)
+      .where(and(eq(trips.accountId, accountId), isNull(trips.vehicleId)))
+      .all();
+    for (const trip of waiting) {
+      const match = matchFileVehicle(fleet, remembered, {
+        label: trip.vehicleName,
+        title: trip.vehicleTitle,
+        vin: trip.vehicleVin,
+        listingId: trip.vehicleListingId,
+      });
+      if (match.kind === "matched" && match.by === "remembered") {
+        tx.update(trips)
+          .set({ vehicleId: match.vehicleId, updatedAt: now })
+          .where(eq(trips.id, trip.id))
+          .run();
+        if (match.vehicleId === vehicleId) moved++;
+      }
+    }
+    return moved;
+  });
 }
 
 /** The API's shape of a trip: times as ISO 8601 with the trip's own offset. */

@@ -125,6 +125,11 @@ export interface ReportPdfInput {
   /** Which revision this is ("Revision 2" by the title), and the newer final one, if any. */
   revision?: { number: number; supersededBy: number | null } | null;
   /**
+   * False when the report is bound into another document (a claim's evidence packet) that
+   * numbers every page itself: one page counter, not two.
+   */
+  pageFooters?: boolean;
+  /**
    * Draws the vehicle diagram into `box` (PDF points, origin bottom-left: `y` is the box's bottom
    * edge) on page 1. Called once when given; the report reserves DIAGRAM_HEIGHT points for it.
    */
@@ -1397,6 +1402,7 @@ export async function renderReportPdf(raw: ReportPdfInput): Promise<Uint8Array> 
   drawEvidence(ctx);
   drawClosing(ctx);
 
+  if (input.pageFooters === false) return doc.save();
   // Footer on every page, with a hairline above it.
   for (const page of doc.getPages()) {
     page.drawLine({

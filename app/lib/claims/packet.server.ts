@@ -54,7 +54,7 @@ export async function claimPacketPdf(
         .filter(({ quote }) => quote.reportId === claim.reportId && quote.status === "received")
         .map(
           ({ quote }) =>
-            `${quote.shopName}: ${formatCents(quote.amountCents ?? 0)}${quote.days !== null ? `, ${quote.days} working days` : ""}${quote.details ? `. ${quote.details}` : ""}`,
+            `${quote.shopName}: ${formatCents(quote.amountCents ?? 0)}${quote.days !== null ? `, ${quote.days} working ${quote.days === 1 ? "day" : "days"}` : ""}${quote.details ? `. ${quote.details}` : ""}`,
         )
     : [];
   const invoices = claim.reportId

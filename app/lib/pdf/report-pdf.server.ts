@@ -1185,14 +1185,19 @@ async function drawPhotos(ctx: Context) {
     ]);
   }
 
-  writer.addPage();
+  // Photos start a page of their own only when less than half a page is left: a forced break
+  // after a short section would leave that page nearly blank.
+  const usable = PAGE_HEIGHT - RUNNING_HEADER_HEIGHT - MARGIN_BOTTOM;
+  if (writer.y - MARGIN_BOTTOM < usable / 2) writer.addPage();
+  // Hand-tagged findings draw no boxes: the boxes' note and legend only when a photo has some.
+  const anyBoxes = photos.some((photo) => photo.boxes.length > 0);
   sectionHeading(
     ctx,
     `Photos (${photos.length})`,
     0,
-    `Numbered boxes mark the findings of the same number. Capture times are the camera's own clock; upload times are ${timeZoneAbbreviation(input.timeZone, input.generatedAt)}. The full SHA-256 of each photo is in the evidence table.`,
+    `${anyBoxes ? "Numbered boxes mark the findings of the same number. " : ""}Capture times are the camera's own clock; upload times are ${timeZoneAbbreviation(input.timeZone, input.generatedAt)}. The full SHA-256 of each photo is in the evidence table.`,
   );
-  drawSeverityLegend(ctx);
+  if (anyBoxes) drawSeverityLegend(ctx);
 
   // Two photos per page: each page's free height, halved.
   const slotOnThisPage = () => Math.floor((writer.y - MARGIN_BOTTOM) / 2);

@@ -15,7 +15,7 @@ describe("setup checklist", () => {
     expect(items.map((item) => [item.label, item.href, item.done])).toEqual([
       ["Add your cars", "/dashboard/vehicles/new", true],
       ["Import your trips", "/dashboard/trips", false],
-      ["Forward the marketplace's emails", "/dashboard/inbox#forwarding", false],
+      ["Forward Turo's emails", "/dashboard/inbox#forwarding", false],
       ["Fill the knowledge base", "/dashboard/inbox/knowledge", true],
       ["Invite your team or VA", "/account#team-heading", false],
     ]);

@@ -2,6 +2,7 @@
  * The first-run checklist on the dashboard: the five things that make the product useful to a
  * host, each ticked by what the account already holds, until all are done.
  */
+import { marketplace } from "~/config/marketplace";
 
 export interface SetupFacts {
   hasVehicles: boolean;
@@ -31,12 +32,12 @@ const ITEMS: ReadonlyArray<Omit<SetupItem, "done">> = [
   {
     id: "hasTrips",
     label: "Import your trips",
-    detail: "The marketplace's trip export sets every claim deadline.",
+    detail: `${marketplace.name}'s trip export sets every claim deadline.`,
     href: "/dashboard/trips",
   },
   {
     id: "hasForwardedEmail",
-    label: "Forward the marketplace's emails",
+    label: `Forward ${marketplace.name}'s emails`,
     detail: "Guest messages and trip notices reach your inbox and the drafts.",
     href: "/dashboard/inbox#forwarding",
   },

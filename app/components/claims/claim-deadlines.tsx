@@ -11,7 +11,7 @@ export interface ClaimDeadlineView {
   left: string;
   status: "open" | "passed";
   /** Read against what was done: a deadline passed before its step is a problem. */
-  outcome?: "open" | "met" | "missed" | "not-needed";
+  outcome?: "open" | "met" | "missed" | "not-needed" | "unchecked";
 }
 
 const OUTCOME_STYLES = {
@@ -19,6 +19,7 @@ const OUTCOME_STYLES = {
   missed: { box: "border-red-300 bg-red-50", left: "font-semibold text-red-800" },
   met: { box: "border-emerald-300 bg-emerald-50", left: "font-semibold text-emerald-800" },
   "not-needed": { box: "border-slate-200 bg-slate-50", left: "text-slate-600" },
+  unchecked: { box: "border-amber-300 bg-amber-50", left: "font-semibold text-amber-900" },
 } as const;
 
 function statusText(deadline: ClaimDeadlineView): string {
@@ -29,6 +30,8 @@ function statusText(deadline: ClaimDeadlineView): string {
       return "Done in time";
     case "not-needed":
       return "Not needed";
+    case "unchecked":
+      return `Passed ${deadline.left.replace(/^passed /, "")}: no photos here to check`;
     default:
       return deadline.left;
   }

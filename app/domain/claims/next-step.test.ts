@@ -94,6 +94,10 @@ describe("deadline outcomes", () => {
     const escalate = all.find((deadline) => deadline.key === "escalate")!;
     expect(deadlineOutcome(photos, { ...draft, postTripPhotosInWindow: true })).toBe("met");
     expect(deadlineOutcome(photos, { ...draft, postTripPhotosInWindow: false })).toBe("missed");
+    // Without photos here, filing in time says nothing about them.
+    expect(deadlineOutcome(photos, { ...draft, status: "filed", filedAt: TRIP.endAt })).toBe(
+      "unchecked",
+    );
     expect(deadlineOutcome(escalate, { ...draft, status: "paid" })).toBe("not-needed");
     expect(deadlineOutcome(escalate, { ...draft, status: "disputed" })).toBe("missed");
   });

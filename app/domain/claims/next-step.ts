@@ -7,7 +7,8 @@ import { marketplace } from "~/config/marketplace";
 import type { ClaimKind, ClaimStatus } from "./claim";
 import type { ClaimDeadlineId } from "../marketplace-rules";
 
-export type DeadlineOutcome = "open" | "met" | "missed" | "not-needed";
+/** "unchecked": the photo window passed and no photos here can say whether it was met. */
+export type DeadlineOutcome = "open" | "met" | "missed" | "not-needed" | "unchecked";
 
 export interface DeadlineFacts {
   key: ClaimDeadlineId;
@@ -38,7 +39,11 @@ export function deadlineOutcome(deadline: DeadlineFacts, claim: ClaimProgress): 
     // Nobody escalates a claim that was settled or ended.
     if (DECIDED.includes(claim.status)) return "not-needed";
     met = false;
-  } else if (deadline.key === "post-trip-photos" && claim.postTripPhotosInWindow !== null) {
+  } else if (deadline.key === "post-trip-photos") {
+    // Filing says nothing about photos: only the estimate's photos do.
+    if (claim.postTripPhotosInWindow === null) {
+      return deadline.status === "open" ? "open" : "unchecked";
+    }
     met = claim.postTripPhotosInWindow;
   } else {
     // Reporting, the estimate and the reimbursement windows are all met by filing in time.

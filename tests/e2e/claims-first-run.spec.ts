@@ -3,9 +3,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { freshAddress, newUserDetails, pathOf, type TestUser } from "../support/accounts";
+import {
+  freshAddress,
+  newUserDetails,
+  pathOf,
+  registerViaApi,
+  type TestUser,
+} from "../support/accounts";
+import { SAME_ORIGIN } from "../support/env";
 import { addVehicleViaApi } from "../support/estimates";
 import { expect, linkIn, test, waitForEmail, waitForHydration } from "../support/fixtures";
+import { phonePhoto } from "../support/photos";
 
 /**
  * A new host's first run on a phone, JavaScript on and off: "Try It Free" opens the
@@ -119,7 +127,8 @@ test.describe("a host's first run, and a claim started before the amount is know
       await page.getByLabel("Email").fill(host.email);
       await page.getByLabel("Password", { exact: true }).fill(host.password);
       await page.getByRole("button", { name: "Create account" }).click();
-      await expect(page).toHaveURL(/\/app(\?|$)/);
+      // Password hashing takes a moment on a busy machine.
+      await expect(page).toHaveURL(/\/app(\?|$)/, { timeout: 20_000 });
       await ready();
       await expect(toast(page, javaScriptEnabled, "Account created successfully!")).toBeVisible();
 
@@ -140,7 +149,7 @@ test.describe("a host's first run, and a claim started before the amount is know
       // 3. The setup checklist: nothing done yet, each step linking to its page.
       const checklist = page.getByRole("list", { name: "Setup checklist" });
       await expect(page.getByText("0 of 5 done")).toBeVisible();
-      for (const [label, href] of [
+      for (const [label, href] of <Array<[string, string]>>[
         ["Add your cars", "/dashboard/vehicles/new"],
         ["Import your trips", "/dashboard/trips"],
         ["Forward Turo's emails", "/dashboard/inbox#forwarding"],
@@ -248,4 +257,130 @@ test.describe("a host's first run, and a claim started before the amount is know
       await context.close();
     });
   }
+});
+
+test.describe("a claim whose report window closed", () => {
+  let owner: TestUser | undefined;
+  test.afterEach(async () => owner?.api.dispose());
+
+  test("the API starts it without an amount and refuses filing; the page says what the closed window means", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    owner = await registerViaApi("closedwindow");
+    const vehicleId = await addVehicleViaApi(owner);
+    const day = 86_400_000;
+    const trip = await owner.api.post("/api/trips", {
+      data: {
+        reservationId: `R-${Date.now().toString().slice(-7)}`,
+        vehicleId,
+        guestName: "Avery Stone",
+        startAt: new Date(Date.now() - 6 * day).toISOString(),
+        endAt: new Date(Date.now() - 3 * day).toISOString(),
+        timeZone: ZONE,
+        guestPlan: "standard",
+      },
+    });
+    expect(trip.status(), await trip.text()).toBe(201);
+    const tripId = ((await trip.json()) as { trip: { id: string } }).trip.id;
+    const plan = await owner.api.post(`/dashboard/vehicle/${vehicleId}/host-plans`, {
+      form: { planId: "60", effectiveFrom: "2025-01-01" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(plan.status(), await plan.text()).toBeLessThan(400);
+
+    // POST /api/claims { tripId, kind }: a draft at once, its deadlines counting.
+    const started = await owner.api.post("/api/claims", { data: { tripId, kind: "damage" } });
+    expect(started.status(), await started.text()).toBe(201);
+    const draft = (await started.json()) as {
+      claim: {
+        id: string;
+        claimedCents: number | null;
+        deadlines: Array<{ key: string; status: string }>;
+      };
+    };
+    expect(draft.claim.claimedCents).toBeNull();
+    expect(
+      draft.claim.deadlines.find((deadline) => deadline.key === "report-damage"),
+    ).toMatchObject({ status: "passed" });
+    const refused = await owner.api.patch(`/api/claims/${draft.claim.id}`, {
+      data: { status: "filed" },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error:
+        "Enter the amount claimed before filing: the estimate's total, a shop's quote or the invoice.",
+      fieldErrors: { claimedCents: expect.any(String) },
+    });
+
+    // The estimate: three photos without capture times in their window, hand-tagged, finalized.
+    const form = new FormData();
+    form.append("vehicleId", vehicleId);
+    form.append("tripId", tripId);
+    form.append(
+      "findings",
+      JSON.stringify([{ panel: "hood", damageType: "dent", severity: "moderate" }]),
+    );
+    for (const seed of [61, 62, 63]) {
+      const file = fs.readFileSync(await phonePhoto(`closed-${seed}.jpg`, { seed }));
+      form.append("photos", new Blob([file], { type: "image/jpeg" }), `closed-${seed}.jpg`);
+    }
+    const report = await owner.api.post("/api/analysis", { multipart: form });
+    expect(report.status(), await report.text()).toBe(202);
+    const reportId = ((await report.json()) as { reportId: string }).reportId;
+    const finalized = await owner.api.post(`/api/analysis/${reportId}/finalize`);
+    expect(finalized.status(), await finalized.text()).toBe(200);
+    const claimed = await owner.api.post("/api/claims", {
+      data: { tripId, kind: "damage", reportId },
+    });
+    expect(claimed.status(), await claimed.text()).toBe(201);
+    const claimId = ((await claimed.json()) as { claim: { id: string } }).claim.id;
+
+    const context = await browser.newContext({
+      viewport: PHONE,
+      extraHTTPHeaders: { "X-Forwarded-For": freshAddress() },
+    });
+    await context.addCookies((await owner.api.storageState()).cookies);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    page.on("console", (entry) => {
+      if (entry.type() === "error") pageErrors.push(entry.text());
+    });
+    await page.goto(`/dashboard/claim/${claimId}`);
+    await waitForHydration(page);
+
+    await expect(page.getByRole("region", { name: "Ask the guest to pay directly" })).toContainText(
+      "Turo's report window closed",
+    );
+    const route = page.getByRole("region", { name: "Which route pays more" });
+    await expect(route.getByRole("note").first()).toContainText(
+      "Turo's 24-hour report window closed",
+    );
+    await expect(
+      route.getByRole("region", { name: "Resolve directly with the guest" }),
+    ).toContainText("Recommended");
+    await expect(route).toContainText("Unlikely to pay: reported after the window");
+    const deadlines = page.getByRole("region", { name: "Deadlines" });
+    await expect(
+      deadlines.getByRole("listitem").filter({ hasText: "Report damage" }),
+    ).toContainText(/Missed: passed \d+ days?/);
+    const checks = page.getByRole("list", { name: "To check" });
+    await expect(checks.getByRole("listitem")).toHaveCount(1);
+    await expect(checks).toContainText(/^3 photos \(1, 2, 3\): /);
+    if (SHOTS) {
+      await page.screenshot({
+        path: path.join(SHOTS, "claim-closed-window-390.png"),
+        fullPage: true,
+      });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({
+        path: path.join(SHOTS, "claim-closed-window-1280.png"),
+        fullPage: true,
+      });
+    }
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 });

@@ -74,7 +74,6 @@ export function RouteAdvisor({
           role="note"
           className={`rounded-lg border p-3 ${clock.closed ? "border-red-300 bg-red-50 text-red-950" : "border-amber-300 bg-amber-50 text-amber-950"}`}
         >
-          {clock.closed ? <strong>Report window closed. </strong> : null}
           {clock.text}
         </p>
       ) : null}

@@ -65,7 +65,7 @@ describe("evidence audit", () => {
       ],
     });
     expect(audit.problems.map((group) => group.text)).toEqual([
-      "No pre-trip photos: the marketplace can't tell the damage is new, charges a fee for missing photos, and every claimed part is likely to be denied",
+      "No pre-trip photos: Turo can't tell the damage is new, charges a fee for missing photos, and every claimed part is likely to be denied",
       "Hood: no post-trip photo shows it, so this part is likely to be denied",
       "Rear bumper: its post-trip photo is outside the 24-hour window, so this part is likely to be denied",
     ]);

@@ -4,6 +4,7 @@
  * trip started; post-trip at most 24 hours after it ended). A photo's time is its EXIF capture
  * time; without one, its upload time, and the check says so. Dark or blurry photos are flagged.
  */
+import { marketplace } from "~/config/marketplace";
 import { TRIP_PHOTO_RULE } from "../marketplace-rules";
 import { resolveWallClock, naiveMsToWallClock } from "../zoned-time";
 
@@ -280,8 +281,8 @@ export function auditEvidence(input: {
   if (noPreTrip && claimed.length > 0) {
     problems.push({
       text: photos.some((photo) => photo.phase === "pre_trip")
-        ? "No pre-trip photo from the 24 hours before the trip: the marketplace can't tell the damage is new, and every claimed part is likely to be denied"
-        : "No pre-trip photos: the marketplace can't tell the damage is new, charges a fee for missing photos, and every claimed part is likely to be denied",
+        ? `No pre-trip photo from the 24 hours before the trip: ${marketplace.name} can't tell the damage is new, and every claimed part is likely to be denied`
+        : `No pre-trip photos: ${marketplace.name} can't tell the damage is new, charges a fee for missing photos, and every claimed part is likely to be denied`,
       fix: "add the pre-trip photos you took in the 24 hours before the trip",
       photos: [],
     });

@@ -41,12 +41,33 @@ describe("next step", () => {
       title: "Enter the amount claimed",
       action: "estimate",
     });
-    const withAmount = nextStep({ ...draft, claimedCents: 84_000 }, deadlines(now), 2);
-    expect(withAmount.title).toMatch(/^File the claim in Turo by /);
-    expect(withAmount.text).toContain(
-      "The evidence check found 2 problems: fix what you can first.",
+    // With the amount but the window closed: the guest, not the managed route.
+    const late = nextStep({ ...draft, claimedCents: 84_000 }, deadlines(now), 2);
+    expect(late).toMatchObject({ title: "Ask the guest to pay directly", action: "drafts" });
+    expect(late.text).toMatch(/^Turo's report window closed 2 hours ago\. /);
+    expect(late.text).toContain("The evidence check found 2 problems: fix what you can first.");
+    // In time, with the amount: file it.
+    const inTime = nextStep(
+      { ...draft, claimedCents: 84_000 },
+      deadlines(TRIP.endAt + 2 * HOUR),
+      2,
     );
-    expect(withAmount.action).toBe("evidence");
+    expect(inTime.title).toMatch(/^File the claim in Turo by /);
+    expect(inTime.text).toContain("The evidence check found 2 problems: fix what you can first.");
+    expect(inTime.action).toBe("evidence");
+    // A reimbursement has no report window: file it while its own is open.
+    const fuel = nextStep(
+      { ...draft, kind: "fuel", claimedCents: 4_500 },
+      claimDeadlines("fuel", TRIP, TRIP.endAt + 2 * HOUR).map((deadline) => ({
+        key: deadline.key,
+        dueAtMs: deadline.dueAtMs,
+        status: deadline.status,
+        dueText: "Nov 25",
+        left: deadline.timeLeft.text,
+      })),
+      0,
+    );
+    expect(fuel.title).toBe("File the claim in Turo by Nov 25");
   });
 
   it("says what follows filing, and that a finished claim needs nothing", () => {

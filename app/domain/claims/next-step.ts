@@ -177,6 +177,15 @@ export function nextStep(
       action: claim.kind === "damage" ? "estimate" : "update",
     };
   }
+  if (report?.status === "passed") {
+    // The managed route is a long shot after the report window (the route advice says why).
+    return {
+      tone: "todo",
+      title: "Ask the guest to pay directly",
+      text: `${name}'s report window closed ${report.left.replace(/^passed /, "")}. Send the guest the amount with the estimate in ${name}'s messages (the “message to the guest” draft); file with ${name} only if the guest told you about the damage after the trip ended.${evidence}`,
+      action: "drafts",
+    };
+  }
   const due = report?.status === "open" ? report : firstOpen;
   return {
     tone: due ? "urgent" : "todo",

@@ -85,7 +85,7 @@ describe("route advisor", () => {
     });
     expect(closed.clock?.closed).toBe(true);
     expect(closed.clock?.text).toBe(
-      "The report window closed Nov 23, 2026, 6:30 PM MST. A late report to Turo can be denied, with a $25 fee: don't count on the managed route's $2,400.00.",
+      "Turo's 24-hour report window closed Nov 23, 2026, 6:30 PM MST. A late report can be denied, with a $25 fee: don't count on the managed route's $2,400.00.",
     );
     const [managed, direct] = closed.comparison.routes;
     expect(managed.better).toBe(false);

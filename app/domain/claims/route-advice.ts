@@ -103,7 +103,7 @@ function withClock(
     },
     clock: {
       closed: true,
-      text: `The report window closed ${window.dueText}. A late report to ${marketplace.name} can be denied, with a ${fee(FEES.missingPhotos.feeCents)} fee: don't count on the managed route's ${formatCents(managed.hostReceivesCents)}.`,
+      text: `${marketplace.name}'s 24-hour report window closed ${window.dueText}. A late report can be denied, with a ${fee(FEES.missingPhotos.feeCents)} fee: don't count on the managed route's ${formatCents(managed.hostReceivesCents)}.`,
     },
   };
 }

@@ -209,6 +209,7 @@ test.describe("a host's first run, and a claim started before the amount is know
       await expect(page.getByText("Not entered", { exact: true })).toBeVisible();
       const deadlines = page.getByRole("region", { name: "Deadlines" });
       await expect(deadlines.getByRole("listitem").first()).toContainText("Report damage");
+      await shoot("claim-draft");
 
       // Filing without the amount is refused with the reason; nothing changes.
       const update = page.getByRole("region", { name: "Update the claim" });

@@ -591,7 +591,8 @@ export const claims = sqliteTable(
     /** Damage claims: the report and the final revision claimed. */
     reportId: text("report_id").references(() => reports.id, { onDelete: "set null" }),
     reportRevision: integer("report_revision"),
-    claimedCents: integer("claimed_cents").notNull(),
+    /** Null on a draft started before the amount is known; filing needs it. */
+    claimedCents: integer("claimed_cents"),
     approvedCents: integer("approved_cents"),
     paidCents: integer("paid_cents"),
     note: text("note"),

@@ -37,8 +37,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * PATCH /api/claims/{id} (JSON: status, approvedCents, paidCents, note) → 200 { claim }; a move
- * the claim can't make → 409; a missing amount → 400.
+ * PATCH /api/claims/{id} (JSON: status, claimedCents — while a draft — approvedCents, paidCents,
+ * note) → 200 { claim }; a move the claim can't make → 409; a missing amount (filing without the
+ * amount claimed, too) → 400.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");

@@ -29,8 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * POST /api/claims (JSON: tripId, kind, optional reportId — a finalized estimate — claimedCents
- * and note) → 201 { claim }; 400 { error, fieldErrors }; 404 for another account's trip or
- * estimate; 409 for an estimate without a final revision.
+ * and note) → 201 { claim }, a draft at once even without an amount (its deadlines count from the
+ * trip's end; filing needs the amount); 400 { error, fieldErrors }; 404 for another account's
+ * trip or estimate; 409 for an estimate without a final revision.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");

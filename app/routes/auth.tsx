@@ -22,15 +22,31 @@ export const DEFAULT_AFTER_REGISTER = "/account";
 
 type Mode = "login" | "register";
 
+/**
+ * "Try It Free" goes to the estimate tool, which sends a signed-out visitor here: someone new,
+ * so the page opens on the registration form rather than "Welcome back".
+ */
+const FIRST_RUN_PATHS = ["/app"];
+
+function opensRegistration(redirectTo: string): boolean {
+  const path = redirectTo.split(/[?#]/)[0] ?? "";
+  return FIRST_RUN_PATHS.includes(path);
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.get("redirectTo");
   // Empty unless the visitor came from a protected page: the action then picks by mode.
   const redirectTo = requested ? safeRedirect(requested, DEFAULT_AFTER_SIGN_IN) : "";
   if (await getCurrentSession(request)) throw redirect(redirectTo || DEFAULT_AFTER_SIGN_IN);
+  const asked = url.searchParams.get("mode");
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    mode: (url.searchParams.get("mode") === "register" ? "register" : "login") as Mode,
+    mode: (asked === "register" || asked === "login"
+      ? asked
+      : opensRegistration(redirectTo)
+        ? "register"
+        : "login") as Mode,
     redirectTo,
   };
 }

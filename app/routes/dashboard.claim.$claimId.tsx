@@ -5,6 +5,7 @@ import type { Route } from "./+types/dashboard.claim.$claimId";
 import { ClaimChangeForm } from "~/components/claims/claim-change-form";
 import { ClaimDeadlines } from "~/components/claims/claim-deadlines";
 import { ClaimHistory } from "~/components/claims/claim-history";
+import { NextStepBox } from "~/components/claims/next-step";
 import { PacketShare } from "~/components/claims/packet-share";
 import { EvidenceCheck } from "~/components/claims/evidence-check";
 import { RouteAdvisor } from "~/components/claims/route-advisor";
@@ -79,18 +80,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const submission = parseSubmission(form, claimChangeFormSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
-  const { approved, paid, ...change } = submission.value;
+  const { claimed, approved, paid, ...change } = submission.value;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
   try {
     const saved = changeClaim(actor, params.claimId, {
       ...change,
+      claimedCents: claimed,
       approvedCents: approved,
       paidCents: paid,
     });
     if (!saved) notFound("No claim with that id here.");
   } catch (error) {
     if (!(error instanceof ClaimInputError)) throw error;
-    const field = { approvedCents: "approved", paidCents: "paid" }[error.field] ?? error.field;
+    const field =
+      { claimedCents: "claimed", approvedCents: "approved", paidCents: "paid" }[error.field] ??
+      error.field;
     return formReply(submission, {
       status: error.status,
       formError: error.message,
@@ -103,7 +107,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     session.user.id,
   );
   return redirectWithToast(`/dashboard/claim/${params.claimId}`, {
-    title: change.status ? "Claim updated" : "Note added",
+    title: change.status ? "Claim updated" : claimed !== null ? "Amount saved" : "Note added",
   });
 }
 
@@ -184,9 +188,19 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         }
       />
       {loaderData.readOnly ? <ReadOnlyNotice feature="claims" /> : null}
+      <NextStepBox
+        step={claim.nextStep}
+        estimateHref={`/app?${new URLSearchParams({
+          ...(trip.vehicleId ? { vehicleId: trip.vehicleId } : {}),
+          tripId: trip.id,
+        })}`}
+      />
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {[
-          ["Claimed", formatCents(claim.claimedCents)],
+          [
+            "Claimed",
+            claim.claimedCents === null ? "Not entered" : formatCents(claim.claimedCents),
+          ],
           ["Approved", claim.approvedCents === null ? "—" : formatCents(claim.approvedCents)],
           ["Paid", claim.paidCents === null ? "—" : formatCents(claim.paidCents)],
         ].map(([label, value]) => (
@@ -212,7 +226,12 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {claim.route.status !== "not-applicable" ? (
         <FleetSection id="claim-route" title="Which route pays more">
-          <RouteAdvisor result={claim.route} tripId={trip.id} vehicleId={trip.vehicleId} />
+          <RouteAdvisor
+            result={claim.route}
+            tripId={trip.id}
+            vehicleId={trip.vehicleId}
+            draft={claim.status === "draft"}
+          />
         </FleetSection>
       ) : null}
       <FleetSection
@@ -225,6 +244,10 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       {claim.nextStatuses.length > 0 ? (
         <FleetSection id="claim-change" title="Update the claim">
           <ClaimChangeForm
+            draft={claim.status === "draft"}
+            claimedDollars={
+              claim.claimedCents === null ? "" : (claim.claimedCents / 100).toFixed(2)
+            }
             nextStatuses={claim.nextStatuses}
             lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           />

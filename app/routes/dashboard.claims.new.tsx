@@ -89,7 +89,7 @@ export default function NewClaim({ loaderData, actionData }: Route.ComponentProp
       <FleetPageHeader
         breadcrumb={{ to: "/dashboard/claims", label: "Claims" }}
         title="New claim"
-        intro="Damage claims take their amount from the estimate's finalized revision; reimbursements from what you enter."
+        intro="Start the claim as soon as you know of the damage: its deadlines count from the trip's end. The amount comes from a finalized estimate or is entered now or later; filing needs it."
       />
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors form={form} />
@@ -122,7 +122,7 @@ export default function NewClaim({ loaderData, actionData }: Route.ComponentProp
         </SelectField>
         <FormField
           field={fields.claimed}
-          label="Amount claimed, $ (leave empty to use the estimate's total)"
+          label="Amount claimed, $ (optional: empty uses the estimate's total, or enter it later)"
           inputMode="decimal"
         />
         <FormField field={fields.note} label="Note (optional)" maxLength={2000} />

@@ -21,6 +21,8 @@ import { ClaimBoard } from "~/components/claims/claim-board";
 import { nextClaimDeadlines } from "~/lib/claims/claim-pages.server";
 import { accuracySummary } from "~/domain/repairs/accuracy";
 import { listConfirmations } from "~/lib/repairs/repairs.server";
+import { SetupChecklist } from "~/components/dashboard/setup-checklist";
+import { accountSetupChecklist } from "~/lib/accounts/setup-checklist.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
@@ -31,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     overview: fleetOverview(session.accountId),
     nextDeadlines: nextClaimDeadlines(session.accountId, 3),
     accuracy: accuracySummary(listConfirmations(session.accountId)),
+    // The owner sets the account up; members and VAs work in it.
+    setup: session.role === "primary" ? accountSetupChecklist(session.accountId) : null,
   };
 }
 
@@ -132,6 +136,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+
+      {loaderData.setup ? <SetupChecklist items={loaderData.setup} /> : null}
 
       {empty ? (
         <EmptyFleet />

@@ -276,11 +276,21 @@ test.describe("claims", () => {
       ["filed", "primary"],
     ]);
 
+    // A claim starts before its amount is known; filing it then needs the amount.
     const fuel = await host.api.post("/api/claims", { data: { tripId, kind: "fuel" } });
-    expect(fuel.status()).toBe(400);
-    expect(((await fuel.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
-      claimedCents: "Enter the amount claimed.",
+    expect(fuel.status()).toBe(201);
+    const fuelClaim = ((await fuel.json()) as { claim: { id: string; claimedCents: null } }).claim;
+    expect(fuelClaim.claimedCents).toBeNull();
+    const unfiled = await host.api.patch(`/api/claims/${fuelClaim.id}`, {
+      data: { status: "filed" },
     });
+    expect(unfiled.status()).toBe(400);
+    expect(((await unfiled.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual(
+      {
+        claimedCents:
+          "Enter the amount claimed before filing: the estimate's total, a shop's quote or the invoice.",
+      },
+    );
 
     const packet = await host.api.get(`/api/claims/${claim.id}/packet.pdf`);
     expect(packet.status()).toBe(200);

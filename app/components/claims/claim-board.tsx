@@ -7,7 +7,8 @@ export interface ClaimBoardItem {
   kind: string;
   statusLabel: string;
   trip: string;
-  claimedCents: number;
+  /** Null until the amount is entered. */
+  claimedCents: number | null;
   paidCents: number | null;
   next: { label: string; dueAt: string; timeZone: string; left: string } | null;
 }
@@ -30,7 +31,9 @@ export function ClaimBoard({ items, label }: { items: ClaimBoardItem[]; label: s
             </span>
           </div>
           <p className="mt-1 text-slate-700 tabular-nums">
-            Claimed {formatCents(item.claimedCents)}
+            {item.claimedCents === null
+              ? "Amount not entered yet"
+              : `Claimed ${formatCents(item.claimedCents)}`}
             {item.paidCents !== null ? ` · paid ${formatCents(item.paidCents)}` : ""}
           </p>
           {item.next ? (

@@ -40,7 +40,9 @@ export function ClaimDrafts({ draft, concerns }: { draft?: WrittenDraft; concern
               className="btn-outline"
               disabled={busy}
             >
-              Draft: {DRAFT_KIND_LABELS[kind].toLowerCase()}
+              {/* Lower-case the first letter only: the marketplace's name keeps its capital. */}
+              Draft: {DRAFT_KIND_LABELS[kind].charAt(0).toLowerCase()}
+              {DRAFT_KIND_LABELS[kind].slice(1)}
             </button>
           ))}
         </div>

@@ -15,14 +15,19 @@ export function EvidenceCheck({ audit, timeZone }: { audit: EvidenceAudit; timeZ
         Pre-trip photos count from {formatDateTime(audit.preTripWindow.from, timeZone)} to the trip
         start; post-trip photos until {formatDateTime(audit.postTripWindow.to, timeZone)}.
       </p>
-      {audit.risks.length > 0 ? (
+      {audit.problems.length > 0 ? (
         <ul
           role="list"
           aria-label="Likely to be denied"
-          className="space-y-1 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+          className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
         >
-          {audit.risks.map((risk) => (
-            <li key={risk}>{risk}</li>
+          {audit.problems.map((problem) => (
+            <li key={problem.text}>
+              {problem.text}.
+              {problem.fix ? (
+                <span className="block font-medium">→ {capitalize(problem.fix)}.</span>
+              ) : null}
+            </li>
           ))}
         </ul>
       ) : (
@@ -44,10 +49,18 @@ export function EvidenceCheck({ audit, timeZone }: { audit: EvidenceAudit; timeZ
           </li>
         ))}
       </ul>
-      {audit.warnings.length > 0 ? (
-        <ul className="list-disc space-y-1 pl-5 text-amber-900" aria-label="To check">
-          {audit.warnings.map((warning) => (
-            <li key={warning}>{warning}</li>
+      {audit.checks.length > 0 ? (
+        <ul className="space-y-2 text-amber-950" aria-label="To check">
+          {audit.checks.map((check) => (
+            <li key={check.text} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+              {check.text}
+              {check.fix ? (
+                <>
+                  {" "}
+                  <span className="font-medium">→ {check.fix}</span>
+                </>
+              ) : null}
+            </li>
           ))}
         </ul>
       ) : null}
@@ -78,4 +91,8 @@ export function EvidenceCheck({ audit, timeZone }: { audit: EvidenceAudit; timeZ
       </div>
     </div>
   );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -10,10 +10,13 @@ export function RouteAdvisor({
   result,
   tripId,
   vehicleId,
+  draft,
 }: {
   result: RouteAdvisorResult;
   tripId: string;
   vehicleId: string | null;
+  /** A draft takes its amount in "Update the claim". */
+  draft: boolean;
 }) {
   if (result.status === "not-applicable") return null;
   if (result.status === "missing") {
@@ -47,13 +50,33 @@ export function RouteAdvisor({
               )}
             </li>
           ) : null}
+          {result.missing.includes("amount") ? (
+            <li>
+              the amount claimed: make an estimate, or enter it{" "}
+              {draft ? (
+                <a href="#claim-change" className="font-medium text-brand-700 underline">
+                  below
+                </a>
+              ) : (
+                "below"
+              )}
+            </li>
+          ) : null}
         </ul>
       </div>
     );
   }
-  const { comparison, lostIncome, replacementVehicle, forfeitWarning } = result.advice;
+  const { comparison, lostIncome, replacementVehicle, forfeitWarning, clock } = result.advice;
   return (
     <div className="space-y-4 text-sm">
+      {clock ? (
+        <p
+          role="note"
+          className={`rounded-lg border p-3 ${clock.closed ? "border-red-300 bg-red-50 text-red-950" : "border-amber-300 bg-amber-50 text-amber-950"}`}
+        >
+          {clock.text}
+        </p>
+      ) : null}
       <p className="text-slate-700">
         {comparison.hostPlan.name} (deductible{" "}
         {formatCents(comparison.hostDeductibleCents, { trimWholeDollars: true })}) · guest on{" "}
@@ -75,6 +98,11 @@ export function RouteAdvisor({
             <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
               {formatCents(route.hostReceivesCents)}
             </p>
+            {clock?.closed && route.id === "marketplace-managed" ? (
+              <p className="mt-1 font-semibold text-red-800">
+                Unlikely to pay: reported after the window
+              </p>
+            ) : null}
             <ul className="mt-2 space-y-1 text-slate-700">
               {route.lines.map((line) => (
                 <li key={line.label} className="flex justify-between gap-3">

@@ -170,8 +170,8 @@ export function ReportReview({
               {formatRange(estimate.lowCents, estimate.highCents)}
             </p>
             <p className="text-sm text-slate-700">
-              Total {formatCents(estimate.totalCents)} · {estimate.lines.length} lines ·{" "}
-              {estimate.laborHours} labor hours
+              Total {formatCents(estimate.totalCents)} · {estimate.lines.length}{" "}
+              {estimate.lines.length === 1 ? "line" : "lines"} · {estimate.laborHours} labor hours
             </p>
           </>
         ) : (

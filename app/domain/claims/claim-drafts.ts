@@ -36,7 +36,8 @@ export interface ClaimRecord {
   kindLabel: string;
   /** "Moderate dent, rear bumper" for each claimed finding. */
   damage: string[];
-  claimedCents: number;
+  /** Null on a claim started before the amount is known. */
+  claimedCents: number | null;
   /** "revision 2 of the estimate", when the claim stands on one. */
   estimate: { revision: number; totalCents: number; lowCents: number; highCents: number } | null;
   photoCount: { preTrip: number; postTrip: number };
@@ -59,14 +60,16 @@ export function templateDraft(kind: DraftKind, record: ClaimRecord, concerns = "
       return [
         `Reservation ${record.reservationId}, ${record.vehicle}, trip from ${record.tripStart} to ${record.tripEnd} with ${guest}.`,
         `After the trip I found: ${damage}. It was not there before the trip.`,
-        `I am claiming ${money(record.claimedCents)}.${estimate}`,
+        record.claimedCents === null
+          ? `The repair estimate and the amount claimed follow.`
+          : `I am claiming ${money(record.claimedCents)}.${estimate}`,
         `Attached: ${photos}, with their original capture times, and the itemized estimate.`,
       ].join("\n\n");
     case "guest-message":
       return [
         `Hi ${record.guestName ?? "there"},`,
         `Thank you for renting the ${record.vehicle} (reservation ${record.reservationId}). When the car came back on ${record.tripEnd}, I found: ${damage}, which wasn't there at pickup.`,
-        `The repair comes to ${money(record.claimedCents)}.${estimate} I'm sending the request through ${marketplace.name} with the photos and the itemized estimate, so you can see exactly what is charged and why.`,
+        `${record.claimedCents === null ? "I'm getting the repair estimated." : `The repair comes to ${money(record.claimedCents)}.${estimate}`} I'm sending the request through ${marketplace.name} with the photos and the itemized estimate, so you can see exactly what is charged and why.`,
         `If you have questions, please reply here in ${marketplace.name} messages.`,
       ].join("\n\n");
     case "denial-reply": {

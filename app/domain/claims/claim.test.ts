@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountsAfter, canMoveClaim } from "./claim";
+import { amountsAfter, canMoveClaim, FILING_NEEDS_AMOUNT } from "./claim";
 import { claimDeadlines } from "./claim-windows";
 
 describe("claim status", () => {
@@ -16,26 +16,55 @@ describe("claim status", () => {
 
   it("states the amounts of approvals and payments", () => {
     const claimed = { claimedCents: 100_000, approvedCents: null, paidCents: null };
-    expect(amountsAfter("approved", claimed, {})).toEqual({
+    expect(amountsAfter("filed", "approved", claimed, {})).toEqual({
       ok: true,
       amounts: { claimedCents: 100_000, approvedCents: 100_000, paidCents: null },
     });
-    expect(amountsAfter("partially-approved", claimed, {})).toMatchObject({
+    expect(amountsAfter("filed", "partially-approved", claimed, {})).toMatchObject({
       ok: false,
       field: "approvedCents",
     });
-    expect(amountsAfter("partially-approved", claimed, { approvedCents: 100_000 })).toMatchObject({
+    expect(
+      amountsAfter("filed", "partially-approved", claimed, { approvedCents: 100_000 }),
+    ).toMatchObject({
       ok: false,
     });
-    const partial = amountsAfter("partially-approved", claimed, { approvedCents: 62_500 });
+    const partial = amountsAfter("filed", "partially-approved", claimed, { approvedCents: 62_500 });
     expect(partial).toMatchObject({ ok: true, amounts: { approvedCents: 62_500 } });
     if (!partial.ok) return;
-    expect(amountsAfter("paid", partial.amounts, {})).toMatchObject({
+    expect(amountsAfter("partially-approved", "paid", partial.amounts, {})).toMatchObject({
       ok: true,
       amounts: { paidCents: 62_500 },
     });
-    expect(amountsAfter("paid", claimed, {})).toMatchObject({ ok: false, field: "paidCents" });
-    expect(amountsAfter("paid", claimed, { paidCents: -5 })).toMatchObject({ ok: false });
+    expect(amountsAfter("approved", "paid", claimed, {})).toMatchObject({
+      ok: false,
+      field: "paidCents",
+    });
+    expect(amountsAfter("approved", "paid", claimed, { paidCents: -5 })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it("lets a draft start without an amount, and refuses to file it until there is one", () => {
+    const none = { claimedCents: null, approvedCents: null, paidCents: null };
+    expect(amountsAfter("draft", "filed", none, {})).toEqual({
+      ok: false,
+      field: "claimedCents",
+      message: FILING_NEEDS_AMOUNT,
+    });
+    expect(amountsAfter("draft", "withdrawn", none, {})).toMatchObject({ ok: true });
+    expect(amountsAfter("draft", "filed", none, { claimedCents: 84_000 })).toEqual({
+      ok: true,
+      amounts: { claimedCents: 84_000, approvedCents: null, paidCents: null },
+    });
+    // Entered on the draft, then fixed once filed.
+    expect(amountsAfter("draft", "draft", none, { claimedCents: 84_000 })).toMatchObject({
+      ok: true,
+      amounts: { claimedCents: 84_000 },
+    });
+    expect(
+      amountsAfter("filed", "filed", { ...none, claimedCents: 84_000 }, { claimedCents: 90_000 }),
+    ).toMatchObject({ ok: false, field: "claimedCents" });
   });
 });
 

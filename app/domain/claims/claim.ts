@@ -82,34 +82,55 @@ export function canMoveClaim(from: ClaimStatus, to: ClaimStatus): boolean {
 }
 
 export interface ClaimAmounts {
-  claimedCents: number;
+  /** Null until the estimate or the host gives it: a claim starts when the damage is known. */
+  claimedCents: number | null;
   approvedCents: number | null;
   paidCents: number | null;
 }
 
+/** What filing without an amount answers, on the page and from the API. */
+export const FILING_NEEDS_AMOUNT =
+  "Enter the amount claimed before filing: the estimate's total, a shop's quote or the invoice.";
+
 /**
- * What a status change needs besides the status: an approval states the amount approved (a
+ * What a status change needs besides the status: filing needs the amount claimed (which can be
+ * entered or corrected while the claim is a draft), an approval states the amount approved (a
  * partial one less than claimed, a full one the amount claimed unless said otherwise), a payment
  * the amount paid. Returns the amounts after the change, or the problem.
  */
 export function amountsAfter(
+  from: ClaimStatus,
   to: ClaimStatus,
   current: ClaimAmounts,
-  given: { approvedCents?: number | null; paidCents?: number | null },
+  given: { claimedCents?: number | null; approvedCents?: number | null; paidCents?: number | null },
 ):
   | { ok: true; amounts: ClaimAmounts }
-  | { ok: false; field: "approvedCents" | "paidCents"; message: string } {
+  | { ok: false; field: "claimedCents" | "approvedCents" | "paidCents"; message: string } {
   const amounts: ClaimAmounts = {
     claimedCents: current.claimedCents,
     approvedCents: current.approvedCents,
     paidCents: current.paidCents,
   };
-  if (to === "approved") amounts.approvedCents = given.approvedCents ?? current.claimedCents;
+  if (given.claimedCents !== undefined && given.claimedCents !== null) {
+    if (from !== "draft") {
+      return {
+        ok: false,
+        field: "claimedCents",
+        message: "The amount claimed is fixed once the claim is filed; add a note instead.",
+      };
+    }
+    amounts.claimedCents = given.claimedCents;
+  }
+  if (to === "filed" && amounts.claimedCents === null) {
+    return { ok: false, field: "claimedCents", message: FILING_NEEDS_AMOUNT };
+  }
+  const claimed = amounts.claimedCents ?? 0;
+  if (to === "approved") amounts.approvedCents = given.approvedCents ?? claimed;
   if (to === "partially-approved") {
     if (given.approvedCents === undefined || given.approvedCents === null) {
       return { ok: false, field: "approvedCents", message: "Enter the amount approved." };
     }
-    if (given.approvedCents >= current.claimedCents) {
+    if (given.approvedCents >= claimed) {
       return {
         ok: false,
         field: "approvedCents",
@@ -126,7 +147,7 @@ export function amountsAfter(
     }
     amounts.paidCents = paid;
   }
-  for (const field of ["approvedCents", "paidCents"] as const) {
+  for (const field of ["claimedCents", "approvedCents", "paidCents"] as const) {
     const value = amounts[field];
     if (value !== null && (!Number.isInteger(value) || value < 0 || value > 100_000_000)) {
       return { ok: false, field, message: "Enter an amount from $0 to $1,000,000." };

@@ -50,7 +50,8 @@ describe("evidence audit", () => {
     expect(audit.panels).toEqual([
       { panelLabel: "Rear bumper", postTripPhoto: 2, ok: true, problems: [] },
     ]);
-    expect(audit.risks).toEqual([]);
+    expect(audit.problems).toEqual([]);
+    expect(audit.checks).toEqual([]);
   });
 
   it("flags a part without an in-window post-trip photo, and claims without pre-trip photos", () => {
@@ -63,16 +64,17 @@ describe("evidence audit", () => {
         { panelLabel: "Roof", photoId: null, preExisting: true },
       ],
     });
-    expect(audit.risks).toEqual([
-      "No pre-trip photos: without them the marketplace can't tell the damage is new, and charges a fee for missing photos.",
-      "Rear bumper: its post-trip photo 1 is outside the 24-hour window. This part is likely to be denied.",
-      "Rear bumper: no pre-trip photo inside its window. This part is likely to be denied.",
-      "Hood: no post-trip photo shows it. This part is likely to be denied.",
-      "Hood: no pre-trip photo inside its window. This part is likely to be denied.",
+    expect(audit.problems.map((group) => group.text)).toEqual([
+      "No pre-trip photos: Turo can't tell the damage is new, charges a fee for missing photos, and every claimed part is likely to be denied",
+      "Hood: no post-trip photo shows it, so this part is likely to be denied",
+      "Rear bumper: its post-trip photo is outside the 24-hour window, so this part is likely to be denied",
     ]);
-    expect(audit.warnings).toEqual([
-      "Photo 1 was taken more than 24 hours after the trip ended.",
-      "Photo 1 is too dark.",
+    expect(audit.checks).toEqual([
+      {
+        text: "Photo 1: taken more than 24 hours after the trip ended and too dark",
+        fix: "add any photos of the same spots taken inside the window",
+        photos: [1],
+      },
     ]);
   });
 
@@ -90,11 +92,58 @@ describe("evidence audit", () => {
       ok: false,
       problems: ["no pre-trip photo inside its window"],
     });
-    expect(audit.warnings).toContain(
-      "Photo 1 was taken more than 24 hours before the trip started.",
-    );
-    expect(audit.warnings).toContain(
-      "Photo 2 has no capture time: its upload time is used. Upload the original from the phone's camera roll.",
-    );
+    expect(audit.checks).toEqual([
+      {
+        text: "Photo 1: taken more than 24 hours before the trip started",
+        fix: "add pre-trip photos taken in the 24 hours before the trip, if you have them",
+        photos: [1],
+      },
+      {
+        text: "Photo 2: no capture time",
+        fix: "upload the originals from the phone's camera roll (they carry the capture time)",
+        photos: [2],
+      },
+    ]);
+  });
+});
+
+describe("evidence check, grouped by cause", () => {
+  it("says once what several photos share: no capture time and uploaded days after the trip", () => {
+    const day = 86_400_000;
+    const audit = auditEvidence({
+      trip,
+      photos: [
+        photo(1, { phase: "pre_trip", capturedAt: "2026-11-20T08:00:00-07:00" }),
+        photo(2, { uploadedAt: END + 3 * day + 3_600_000 }),
+        photo(3, { capturedAt: "2026-11-22T19:00:00-07:00" }),
+        photo(4, { uploadedAt: END + 3 * day + 7_200_000 }),
+        photo(5, { uploadedAt: END + 3 * day + 9_000_000 }),
+        photo(6, { capturedAt: "2026-11-22 19:10:00" }),
+        photo(7, { capturedAt: "2026-11-22 19:20:00" }),
+      ],
+      findings: [
+        { panelLabel: "Rear bumper", photoId: "p3", preExisting: false },
+        { panelLabel: "Hood", photoId: "p2", preExisting: false },
+        { panelLabel: "Trunk lid", photoId: "p4", preExisting: false },
+        { panelLabel: "Roof", photoId: null, preExisting: false },
+        { panelLabel: "Left mirror", photoId: null, preExisting: false },
+      ],
+    });
+    expect(audit.checks).toEqual([
+      {
+        text: "3 photos (2, 4, 5): no capture time and uploaded 3 days after the trip",
+        fix: "upload the originals from the phone's camera roll (they carry the capture time)",
+        photos: [2, 4, 5],
+      },
+      {
+        text: "2 photos (6, 7): a capture time without a time zone, read as the trip's local time",
+        fix: null,
+        photos: [6, 7],
+      },
+    ]);
+    expect(audit.problems.map((group) => group.text)).toEqual([
+      "Roof and Left mirror: no post-trip photo shows them, so these parts are likely to be denied",
+      "Hood and Trunk lid: their post-trip photos are outside the 24-hour window, so these parts are likely to be denied",
+    ]);
   });
 });

@@ -59,4 +59,42 @@ describe("route advisor", () => {
       "With 5 cars, only while all your other cars are booked or in repair.",
     );
   });
+
+  it("knows the clock: a report window that closed before filing turns the advice to the guest", () => {
+    const base = {
+      guestPlan: "standard" as const,
+      hostPlan: 60 as const,
+      repairEstimateCents: 2_400_00,
+      laborHours: null,
+      earningsLast60DaysCents: 0,
+      fleetSize: 2,
+    };
+    const open = adviseRoute({
+      ...base,
+      reportWindow: { dueText: "Nov 23, 2026, 6:30 PM MST", closed: false },
+    });
+    expect(open.comparison.better).toBe("marketplace-managed");
+    expect(open.clock).toEqual({
+      closed: false,
+      text: "Report the damage in Turo by Nov 23, 2026, 6:30 PM MST: after that the managed route can be denied.",
+    });
+
+    const closed = adviseRoute({
+      ...base,
+      reportWindow: { dueText: "Nov 23, 2026, 6:30 PM MST", closed: true },
+    });
+    expect(closed.clock?.closed).toBe(true);
+    expect(closed.clock?.text).toBe(
+      "Turo's 24-hour report window closed Nov 23, 2026, 6:30 PM MST. A late report can be denied, with a $25 fee: don't count on the managed route's $2,400.00.",
+    );
+    const [managed, direct] = closed.comparison.routes;
+    expect(managed.better).toBe(false);
+    expect(direct.better).toBe(true);
+    expect(closed.comparison.better).toBe("resolve-directly");
+    expect(closed.comparison.reason).toContain(
+      "Turo's report window closed Nov 23, 2026, 6:30 PM MST, so the managed route is unlikely to pay: ask the guest to pay directly (up to $500 on their plan).",
+    );
+    // Without the window the advice is the plain comparison.
+    expect(adviseRoute(base).clock).toBeNull();
+  });
 });

@@ -5,9 +5,11 @@
  * the replacement vehicle, and the warning that money from the guest or another insurer ends the
  * marketplace's benefits. The comparison itself is the protection-plan module's.
  */
+import { marketplace } from "~/config/marketplace";
 import {
   HOST_PLANS,
   isHostPlanId,
+  FEES,
   REPLACEMENT_VEHICLE_RULE,
   THIRD_PARTY_PAYMENT_RULE,
   type GuestPlanId,
@@ -45,6 +47,17 @@ export interface RouteAdviceInput {
   earningsLast60DaysCents: number;
   /** How many cars the account has (the replacement-vehicle condition). */
   fleetSize: number;
+  /**
+   * The marketplace's damage-report window: when it closes ("Nov 20, 2026, 6:00 PM MST") and
+   * whether it closed before the claim was filed. Null when unknown.
+   */
+  reportWindow?: { dueText: string; closed: boolean } | null;
+}
+
+/** What the report window means for the routes, in words. */
+export interface RouteClock {
+  closed: boolean;
+  text: string;
 }
 
 export interface RouteAdvice {
@@ -53,6 +66,46 @@ export interface RouteAdvice {
   lostIncome: LostIncomeEstimate | null;
   replacementVehicle: { offered: boolean; text: string };
   forfeitWarning: string;
+  clock: RouteClock | null;
+}
+
+const fee = (cents: number) => formatCents(cents, { trimWholeDollars: true });
+
+/**
+ * A late report makes the managed route a long shot: the marketplace can deny it (and charge the
+ * invalid-claim fee), so the advice stops counting on its payout and recommends asking the guest.
+ */
+function withClock(
+  comparison: ProtectionPlanResult,
+  window: RouteAdviceInput["reportWindow"],
+): { comparison: ProtectionPlanResult; clock: RouteClock | null } {
+  if (!window) return { comparison, clock: null };
+  if (!window.closed) {
+    return {
+      comparison,
+      clock: {
+        closed: false,
+        text: `Report the damage in ${marketplace.name} by ${window.dueText}: after that the managed route can be denied.`,
+      },
+    };
+  }
+  const [managed, direct] = comparison.routes;
+  const guestPays = formatCents(direct.guestPaysAtMostCents, { trimWholeDollars: true });
+  return {
+    comparison: {
+      ...comparison,
+      better: "resolve-directly",
+      routes: [
+        { ...managed, better: false },
+        { ...direct, better: true },
+      ],
+      reason: `${marketplace.name}'s report window closed ${window.dueText}, so the managed route is unlikely to pay: ask the guest to pay directly (up to ${guestPays} on their plan). File with ${marketplace.name} only if the guest told you about the damage later than the trip's end (the 24 hours then count from their message).`,
+    },
+    clock: {
+      closed: true,
+      text: `${marketplace.name}'s 24-hour report window closed ${window.dueText}. A late report can be denied, with a ${fee(FEES.missingPhotos.feeCents)} fee: don't count on the managed route's ${formatCents(managed.hostReceivesCents)}.`,
+    },
+  };
 }
 
 export function adviseRoute(input: RouteAdviceInput): RouteAdvice {
@@ -81,10 +134,12 @@ export function adviseRoute(input: RouteAdviceInput): RouteAdvice {
         text: `The ${plan.name} reimburses a replacement vehicle at ${formatCents(benefit.dailyCents, { trimWholeDollars: true })} a day${benefit.maxDays ? `, up to ${benefit.maxDays} days` : ""}, one at a time${plan.lostHostingIncome ? "; taking it rules out lost income" : ""}.${condition}`,
       }
     : { offered: false, text: `The ${plan.name} has no replacement-vehicle reimbursement.` };
+  const clocked = withClock(comparison, input.reportWindow);
   return {
-    comparison,
+    comparison: clocked.comparison,
     lostIncome,
     replacementVehicle,
     forfeitWarning: THIRD_PARTY_PAYMENT_RULE.summary,
+    clock: clocked.clock,
   };
 }

@@ -103,7 +103,7 @@ const REIMBURSEMENT_WINDOWS: ReadonlyArray<{
  */
 export function tripItems(
   trip: TripFacts,
-  reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number }> = [],
+  reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number | null }> = [],
   now = trip.startAt,
 ): QueueItemSpec[] {
   if (trip.status === "canceled") return [];
@@ -150,9 +150,14 @@ export function tripItems(
   ];
   for (const window of REIMBURSEMENT_WINDOWS) {
     const rule = claimDeadlineRule(window.rule);
-    const claimed = reimbursementClaims.filter((claim) => window.kinds.includes(claim.kind));
+    // Claims started before their amount is known add nothing to the sum.
+    const claimed = reimbursementClaims.filter(
+      (claim) => window.kinds.includes(claim.kind) && claim.claimedCents !== null,
+    );
     const amountCents =
-      claimed.length > 0 ? claimed.reduce((sum, claim) => sum + claim.claimedCents, 0) : null;
+      claimed.length > 0
+        ? claimed.reduce((sum, claim) => sum + (claim.claimedCents ?? 0), 0)
+        : null;
     items.push({
       kind: "reimbursement",
       key: `reimbursement:${trip.id}:${window.rule}:${trip.endAt}`,
@@ -181,7 +186,8 @@ export interface ClaimFacts {
   id: string;
   kind: ClaimKind;
   status: ClaimStatus;
-  claimedCents: number;
+  /** Null until the amount is known. */
+  claimedCents: number | null;
   reservationId: string;
   tripEndAt: number;
 }

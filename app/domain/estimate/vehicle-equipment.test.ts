@@ -53,6 +53,17 @@ describe("vehicle equipment", () => {
     );
   });
 
+  it("names the class with the right article in the headlamp assumption", () => {
+    const economy = effectiveEquipment({ year: 2019, priceClass: "economy" }, nothing);
+    expect(economy.assumptions).toContain(
+      "Headlamps: assumed Halogen (usual for an economy car); the host can correct it on the vehicle page.",
+    );
+    const hybrid = effectiveEquipment({ year: 2019, priceClass: "ev-hybrid" }, nothing);
+    expect(hybrid.assumptions.find((text) => text.startsWith("Headlamps"))).toContain(
+      "(usual for an EV or hybrid)",
+    );
+  });
+
   it("tells the engine which panels carry sensors", () => {
     expect(
       engineEquipment({

@@ -99,6 +99,15 @@ export function defaultHeadlamp(car: CarBasics): HeadlampType {
 }
 
 /** The equipment the estimate uses, and the sentences saying what was assumed. */
+/** "an economy car": the class with its article, for sentences. */
+const CAR_OF_CLASS: Readonly<Record<PriceClass, string>> = {
+  economy: "an economy car",
+  mid: "a mid-range car",
+  premium: "a premium car",
+  luxury: "a luxury car",
+  "ev-hybrid": "an EV or hybrid",
+};
+
 export function effectiveEquipment(
   car: CarBasics,
   stated: StatedEquipment,
@@ -124,7 +133,7 @@ export function effectiveEquipment(
   const headlampType = stated.headlampType ?? defaultHeadlamp(car);
   if (!stated.headlampType) {
     assumptions.push(
-      `Headlamps: assumed ${HEADLAMP_TYPE_LABELS[headlampType]} (usual for a ${car.priceClass === "ev-hybrid" ? "EV or hybrid" : car.priceClass} car); the host can correct it on the vehicle page.`,
+      `Headlamps: assumed ${HEADLAMP_TYPE_LABELS[headlampType]} (usual for ${CAR_OF_CLASS[car.priceClass]}); the host can correct it on the vehicle page.`,
     );
   }
   if (stated.aluminumPanels === null) {

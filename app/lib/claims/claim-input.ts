@@ -53,6 +53,7 @@ export const newClaimApiSchema = z.object({
 
 export const claimChangeApiSchema = z.object({
   status: status.optional(),
+  claimedCents: cents,
   approvedCents: cents,
   paidCents: cents,
   note,
@@ -73,6 +74,7 @@ export const newClaimFormSchema = z.object({
 
 export const claimChangeFormSchema = z.object({
   status: z.preprocess((value) => (value === "" ? undefined : value), status.optional()),
+  claimed: dollars,
   approved: dollars,
   paid: dollars,
   note,

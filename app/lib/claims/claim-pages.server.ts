@@ -12,6 +12,8 @@ import {
 } from "~/domain/claims/claim";
 import { claimStats } from "~/domain/claims/claim-stats";
 import { claimDeadlines } from "~/domain/claims/claim-windows";
+import { deadlineOutcome, nextStep, type ClaimProgress } from "~/domain/claims/next-step";
+import { formatDateTime } from "~/domain/dates";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "../accounts/preferences.server";
 import { accountMembers } from "../auth/accounts.server";
@@ -83,7 +85,7 @@ export function claimsBoard(accountId: string, now: number, timeZone: string) {
     .map(({ item }) => item);
   const stats = claimStats(
     rows.map(({ claim }) => ({
-      claimedCents: claim.claimedCents,
+      claimedCents: claim.claimedCents ?? 0,
       paidCents: claim.paidCents,
       createdAt: claim.createdAt.getTime(),
       filedAt: milestones.get(claim.id)?.filedAt ?? null,
@@ -98,7 +100,7 @@ export function claimsBoard(accountId: string, now: number, timeZone: string) {
   return {
     open: open.map(({ nextDueMs: _, ...item }) => item),
     done: done.map(({ nextDueMs: _, ...item }) => item),
-    atStakeCents: open.reduce((sum, item) => sum + item.claimedCents, 0),
+    atStakeCents: open.reduce((sum, item) => sum + (item.claimedCents ?? 0), 0),
     ...stats,
   };
 }
@@ -130,6 +132,26 @@ export function claimPage(accountId: string, claimId: string, now: number) {
   const vehicle = trip.vehicleId ? getVehicle(accountId, trip.vehicleId) : undefined;
   const names = memberNames(accountMembers(accountId));
   const status = claim.status as ClaimStatus;
+  const events = claimHistory(accountId, claim.id);
+  const firstAt = (wanted: ClaimStatus) =>
+    events.find((event) => event.status === wanted && event.fromStatus !== wanted)?.at.getTime() ??
+    null;
+  const evidence = claimEvidence(claim, trip);
+  const progress: ClaimProgress = {
+    kind: claim.kind as ClaimKind,
+    status,
+    claimedCents: claim.claimedCents,
+    filedAt: firstAt("filed"),
+    escalatedAt: firstAt("escalated"),
+    postTripPhotosInWindow: evidence
+      ? evidence.panels.length > 0 && evidence.panels.every((panel) => panel.postTripPhoto !== null)
+      : null,
+  };
+  const deadlines = claimDeadlines(
+    claim.kind as ClaimKind,
+    { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },
+    now,
+  );
   return {
     id: claim.id,
     kind: CLAIM_KIND_LABELS[claim.kind as ClaimKind],
@@ -155,18 +177,26 @@ export function claimPage(accountId: string, claimId: string, now: number) {
       endAt: trip.endAt.toISOString(),
       timeZone: trip.timeZone,
     },
-    deadlines: claimDeadlines(
-      claim.kind as ClaimKind,
-      { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },
-      now,
-    ).map(({ dueAtMs, timeLeft, ...deadline }) => ({
+    nextStep: nextStep(
+      progress,
+      deadlines.map((deadline) => ({
+        key: deadline.key,
+        dueAtMs: deadline.dueAtMs,
+        status: deadline.status,
+        dueText: formatDateTime(deadline.dueAtMs, trip.timeZone),
+        left: deadline.timeLeft.text,
+      })),
+      evidence?.problems.length ?? 0,
+    ),
+    deadlines: deadlines.map(({ dueAtMs, timeLeft, ...deadline }) => ({
       ...deadline,
+      outcome: deadlineOutcome({ key: deadline.key, dueAtMs, status: deadline.status }, progress),
       dueAt: new Date(dueAtMs).toISOString(),
       left: timeLeft.text,
     })),
-    route: routeAdvisorFor(accountId, claim, trip),
-    evidence: claimEvidence(claim, trip),
-    history: claimHistory(accountId, claim.id).map((event) => ({
+    route: routeAdvisorFor(accountId, claim, trip, now),
+    evidence,
+    history: events.map((event) => ({
       id: event.id,
       status: CLAIM_STATUS_LABELS[event.status as ClaimStatus],
       changed: event.fromStatus !== event.status,

@@ -64,9 +64,32 @@ describe("claims", () => {
       reportRevision: 1,
       claimedCents: estimate.totalCents,
     });
-    expect(() => claims.createClaim(actor, { tripId: trip.id, kind: "fuel" })).toThrow(
-      "Enter the amount claimed.",
+  });
+
+  it("starts a claim before the amount is known, and files it only once the amount is entered", async () => {
+    const { actor, trip } = await setting("claim_no_amount");
+    const claim = claims.createClaim(actor, { tripId: trip.id, kind: "damage" });
+    expect(claim).toMatchObject({ status: "draft", claimedCents: null, reportId: null });
+    // Its deadlines count from the trip's end at once.
+    const json = claims.claimJson(claim, trip, [], Date.parse("2026-11-23T12:00:00Z"));
+    expect(json.deadlines[0]).toMatchObject({ key: "report-damage", status: "open" });
+    expect(json.claimedCents).toBeNull();
+    expect(() => claims.changeClaim(actor, claim.id, { status: "filed" })).toThrow(
+      "Enter the amount claimed before filing: the estimate's total, a shop's quote or the invoice.",
     );
+    expect(claims.getClaim(actor.accountId, claim.id)?.status).toBe("draft");
+    claims.changeClaim(actor, claim.id, { claimedCents: 84_000 });
+    const filed = claims.changeClaim(actor, claim.id, { status: "filed" });
+    expect(filed).toMatchObject({ status: "filed", claimedCents: 84_000 });
+    expect(() => claims.changeClaim(actor, claim.id, { claimedCents: 90_000 })).toThrow(
+      "The amount claimed is fixed once the claim is filed",
+    );
+    const history = claims.claimHistory(actor.accountId, claim.id);
+    expect(history.map((event) => [event.status, event.claimedCents])).toEqual([
+      ["draft", null],
+      ["draft", 84_000],
+      ["filed", null],
+    ]);
   });
 
   it("moves along its path, logging who and when; an impossible move changes nothing", async () => {

@@ -82,14 +82,8 @@ export function createClaim(actor: ClaimActor, input: NewClaim): ClaimRow {
     reportRevision = revision.number;
     claimedCents ??= revision.totalCents;
   }
-  if (claimedCents === null) {
-    throw new ClaimInputError(
-      input.kind === "damage"
-        ? "Choose the estimate this claim is for, or enter the amount claimed."
-        : "Enter the amount claimed.",
-      input.kind === "damage" ? "reportId" : "claimedCents",
-    );
-  }
+  // No amount yet is fine: the claim starts when the damage is known, so its deadlines count
+  // from then; filing needs the amount (amountsAfter).
   const now = new Date();
   return db().transaction((tx) => {
     const claim = tx
@@ -126,6 +120,8 @@ export function createClaim(actor: ClaimActor, input: NewClaim): ClaimRow {
 
 export interface ClaimChange {
   status?: ClaimStatus;
+  /** The amount claimed, entered while the claim is a draft. */
+  claimedCents?: number | null;
   approvedCents?: number | null;
   paidCents?: number | null;
   note?: string | null;
@@ -153,10 +149,17 @@ export function changeClaim(
         409,
       );
     }
-    if (to === from && !change.note) {
-      throw new ClaimInputError("Choose a new status or write a note.", "status");
+    const newAmount =
+      change.claimedCents !== undefined &&
+      change.claimedCents !== null &&
+      change.claimedCents !== claim.claimedCents;
+    if (to === from && !change.note && !newAmount) {
+      throw new ClaimInputError(
+        "Choose a new status, enter the amount claimed or write a note.",
+        "status",
+      );
     }
-    const amounts = amountsAfter(to, claim, change);
+    const amounts = amountsAfter(from, to, claim, change);
     if (!amounts.ok) throw new ClaimInputError(amounts.message, amounts.field);
     const now = new Date();
     const updated = tx
@@ -171,6 +174,7 @@ export function changeClaim(
         accountId: actor.accountId,
         status: to,
         fromStatus: from,
+        claimedCents: newAmount ? amounts.amounts.claimedCents : null,
         approvedCents: amounts.amounts.approvedCents,
         paidCents: amounts.amounts.paidCents,
         note: change.note ?? null,

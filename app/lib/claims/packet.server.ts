@@ -1,6 +1,8 @@
 /**
- * The evidence packet of a claim, built from its records: the claim page's facts, the evidence
- * check, a timeline, the quotes and invoice of its estimate, and the estimate revision's own PDF.
+ * The evidence packet of a claim, built from its records: the host's case for an adjuster or the
+ * guest's insurer. It states facts only (the trip, the car, the photos with their capture times
+ * and fingerprints, a timeline, the estimate, quotes and invoice); the evidence check's judgments
+ * stay on the claim page, where the host can act on them.
  */
 import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
@@ -30,6 +32,7 @@ export async function claimPacketPdf(
     ? await buildReportPdf(revision, {
         showGps: report!.shareGps,
         preparedFor: accountOwnerName(accountId),
+        pageFooters: false,
       })
     : null;
 
@@ -38,7 +41,7 @@ export async function claimPacketPdf(
     { at: Date.parse(trip.endAt), text: "Trip ended" },
     ...(claim.evidence?.photos ?? []).map((photo) => ({
       at: photo.takenAt,
-      text: `Photo ${photo.number} taken (${photo.phase === "pre_trip" ? "pre-trip" : "post-trip"}${photo.basis === "upload" ? ", upload time" : ""}), SHA-256 ${photo.sha256}`,
+      text: `Photo ${photo.number} ${photo.basis === "upload" ? "uploaded" : "taken"} (${photo.phase === "pre_trip" ? "pre-trip" : "post-trip"})`,
     })),
     ...claim.history.map((event, index) => ({
       at: Date.parse(event.at),
@@ -51,7 +54,7 @@ export async function claimPacketPdf(
         .filter(({ quote }) => quote.reportId === claim.reportId && quote.status === "received")
         .map(
           ({ quote }) =>
-            `${quote.shopName}: ${formatCents(quote.amountCents ?? 0)}${quote.days !== null ? `, ${quote.days} working days` : ""}${quote.details ? `. ${quote.details}` : ""}`,
+            `${quote.shopName}: ${formatCents(quote.amountCents ?? 0)}${quote.days !== null ? `, ${quote.days} working ${quote.days === 1 ? "day" : "days"}` : ""}${quote.details ? `. ${quote.details}` : ""}`,
         )
     : [];
   const invoices = claim.reportId
@@ -63,27 +66,50 @@ export async function claimPacketPdf(
         )
     : [];
 
+  const photos = (claim.evidence?.photos ?? []).map((photo) => ({
+    title: `Photo ${photo.number}, ${photo.phase === "pre_trip" ? "pre-trip" : "post-trip"}`,
+    time:
+      photo.basis === "upload"
+        ? `Uploaded ${at(photo.takenAt)} (the file carries no capture time)`
+        : photo.basis === "exif-camera-clock"
+          ? `Taken ${at(photo.takenAt)} (the camera's clock, in the trip's time zone)`
+          : `Taken ${at(photo.takenAt)} (capture time recorded by the camera)`,
+    sha256: photo.sha256,
+  }));
+  const claimedParts = claim.evidence?.panels.map((panel) => panel.panelLabel) ?? [];
+
   return renderClaimPacket({
     title: `${claim.kind} claim, trip ${trip.reservationId}`,
     generatedAt: at(Date.now()),
     facts: [
-      ["Status", claim.statusLabel],
+      ["Reservation", trip.reservationId],
       ["Car", trip.vehicleLabel ?? "Not matched"],
       ["Guest", trip.guestName ?? "Not named"],
       ["Trip", `${at(trip.startAt)} to ${at(trip.endAt)}`],
-      ["Claimed", formatCents(claim.claimedCents)],
+      ["Claim", `${claim.kind}, ${claim.statusLabel.toLowerCase()}`],
+      ...(claimedParts.length > 0
+        ? ([["Damaged parts", claimedParts.join(", ")]] as Array<[string, string]>)
+        : []),
+      [
+        "Amount claimed",
+        claim.claimedCents === null ? "To follow" : formatCents(claim.claimedCents),
+      ],
       ...(claim.approvedCents !== null
         ? ([["Approved", formatCents(claim.approvedCents)]] as Array<[string, string]>)
         : []),
       ...(claim.paidCents !== null
         ? ([["Paid", formatCents(claim.paidCents)]] as Array<[string, string]>)
         : []),
-      ...(claim.reportRevision
-        ? ([["Estimate", `revision ${claim.reportRevision}`]] as Array<[string, string]>)
+      ...(revision
+        ? ([
+            [
+              "Estimate",
+              `revision ${claim.reportRevision}, ${formatCents(revision.report.totalCents ?? 0)}`,
+            ],
+          ] as Array<[string, string]>)
         : []),
     ],
-    risks: claim.evidence?.risks ?? [],
-    warnings: claim.evidence?.warnings ?? [],
+    photos,
     timeline: timeline.map((entry) => `${at(entry.at)}: ${entry.text}`),
     quotes,
     invoices,

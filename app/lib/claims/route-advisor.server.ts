@@ -3,8 +3,10 @@
  * in force on the trip's start date, the guest's plan on the trip, the claimed revision's labor
  * hours, the car's earnings over the 60 days before the trip, and the fleet's size.
  */
-import { and, eq, gte, lt } from "drizzle-orm";
-import { trips } from "../../../db/schema";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { claimEvents, trips } from "../../../db/schema";
+import { claimDeadlines } from "~/domain/claims/claim-windows";
+import { formatDateTime } from "~/domain/dates";
 import { adviseRoute, hostPlanOn, type RouteAdvice } from "~/domain/claims/route-advice";
 import { isGuestPlanId, LOST_INCOME_RULE } from "~/domain/marketplace-rules";
 import { formatIsoDate, wallClockAt } from "~/domain/zoned-time";
@@ -17,7 +19,7 @@ import type { ClaimRow } from "./claims.server";
 
 export type RouteAdvisorResult =
   | { status: "ready"; advice: RouteAdvice }
-  | { status: "missing"; missing: Array<"guestPlan" | "hostPlan"> }
+  | { status: "missing"; missing: Array<"guestPlan" | "hostPlan" | "amount"> }
   | { status: "not-applicable" };
 
 const DAY_MS = 86_400_000;
@@ -39,20 +41,60 @@ function earningsBefore(accountId: string, vehicleId: string, before: Date): num
     .reduce((sum, row) => sum + (row.earningsCents ?? 0), 0);
 }
 
+/** When the claim was first marked filed, if ever. */
+function firstFiledAt(accountId: string, claimId: string): number | null {
+  const row = db()
+    .select({ at: claimEvents.at })
+    .from(claimEvents)
+    .where(
+      and(
+        eq(claimEvents.accountId, accountId),
+        eq(claimEvents.claimId, claimId),
+        eq(claimEvents.status, "filed"),
+      ),
+    )
+    .orderBy(asc(claimEvents.id))
+    .get();
+  return row ? row.at.getTime() : null;
+}
+
+/**
+ * The damage-report window as the advice reads it: closed when its time passed before the claim
+ * was filed (a claim filed in time keeps the managed route open).
+ */
+function reportWindow(accountId: string, claim: ClaimRow, trip: TripRow, now: number) {
+  const deadline = claimDeadlines(
+    "damage",
+    { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },
+    now,
+  ).find((entry) => entry.key === "report-damage");
+  if (!deadline) return null;
+  const filedAt = firstFiledAt(accountId, claim.id);
+  const closed = (filedAt ?? now) >= deadline.dueAtMs;
+  return { dueText: formatDateTime(deadline.dueAtMs, trip.timeZone), closed };
+}
+
 export function routeAdvisorFor(
   accountId: string,
   claim: ClaimRow,
   trip: TripRow,
+  now: number = Date.now(),
 ): RouteAdvisorResult {
   if (claim.kind !== "damage") return { status: "not-applicable" };
   const startDay = formatIsoDate(wallClockAt(trip.startAt.getTime(), trip.timeZone));
   const hostPlan = trip.vehicleId
     ? hostPlanOn(hostPlanHistory(accountId, trip.vehicleId), startDay)
     : null;
-  const missing: Array<"guestPlan" | "hostPlan"> = [];
+  const missing: Array<"guestPlan" | "hostPlan" | "amount"> = [];
   if (!isGuestPlanId(trip.guestPlan)) missing.push("guestPlan");
   if (hostPlan === null) missing.push("hostPlan");
-  if (missing.length > 0 || hostPlan === null || !isGuestPlanId(trip.guestPlan)) {
+  if (claim.claimedCents === null) missing.push("amount");
+  if (
+    missing.length > 0 ||
+    hostPlan === null ||
+    !isGuestPlanId(trip.guestPlan) ||
+    claim.claimedCents === null
+  ) {
     return { status: "missing", missing };
   }
   const revision =
@@ -73,6 +115,7 @@ export function routeAdvisorFor(
         ? earningsBefore(accountId, trip.vehicleId, trip.startAt)
         : 0,
       fleetSize: listVehicles(accountId).filter((vehicle) => vehicle.status !== "inactive").length,
+      reportWindow: reportWindow(accountId, claim, trip, now),
     }),
   };
 }
@@ -91,6 +134,7 @@ export function routeJson(result: RouteAdvisorResult) {
       guestPaysAtMostCents: direct.guestPaysAtMostCents,
     },
     recommended: result.advice.comparison.better,
+    reportWindowClosed: result.advice.clock?.closed ?? false,
     lostIncomeCents: result.advice.lostIncome?.amountCents ?? 0,
   };
 }

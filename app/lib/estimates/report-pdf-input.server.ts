@@ -23,7 +23,13 @@ export type PdfReportData = ReportData & {
 
 export async function buildReportPdf(
   data: PdfReportData,
-  options: { showGps: boolean; preparedFor: string; shareUrl?: string | null },
+  options: {
+    showGps: boolean;
+    preparedFor: string;
+    shareUrl?: string | null;
+    /** False inside a claim's evidence packet, which numbers the pages itself. */
+    pageFooters?: boolean;
+  },
 ): Promise<Uint8Array> {
   const view = reportView(data, { photoUrlBase: "", showGps: options.showGps });
   const estimate = view.estimate as Estimate;
@@ -87,6 +93,7 @@ export async function buildReportPdf(
     disclaimers: view.disclaimers,
     shareUrl: options.shareUrl ?? null,
     revision: data.revision ?? { number: data.report.revision, supersededBy: null },
+    pageFooters: options.pageFooters ?? true,
     drawDiagram: (page, box) => {
       const font = page.doc.embedStandardFont(StandardFonts.Helvetica);
       drawVehicleDiagram(page, box, view.vehicle.bodyType, markers, font);

@@ -107,6 +107,20 @@ function textRuns(doc: PDFDocument, page: PDFPage): TextRun[] {
   return runs;
 }
 
+/** Whether a page draws an image (a photo, the logo): its content stream uses `Do`. */
+function drawsImage(doc: PDFDocument, page: PDFPage): boolean {
+  const contents = page.node.Contents();
+  const streams =
+    contents instanceof PDFArray
+      ? contents.asArray().map((ref) => doc.context.lookup(ref))
+      : [contents];
+  return streams.some(
+    (stream) =>
+      stream instanceof PDFRawStream &&
+      /\/\S+ Do\b/.test(Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1")),
+  );
+}
+
 interface Rendered {
   bytes: Uint8Array;
   doc: PDFDocument;
@@ -442,9 +456,47 @@ describe("renderReportPdf", () => {
     const handTagged = await render(reportInput({ photos: [photo(1, { boxes: [] })] }));
     expect(handTagged.allText).not.toContain("Numbers match the boxes");
     expect(handTagged.allText).toContain("Confidence is the AI's certainty");
+    expect(handTagged.allText).not.toContain("Numbered boxes mark the findings");
+    expect(handTagged.allText).not.toContain("Box colors:");
     const withBoxes = await render(reportInput({ photos: [photo(2)] }));
     expect(withBoxes.allText).toContain("Numbers match the boxes on the photos.");
+    expect(withBoxes.allText).toContain("Numbered boxes mark the findings of the same number.");
+    expect(withBoxes.allText).toContain("Box colors:");
   });
+
+  it("leaves no nearly blank page and no heading alone at a page's bottom", async () => {
+    const variants = {
+      sample: reportInput(),
+      handTagged: reportInput({ photos: [photo(1, { boxes: [] }), photo(3, { boxes: [] })] }),
+      noPhotos: reportInput({ photos: [] }),
+      manyPhotos: reportInput({ photos: Array.from({ length: 5 }, (_, i) => photo(i + 1)) }),
+    };
+    const headings =
+      /^(Where the damage is|Findings \(\d+\)|Repair operations|What could raise the cost|Assumptions|Photos \(\d+\)|Photo evidence|Disclaimers)$/;
+    for (const [name, input] of Object.entries(variants)) {
+      const rendered = await render(input);
+      if (process.env.REPORT_PDF_OUT) {
+        writeFileSync(path.join(process.env.REPORT_PDF_OUT, `report-${name}.pdf`), rendered.bytes);
+      }
+      rendered.pages.forEach((runs, index) => {
+        // Body text only: not the running header and footer.
+        const body = runs.filter((run) => run.y > 54 && run.y < 792 - 46);
+        const lowest = Math.min(...body.map((run) => run.y));
+        const where = `${name}, page ${index + 1}`;
+        // Some real content on every page: a photo, or text over more than a few lines.
+        const highest = Math.max(...body.map((run) => run.y));
+        if (!drawsImage(rendered.doc, rendered.doc.getPage(index))) {
+          expect(highest - lowest, where).toBeGreaterThan(120);
+        }
+        for (const run of body) {
+          if (headings.test(run.text)) {
+            // A heading has text below it on its page.
+            expect(run.y - lowest, `${where}: "${run.text}"`).toBeGreaterThan(10);
+          }
+        }
+      });
+    }
+  }, 30_000);
 
   it("says withheld, not 'not recorded', for a position the report was built without", async () => {
     // What the report view hands over when GPS isn't shared: no position, but the photo had one.

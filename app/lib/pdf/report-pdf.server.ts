@@ -125,6 +125,11 @@ export interface ReportPdfInput {
   /** Which revision this is ("Revision 2" by the title), and the newer final one, if any. */
   revision?: { number: number; supersededBy: number | null } | null;
   /**
+   * False when the report is bound into another document (a claim's evidence packet) that
+   * numbers every page itself: one page counter, not two.
+   */
+  pageFooters?: boolean;
+  /**
    * Draws the vehicle diagram into `box` (PDF points, origin bottom-left: `y` is the box's bottom
    * edge) on page 1. Called once when given; the report reserves DIAGRAM_HEIGHT points for it.
    */
@@ -1180,14 +1185,19 @@ async function drawPhotos(ctx: Context) {
     ]);
   }
 
-  writer.addPage();
+  // Photos start a page of their own only when less than half a page is left: a forced break
+  // after a short section would leave that page nearly blank.
+  const usable = PAGE_HEIGHT - RUNNING_HEADER_HEIGHT - MARGIN_BOTTOM;
+  if (writer.y - MARGIN_BOTTOM < usable / 2) writer.addPage();
+  // Hand-tagged findings draw no boxes: the boxes' note and legend only when a photo has some.
+  const anyBoxes = photos.some((photo) => photo.boxes.length > 0);
   sectionHeading(
     ctx,
     `Photos (${photos.length})`,
     0,
-    `Numbered boxes mark the findings of the same number. Capture times are the camera's own clock; upload times are ${timeZoneAbbreviation(input.timeZone, input.generatedAt)}. The full SHA-256 of each photo is in the evidence table.`,
+    `${anyBoxes ? "Numbered boxes mark the findings of the same number. " : ""}Capture times are the camera's own clock; upload times are ${timeZoneAbbreviation(input.timeZone, input.generatedAt)}. The full SHA-256 of each photo is in the evidence table.`,
   );
-  drawSeverityLegend(ctx);
+  if (anyBoxes) drawSeverityLegend(ctx);
 
   // Two photos per page: each page's free height, halved.
   const slotOnThisPage = () => Math.floor((writer.y - MARGIN_BOTTOM) / 2);
@@ -1397,6 +1407,7 @@ export async function renderReportPdf(raw: ReportPdfInput): Promise<Uint8Array> 
   drawEvidence(ctx);
   drawClosing(ctx);
 
+  if (input.pageFooters === false) return doc.save();
   // Footer on every page, with a hairline above it.
   for (const page of doc.getPages()) {
     page.drawLine({

@@ -103,17 +103,22 @@ describe("claim items", () => {
 });
 
 describe("conversation items", () => {
+  const waiting = { since: START, dueAt: START + 8 * HOUR };
   const base = {
     id: "v1",
     guestName: "Casey",
     reservationId: "R9",
-    latestUnansweredAt: START,
-    replyDeadlineAt: START + 8 * HOUR,
+    reply: waiting,
+    needsYou: null,
     escalationReasons: [] as string[],
   };
   it("asks for a reply by the deadline, and escalates with the reasons", () => {
     expect(conversationItems(base).map((item) => item.kind)).toEqual(["reply"]);
-    const escalated = conversationItems({ ...base, escalationReasons: ["Cancellation"] });
+    const escalated = conversationItems({
+      ...base,
+      needsYou: waiting,
+      escalationReasons: ["Cancellation"],
+    });
     expect(escalated[1]).toMatchObject({
       kind: "escalation",
       key: `escalation:v1:${START}`,
@@ -121,10 +126,20 @@ describe("conversation items", () => {
       deadlineAt: START + 8 * HOUR,
     });
   });
-  it("gives nothing once every guest message is answered", () => {
-    expect(conversationItems({ ...base, latestUnansweredAt: null, replyDeadlineAt: null })).toEqual(
-      [],
-    );
+  it("keeps the escalation after the holding reply answered the guest", () => {
+    const held = conversationItems({
+      ...base,
+      reply: null,
+      needsYou: waiting,
+      escalationReasons: ["Price, discount or refund"],
+    });
+    expect(held.map((item) => item.kind)).toEqual(["escalation"]);
+  });
+  it("keys the reply by the first message waiting: the guest writing again changes nothing", () => {
+    expect(conversationItems(base)[0]!.key).toBe(`reply:v1:${START}`);
+  });
+  it("gives nothing once nobody waits", () => {
+    expect(conversationItems({ ...base, reply: null })).toEqual([]);
   });
 });
 

@@ -212,40 +212,43 @@ export interface ConversationFacts {
   id: string;
   guestName: string | null;
   reservationId: string | null;
-  /** The guest's latest message the host hasn't answered; null when all are answered. */
-  latestUnansweredAt: number | null;
-  /** When it must be answered (the marketplace's request expiry). */
-  replyDeadlineAt: number | null;
+  /** The guest waits for a reply: since their first unanswered message, due by the response window. */
+  reply: { since: number; dueAt: number } | null;
+  /** The guest waits for a person ("Needs you"): since the first open question's message. */
+  needsYou: { since: number; dueAt: number } | null;
   /** Restricted topics and action items, as labels: the escalation's reasons. */
   escalationReasons: readonly string[];
 }
 
-/** A conversation waiting for the host: a reply item, and an escalation when it needs the host. */
+/**
+ * A conversation where a guest waits: a reply item while a message is unanswered, an escalation
+ * while "Needs you" is open (it outlives the holding reply). Keys count from the first message
+ * waiting, so the guest writing again updates the item instead of starting (and emailing) anew.
+ */
 export function conversationItems(conversation: ConversationFacts): QueueItemSpec[] {
-  const { latestUnansweredAt: at, replyDeadlineAt: deadlineAt } = conversation;
-  if (at === null || deadlineAt === null) return [];
   const who = conversation.guestName ?? "A guest";
   const trip = conversation.reservationId ? ` (trip ${conversation.reservationId})` : "";
-  const items: QueueItemSpec[] = [
-    {
+  const items: QueueItemSpec[] = [];
+  if (conversation.reply) {
+    items.push({
       kind: "reply",
-      key: `reply:${conversation.id}:${at}`,
+      key: `reply:${conversation.id}:${conversation.reply.since}`,
       title: `Answer ${who}${trip}`,
       detail: "Reply in the marketplace's messaging, then mark it sent in the inbox.",
       conversationId: conversation.id,
-      readyAt: at,
-      deadlineAt,
-    },
-  ];
-  if (conversation.escalationReasons.length > 0) {
+      readyAt: conversation.reply.since,
+      deadlineAt: conversation.reply.dueAt,
+    });
+  }
+  if (conversation.needsYou && conversation.escalationReasons.length > 0) {
     items.push({
       kind: "escalation",
-      key: `escalation:${conversation.id}:${at}`,
+      key: `escalation:${conversation.id}:${conversation.needsYou.since}`,
       title: `Needs a person: ${who}${trip}`,
       detail: conversation.escalationReasons.join("; "),
       conversationId: conversation.id,
-      readyAt: at,
-      deadlineAt,
+      readyAt: conversation.needsYou.since,
+      deadlineAt: conversation.needsYou.dueAt,
     });
   }
   return items;

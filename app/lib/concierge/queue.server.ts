@@ -33,8 +33,11 @@ import {
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
-import { replyDeadline } from "~/domain/inbox/reply-deadline";
-import { getConversation, listConversations } from "../inbox/inbound.server";
+import {
+  conversationWaiting,
+  getConversation,
+  listConversations,
+} from "../inbox/inbound.server";
 import { queueEmail } from "../email/outbox.server";
 import { db, type AppDatabase } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
@@ -124,17 +127,15 @@ function claimSpecs(accountId: string, now: number) {
     );
 }
 
-/** The conversations with a guest message still unanswered, and the ones all answered. */
-function conversationSpecs(accountId: string) {
-  const answered: string[] = [];
+/**
+ * The conversations where a guest waits (for a reply, or for a person on "Needs you"), read as
+ * the conversation page reads them, and the ones where nobody waits.
+ */
+function conversationSpecs(accountId: string, now: number) {
+  const settled: { conversationId: string; kinds: QueueItemRow["kind"][] }[] = [];
   const specs: QueueItemSpec[] = [];
   for (const { conversation, needs } of listConversations(accountId)) {
     const messages = getConversation(accountId, conversation.id)?.messages ?? [];
-    const latest = messages.at(-1);
-    if (!latest || latest.author !== "guest") {
-      answered.push(conversation.id);
-      continue;
-    }
     const trip = conversation.tripId
       ? db()
           .select({ startAt: trips.startAt })
@@ -142,16 +143,27 @@ function conversationSpecs(accountId: string) {
           .where(and(eq(trips.accountId, accountId), eq(trips.id, conversation.tripId)))
           .get()
       : undefined;
+    const waiting = conversationWaiting(
+      messages,
+      needs,
+      trip?.startAt ?? null,
+      trip ? trip.startAt.getTime() <= now : undefined,
+    );
+    const done: QueueItemRow["kind"][] = [];
+    if (!waiting.reply) done.push("reply");
+    if (!waiting.needsYou) done.push("escalation");
+    if (done.length) settled.push({ conversationId: conversation.id, kinds: done });
     specs.push(
       ...conversationItems({
         id: conversation.id,
         guestName: conversation.guestName,
         reservationId: conversation.reservationId,
-        latestUnansweredAt: latest.at.getTime(),
-        replyDeadlineAt: replyDeadline({
-          messageAt: latest.at,
-          tripStartAt: trip?.startAt ?? null,
-        }).getTime(),
+        reply: waiting.reply
+          ? { since: waiting.reply.since.getTime(), dueAt: waiting.reply.dueAt.getTime() }
+          : null,
+        needsYou: waiting.needsYou
+          ? { since: waiting.needsYou.since.getTime(), dueAt: waiting.needsYou.dueAt.getTime() }
+          : null,
         escalationReasons: [
           ...needs.restrictedTopics.map((topic) => RESTRICTED_TOPIC_LABELS[topic]),
           ...needs.actionItems.map((item) => ACTION_ITEM_LABELS[item]),
@@ -159,7 +171,7 @@ function conversationSpecs(accountId: string) {
       }),
     );
   }
-  return { answered, specs };
+  return { settled, specs };
 }
 
 function insertSpecs(database: Database, accountId: string, specs: readonly QueueItemSpec[]) {
@@ -221,7 +233,7 @@ function dropStale(
 export function syncQueue(accountId: string, now = Date.now()): number {
   const trip = tripSpecs(accountId, now);
   const claim = claimSpecs(accountId, now);
-  const conversation = conversationSpecs(accountId);
+  const conversation = conversationSpecs(accountId, now);
   const waiting = [...new Set(conversation.specs.flatMap((spec) => spec.conversationId ?? []))];
   db().transaction((tx) => {
     insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs]);
@@ -245,17 +257,18 @@ export function syncQueue(accountId: string, now = Date.now()): number {
       conversation.specs.map((spec) => spec.key),
       { column: queueItems.conversationId, ids: waiting },
     );
-    for (const conversationId of conversation.answered) {
-      closeConversationItems(tx, accountId, conversationId, null, now);
+    for (const { conversationId, kinds } of conversation.settled) {
+      closeConversationItems(tx, accountId, conversationId, null, now, kinds);
     }
   });
   return trip.specs.length + claim.length + conversation.specs.length;
 }
 
 /**
- * Marks the conversation's open reply and escalation items done: the host answered. The inbox
- * calls this in the transaction that marks a reply sent (with who sent it); the sync calls it
- * (without a person) for conversations it finds answered.
+ * Marks the conversation's open items of `kinds` done: the host replied (reply) or dealt with
+ * what needed them (escalation). The inbox calls this in the transaction that marks a reply sent
+ * or questions resolved (with who did it); the sync calls it (without a person) for
+ * conversations where nobody waits any more.
  */
 export function closeConversationItems(
   database: Database,
@@ -263,6 +276,7 @@ export function closeConversationItems(
   conversationId: string,
   userId: string | null,
   now = Date.now(),
+  kinds: readonly QueueItemRow["kind"][] = CONVERSATION_ITEM_KINDS,
 ) {
   const closed = database
     .update(queueItems)
@@ -271,11 +285,11 @@ export function closeConversationItems(
       and(
         eq(queueItems.accountId, accountId),
         eq(queueItems.conversationId, conversationId),
-        inArray(queueItems.kind, [...CONVERSATION_ITEM_KINDS]),
+        inArray(queueItems.kind, [...kinds]),
         isNull(queueItems.doneAt),
       ),
     )
-    .returning({ id: queueItems.id })
+    .returning({ id: queueItems.id, kind: queueItems.kind })
     .all();
   if (!userId || closed.length === 0) return closed.length;
   const role =
@@ -287,7 +301,12 @@ export function closeConversationItems(
   for (const item of closed) {
     logActivity(
       { accountId, userId, role },
-      { action: ACTIVITY.done, queueItemId: item.id, conversationId, detail: "Reply marked sent" },
+      {
+        action: ACTIVITY.done,
+        queueItemId: item.id,
+        conversationId,
+        detail: item.kind === "reply" ? "Reply marked sent" : "Guest's questions dealt with",
+      },
       database,
       new Date(now),
     );

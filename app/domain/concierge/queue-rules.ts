@@ -53,6 +53,27 @@ export interface QueueItemSpec {
   amountCents?: number | null;
   readyAt: number;
   deadlineAt: number;
+  /**
+   * Listed without an email: it was already due when the product learned of its source (a trip
+   * imported after the fact, a claim opened late), or its emails follow other settings.
+   */
+  quiet?: boolean;
+}
+
+/**
+ * A source's items as of when the product learned of it (`knownAt`): a window that had already
+ * closed by then gives no item (it is only "missed", never emailed), one already open is listed
+ * quietly (the person adding the data is looking at it), the rest are scheduled as usual.
+ */
+export function sinceKnown(specs: readonly QueueItemSpec[], knownAt: number | undefined) {
+  if (knownAt === undefined) return { items: [...specs], missed: [] as QueueItemSpec[] };
+  const items: QueueItemSpec[] = [];
+  const missed: QueueItemSpec[] = [];
+  for (const spec of specs) {
+    if (spec.deadlineAt <= knownAt) missed.push(spec);
+    else items.push(spec.readyAt <= knownAt ? { ...spec, quiet: true } : spec);
+  }
+  return { items, missed };
 }
 
 export interface TripFacts {
@@ -64,6 +85,8 @@ export interface TripFacts {
   endAt: number;
   timeZone: string;
   status: TripStatus;
+  /** When the product learned of the trip (its row was written: an import, the API, by hand). */
+  knownAt?: number;
 }
 
 /** Whether a trip is close enough to now for its items: starting soon, running, or just ended. */
@@ -99,9 +122,24 @@ const REIMBURSEMENT_WINDOWS: ReadonlyArray<{
  * A trip's items: the start check (license, access details at the start, primary guest only),
  * the return check (grace, late fee), the post-trip photo audit and the reimbursement windows.
  * `reimbursementClaims` are the trip's open claims, whose amounts show on the windows they fall in.
- * Once the trip has ended its start check is moot and no longer given.
+ * Once the trip has ended its start check is moot and no longer given; windows that had closed
+ * before the trip was known (an imported history) give nothing, and those already open when it
+ * became known are listed without email (`sinceKnown`).
  */
 export function tripItems(
+  trip: TripFacts,
+  reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number }> = [],
+  now = trip.startAt,
+): QueueItemSpec[] {
+  return sinceKnown(allTripItems(trip, reimbursementClaims, now), trip.knownAt).items;
+}
+
+/** The windows of a trip imported after they had closed: listed as missed, never emailed. */
+export function missedTripItems(trip: TripFacts, now = trip.startAt): QueueItemSpec[] {
+  return sinceKnown(allTripItems(trip, [], now), trip.knownAt).missed;
+}
+
+function allTripItems(
   trip: TripFacts,
   reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number }> = [],
   now = trip.startAt,
@@ -184,9 +222,15 @@ export interface ClaimFacts {
   claimedCents: number;
   reservationId: string;
   tripEndAt: number;
+  /** When the claim was opened. */
+  knownAt?: number;
 }
 
-/** One item per deadline of an open claim, from its trip's end, until it is long past. */
+/**
+ * One item per deadline of an open claim, from its trip's end, until it is long past; none for a
+ * deadline that had passed when the claim was opened. They are listed, not emailed: the owner's
+ * claim reminder settings ("Remind me") decide which emails go out about claim deadlines.
+ */
 export function claimItems(
   claim: ClaimFacts,
   deadlines: readonly ClaimDeadline[],
@@ -196,6 +240,7 @@ export function claimItems(
   if (!OPEN_CLAIM_STATUSES.includes(claim.status)) return [];
   return deadlines
     .filter((deadline) => deadline.dueAtMs >= now - CLAIM_DEADLINE_LOOKBACK_MS)
+    .filter((deadline) => claim.knownAt === undefined || deadline.dueAtMs > claim.knownAt)
     .map((deadline) => ({
       kind: "claim-deadline" as const,
       key: `claim-deadline:${claim.id}:${deadline.key}:${deadline.dueAtMs}`,
@@ -205,6 +250,7 @@ export function claimItems(
       amountCents: claim.claimedCents,
       readyAt: Math.min(claim.tripEndAt, deadline.dueAtMs),
       deadlineAt: deadline.dueAtMs,
+      quiet: true,
     }));
 }
 

@@ -42,9 +42,9 @@ describe("one reply for the whole conversation", () => {
 describe("holding lines in a reply", () => {
   const line = "I'll confirm the discount shortly.";
   it("go before the sign-off paragraph", () => {
-    expect(
-      withHoldingLines("Hi Ana!\n\nLevel 2, row F.\n\nLet me know.\nSam", [line], "Sam"),
-    ).toBe(`Hi Ana!\n\nLevel 2, row F.\n\n${line}\n\nLet me know.\nSam`);
+    expect(withHoldingLines("Hi Ana!\n\nLevel 2, row F.\n\nLet me know.\nSam", [line], "Sam")).toBe(
+      `Hi Ana!\n\nLevel 2, row F.\n\n${line}\n\nLet me know.\nSam`,
+    );
   });
   it("go before the signature when the reply has no paragraphs, else at the end", () => {
     expect(withHoldingLines("Hi Ana!\nLevel 2, row F.\nSam", [line], "Sam")).toBe(

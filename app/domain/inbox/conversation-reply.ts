@@ -11,11 +11,7 @@
  */
 import { marketplace } from "~/config/marketplace";
 import { topicsAskedAbout, type KnowledgeTopic } from "./knowledge";
-import {
-  checkGuestMessage,
-  type ActionItem,
-  type RestrictedTopic,
-} from "./restricted-topics";
+import { checkGuestMessage, type ActionItem, type RestrictedTopic } from "./restricted-topics";
 
 /** What a reply holds for a person: a restricted topic or an action item. */
 export type HeldReason = RestrictedTopic | ActionItem;
@@ -90,7 +86,10 @@ function joinAnd(items: readonly string[]): string {
  * How a reply to these unanswered guest messages splits: what the knowledge base may answer, what
  * a person holds (with the lines that hold it) and how many other questions nothing recognizes.
  */
-export function planReply(messages: readonly string[], tripStarted: boolean | undefined): ReplyPlan {
+export function planReply(
+  messages: readonly string[],
+  tripStarted: boolean | undefined,
+): ReplyPlan {
   const answerable: string[] = [];
   const held: HeldReason[] = [];
   const subjects: string[] = [];

@@ -90,10 +90,16 @@ describe("trip items", () => {
     expect(sent[0]!.text).toContain("/dashboard/trip/");
     expect(items(accountId)).toHaveLength(5);
 
-    // At the end, the four end items are ready: four more emails, once.
+    // At the end, the four end items are ready: one more email lists them, once.
     queue.processQueue(END);
     restarted.processQueue(END + 60_000);
-    expect(outboxTo(email)).toHaveLength(5);
+    const all = outboxTo(email);
+    expect(all).toHaveLength(2);
+    expect(all[1]!.subject).toBe(
+      "4 things need you: Return due: Jordan L. in Blue (trip R-q_trip), and more",
+    );
+    expect(all[1]!.text).toContain("Post-trip photos: Jordan L.");
+    expect(all[1]!.text).toContain("Reimbursement window (fuel or EV charge)");
   });
 
   it("replaces the undone items of a trip whose times changed, and keeps the done ones", () => {
@@ -166,7 +172,10 @@ describe("conversation items", () => {
     expect(escalation.detail).toContain("Price, discount or refund");
     // No trip named: the longest window, 8 hours from the message.
     expect(escalation.deadlineAt.getTime() - escalation.readyAt.getTime()).toBe(8 * HOUR);
-    expect(outboxTo(email).filter((mail) => mail.subject.includes("Casey"))).toHaveLength(2);
+    // The reply and the escalation are one email.
+    const mails = outboxTo(email).filter((mail) => mail.subject.includes("Casey"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Needs a person: Casey");
 
     // The host marks a reply sent: the inbox closes the items in its transaction.
     drafts.markReplySent({ accountId, userId, role: "primary" }, conversationId, {

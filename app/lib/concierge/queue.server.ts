@@ -33,11 +33,7 @@ import {
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
-import {
-  conversationWaiting,
-  getConversation,
-  listConversations,
-} from "../inbox/inbound.server";
+import { conversationWaiting, getConversation, listConversations } from "../inbox/inbound.server";
 import { queueEmail } from "../email/outbox.server";
 import { db, type AppDatabase } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
@@ -91,6 +87,7 @@ function tripSpecs(accountId: string, now: number) {
       vehicleName: nickname ?? trip.vehicleName,
       startAt: trip.startAt.getTime(),
       endAt: trip.endAt.getTime(),
+      knownAt: trip.createdAt.getTime(),
     };
     if (!tripInWindow(facts, now)) return [];
     return tripItems(
@@ -109,6 +106,7 @@ function claimSpecs(accountId: string, now: number) {
       kind: claims.kind,
       status: claims.status,
       claimedCents: claims.claimedCents,
+      createdAt: claims.createdAt,
       reservationId: trips.reservationId,
       endAt: trips.endAt,
       timeZone: trips.timeZone,
@@ -119,7 +117,7 @@ function claimSpecs(accountId: string, now: number) {
     .all()
     .flatMap((claim) =>
       claimItems(
-        { ...claim, tripEndAt: claim.endAt.getTime() },
+        { ...claim, tripEndAt: claim.endAt.getTime(), knownAt: claim.createdAt.getTime() },
         claimDeadlines(claim.kind, { endAt: claim.endAt.getTime(), timeZone: claim.timeZone }, now),
         CLAIM_KIND_LABELS[claim.kind],
         now,
@@ -174,7 +172,12 @@ function conversationSpecs(accountId: string, now: number) {
   return { settled, specs };
 }
 
-function insertSpecs(database: Database, accountId: string, specs: readonly QueueItemSpec[]) {
+function insertSpecs(
+  database: Database,
+  accountId: string,
+  specs: readonly QueueItemSpec[],
+  now: number,
+) {
   for (const spec of specs) {
     database
       .insert(queueItems)
@@ -191,6 +194,8 @@ function insertSpecs(database: Database, accountId: string, specs: readonly Queu
         amountCents: spec.amountCents ?? null,
         readyAt: new Date(spec.readyAt),
         deadlineAt: new Date(spec.deadlineAt),
+        // A quiet item is listed without its email.
+        notifiedAt: spec.quiet ? new Date(now) : null,
       })
       // A known item keeps its progress; only what it says (a claimed amount) follows the data.
       .onConflictDoUpdate({
@@ -236,7 +241,7 @@ export function syncQueue(accountId: string, now = Date.now()): number {
   const conversation = conversationSpecs(accountId, now);
   const waiting = [...new Set(conversation.specs.flatMap((spec) => spec.conversationId ?? []))];
   db().transaction((tx) => {
-    insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs]);
+    insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs], now);
     dropStale(
       tx,
       accountId,
@@ -344,50 +349,93 @@ function ownerRecipient(accountId: string) {
     .get();
 }
 
-function itemEmail(item: QueueItemRow, to: string, timeZone: string) {
-  const label = QUEUE_ITEM_LABELS[item.kind];
+function itemLines(item: QueueItemRow, timeZone: string, now: number) {
+  // A deadline that has passed is said as such, never as one coming up.
+  const when =
+    item.deadlineAt.getTime() <= now
+      ? `Overdue since ${formatDateTime(item.deadlineAt, timeZone)}.`
+      : `Due by ${formatDateTime(item.deadlineAt, timeZone)}.`;
+  return [when, item.detail, `Open it: ${env().PUBLIC_URL}${itemPath(item)}`].filter(
+    (line): line is string => Boolean(line),
+  );
+}
+
+const WHY_THIS_EMAIL =
+  "You get this email because you are on duty for this account in FleetAssist (a VA on shift, otherwise the owner).";
+
+/** One email for everything that became ready for one person in a pass. */
+export function queueDigest(
+  to: string,
+  items: ReadonlyArray<{ item: QueueItemRow; timeZone: string }>,
+  now: number,
+) {
+  const queueLink = `Your queue: ${env().PUBLIC_URL}/concierge-dashboard`;
+  if (items.length === 1) {
+    const { item, timeZone } = items[0]!;
+    return {
+      to,
+      subject: `${QUEUE_ITEM_LABELS[item.kind]}: ${item.title}`,
+      text: [item.title, ...itemLines(item, timeZone, now), queueLink, "", WHY_THIS_EMAIL].join(
+        "\n",
+      ),
+    };
+  }
+  const sorted = [...items].sort(
+    (a, b) => a.item.deadlineAt.getTime() - b.item.deadlineAt.getTime(),
+  );
   return {
     to,
-    subject: `${label}: ${item.title}`,
+    subject: `${items.length} things need you: ${sorted[0]!.item.title}, and more`,
     text: [
-      `${item.title}`,
-      `Due by ${formatDateTime(item.deadlineAt, timeZone)}.`,
+      `${items.length} things need you, the soonest deadline first:`,
       "",
-      item.detail,
-      item.detail ? "" : null,
-      `Open it: ${env().PUBLIC_URL}${itemPath(item)}`,
-      `Your queue: ${env().PUBLIC_URL}/concierge-dashboard`,
+      ...sorted.flatMap(({ item, timeZone }, index) => [
+        `${index + 1}. ${QUEUE_ITEM_LABELS[item.kind]}: ${item.title}`,
+        ...itemLines(item, timeZone, now).map((line) => `   ${line}`),
+        "",
+      ]),
+      queueLink,
       "",
-      "You get this email because you are on duty for this account in FleetAssist (a VA on shift, otherwise the owner).",
-    ]
-      .filter((line) => line !== null)
-      .join("\n"),
+      WHY_THIS_EMAIL,
+    ].join("\n"),
   };
 }
 
+/** Who gets a ready item's email: the owner when it was passed to them, else whoever is on duty. */
+function recipientOf(item: QueueItemRow) {
+  const owner = ownerRecipient(item.accountId);
+  const to = item.forOwner ? owner?.email : onDutyRecipient(item.accountId).email;
+  return to ? { to, timeZone: owner?.timeZone ?? DEFAULT_TIME_ZONE } : null;
+}
+
 /**
- * Marks one ready item notified and queues its email, together: false when another pass (or
- * process) already did.
+ * Marks one person's ready items notified and queues one email listing them, together: an item
+ * another pass (or process) already marked is left out, and nothing is sent when none is left.
  */
-function notifyOnce(item: QueueItemRow, now: number) {
+function notifyOnce(
+  to: string,
+  batch: ReadonlyArray<{ item: QueueItemRow; timeZone: string }>,
+  now: number,
+) {
   return db().transaction((tx) => {
-    const marked = tx
-      .update(queueItems)
-      .set({ notifiedAt: new Date(now) })
-      .where(and(eq(queueItems.id, item.id), isNull(queueItems.notifiedAt)))
-      .run();
-    if (marked.changes === 0) return false;
-    const owner = ownerRecipient(item.accountId);
-    const to = item.forOwner ? owner?.email : onDutyRecipient(item.accountId).email;
-    if (!to) return false;
-    queueEmail(itemEmail(item, to, owner?.timeZone ?? DEFAULT_TIME_ZONE));
+    const marked = batch.filter(
+      ({ item }) =>
+        tx
+          .update(queueItems)
+          .set({ notifiedAt: new Date(now) })
+          .where(and(eq(queueItems.id, item.id), isNull(queueItems.notifiedAt)))
+          .run().changes > 0,
+    );
+    if (marked.length === 0) return false;
+    queueEmail(queueDigest(to, marked, now));
     return true;
   });
 }
 
 /**
- * One pass of the worker: syncs every account's queue, then emails each ready, open, not yet
- * notified item to whoever is on duty, once. Returns how many emails were queued.
+ * One pass of the worker: syncs every account's queue, then emails whoever is on duty about the
+ * ready, open items not yet notified: one email per person per pass, listing them. Returns how
+ * many emails were queued.
  */
 export function processQueue(now = Date.now()): number {
   // Only accounts whose plan has the automations (all of them when billing is off).
@@ -411,8 +459,18 @@ export function processQueue(now = Date.now()): number {
       ),
     )
     .all();
+  const byRecipient = new Map<string, { item: QueueItemRow; timeZone: string }[]>();
+  for (const item of ready) {
+    if (!automated.has(item.accountId)) continue;
+    const recipient = recipientOf(item);
+    if (!recipient) continue;
+    byRecipient.set(recipient.to, [
+      ...(byRecipient.get(recipient.to) ?? []),
+      { item, timeZone: recipient.timeZone },
+    ]);
+  }
   let sent = 0;
-  for (const item of ready) if (automated.has(item.accountId) && notifyOnce(item, now)) sent++;
+  for (const [to, batch] of byRecipient) if (notifyOnce(to, batch, now)) sent++;
   return sent;
 }
 

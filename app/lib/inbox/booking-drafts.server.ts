@@ -90,6 +90,9 @@ export function scheduleBookingDrafts(now = Date.now(), accountId?: string): num
             tripId: trip.id,
             readyAt: new Date(slot.readyAt),
             deadlineAt: new Date(slot.deadlineAt),
+            // Due the moment the trip became known (a confirmation, an imported trip starting
+            // soon): listed and drafted, not emailed to the person who just added it.
+            notifiedAt: slot.readyAt <= trip.createdAt.getTime() ? new Date(now) : null,
           })
           .onConflictDoNothing()
           .run();
@@ -141,7 +144,9 @@ function bookingMessageText(
   });
   // Without a pickup place on the trip, the host's pickup spot answer says where the car is.
   const pickupSpot = entries.some((entry) => entry.topic === "pickup-spot" && entry.text.trim());
+  // The names only shape the greeting and sign-off; the rest are facts the guest needs.
   const missing = filled.missing
+    .filter((key) => key !== "guestName" && key !== "hostName")
     .filter((key) => key !== "location" || !pickupSpot)
     .map((key) => TEMPLATE_VARIABLES[key].label.toLowerCase());
   const body = filled.text;

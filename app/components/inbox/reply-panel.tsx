@@ -120,6 +120,14 @@ export function ReplyPanel({
         <FormErrors form={form} />
         <input type="hidden" name="intent" value="mark-sent" />
         {ready ? <input type="hidden" name="draftId" value={ready.id} /> : null}
+        <TextareaField
+          field={text}
+          label={ready ? "Reply" : "The reply you sent"}
+          defaultValue={ready?.text ?? ""}
+          maxLength={MAX_PASTED_MESSAGE_CHARS}
+          // Tall enough for the whole draft on a phone, within reason.
+          rows={Math.min(14, Math.max(5, Math.ceil((ready?.text.length ?? 0) / 32) + 2))}
+        />
         {openLabels.length ? (
           <>
             <input type="hidden" name="questionsShown" value="1" />
@@ -132,20 +140,12 @@ export function ReplyPanel({
                 className="mt-0.5 h-4 w-4"
               />
               <span>
-                Keep &ldquo;Needs you&rdquo; open: this reply doesn&apos;t settle{" "}
+                Keep &ldquo;Needs you&rdquo; open: what you sent doesn&apos;t settle{" "}
                 {openLabels.join("; ").toLowerCase()}
               </span>
             </label>
           </>
         ) : null}
-        <TextareaField
-          field={text}
-          label={ready ? "Reply" : "The reply you sent"}
-          defaultValue={ready?.text ?? ""}
-          maxLength={MAX_PASTED_MESSAGE_CHARS}
-          // Tall enough for the whole draft on a phone, within reason.
-          rows={Math.min(14, Math.max(5, Math.ceil((ready?.text.length ?? 0) / 32) + 2))}
-        />
         <div className="flex flex-wrap items-center gap-3">
           {ready ? <CopyTextButton fieldId={text.id} label="Copy" /> : null}
           <MarketplaceLink href={marketplaceUrl} className="btn-outline" />

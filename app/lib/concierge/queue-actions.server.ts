@@ -3,8 +3,8 @@
  * again. Each works on any account the person serves (their membership decides their role there,
  * not the account the session is viewing), is refused with 404 elsewhere, and is logged.
  */
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { memberships, queueItems, type Role } from "../../../db/schema";
+import { and, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { conversationMessages, memberships, queueItems, type Role } from "../../../db/schema";
 import { accountPreferences } from "../accounts/preferences.server";
 import { accountLabel } from "../auth/account-labels";
 import { availableAccounts } from "../auth/accounts.server";
@@ -147,6 +147,20 @@ export function reopenItem(userId: string, itemId: string): QueueActionResult {
       })
       .where(and(eq(queueItems.id, item.id), isNotNull(queueItems.doneAt)))
       .run();
+    // What the guest asked is open again on the conversation too ("Needs you" is back).
+    if (item.kind === "escalation" && item.conversationId) {
+      db()
+        .update(conversationMessages)
+        .set({ resolvedAt: null, resolvedByUserId: null })
+        .where(
+          and(
+            eq(conversationMessages.conversationId, item.conversationId),
+            eq(conversationMessages.author, "guest"),
+            gte(conversationMessages.at, item.readyAt),
+          ),
+        )
+        .run();
+    }
     log(actor, ACTIVITY.reopened, item);
   });
   return { ok: true, message: `Reopened: “${item.title}”.` };

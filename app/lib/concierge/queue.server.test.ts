@@ -20,6 +20,7 @@ const claims = await import("../claims/claims.server");
 const inbound = await import("../inbox/inbound.server");
 const drafts = await import("../inbox/drafts.server");
 const queue = await import("./queue.server");
+const actions = await import("./queue-actions.server");
 const shifts = await import("./shifts.server");
 
 const HOUR = 3_600_000;
@@ -200,6 +201,47 @@ describe("conversation items", () => {
     expect(
       items(accountId).filter((item) => item.conversationId === conversationId && !item.doneAt),
     ).toEqual([]);
+  });
+
+  it("a held question stays in the queue after the holding reply, until someone resolves it", async () => {
+    const { accountId, userId } = ownerWithTrip("q_held");
+    const actor = { accountId, userId, role: "primary" as const };
+    inbound.pasteConversation(accountId, { guestName: "Avery", text: "Where do I park?" });
+    const conversationId = inbound.pasteConversation(accountId, {
+      guestName: "Avery",
+      text: "Can I get a discount if I extend two days?",
+    });
+    const outcome = await drafts.writeReplyDraft(accountId, conversationId, { drafter: null });
+    if (outcome.status !== "drafted") throw new Error(outcome.status);
+    queue.syncQueue(accountId, Date.now());
+    const open = () =>
+      items(accountId)
+        .filter((item) => item.conversationId === conversationId && !item.doneAt)
+        .map((item) => item.kind)
+        .sort();
+    expect(open()).toEqual(["escalation", "reply"]);
+    // The holding reply goes out: the reply item closes, the escalation stays (sync included).
+    drafts.markReplySent(actor, conversationId, {
+      text: outcome.draft.text,
+      draftId: outcome.draft.id,
+    });
+    queue.syncQueue(accountId, Date.now());
+    expect(open()).toEqual(["escalation"]);
+    // Marked done in the queue: the conversation's "Needs you" closes too…
+    const escalation = items(accountId).find(
+      (item) => item.conversationId === conversationId && item.kind === "escalation",
+    )!;
+    expect(actions.finishItem(userId, escalation.id)).toMatchObject({ ok: true });
+    const needs = () => {
+      const found = inbound.getConversation(accountId, conversationId)!;
+      return inbound.conversationNeeds(found.conversation, found.messages).escalated;
+    };
+    expect(needs()).toBe(false);
+    // …and reopening it opens it again, on both, across a sync.
+    expect(actions.reopenItem(userId, escalation.id)).toMatchObject({ ok: true });
+    queue.syncQueue(accountId, Date.now());
+    expect(needs()).toBe(true);
+    expect(open()).toEqual(["escalation"]);
   });
 
   it("the sync itself closes the items of a conversation answered without the queue", () => {

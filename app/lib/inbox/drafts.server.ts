@@ -143,7 +143,8 @@ async function aiReply(
   entries: readonly KnowledgeEntry[],
   tripStarted: boolean,
 ): Promise<DraftContent | null> {
-  if (plan.answerable.length === 0) return null;
+  // Nothing asked beyond what a person holds ("Hi!" beside a discount): no model to ask.
+  if (plan.askedAbout.length === 0 && plan.otherQuestions === 0) return null;
   try {
     const reply = await drafter.draftReply({
       guestName: conversation.guestName,

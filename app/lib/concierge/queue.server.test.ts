@@ -21,6 +21,7 @@ const inbound = await import("../inbox/inbound.server");
 const drafts = await import("../inbox/drafts.server");
 const queue = await import("./queue.server");
 const actions = await import("./queue-actions.server");
+const dashboard = await import("./dashboard.server");
 const shifts = await import("./shifts.server");
 
 const HOUR = 3_600_000;
@@ -227,6 +228,16 @@ describe("conversation items", () => {
     });
     queue.syncQueue(accountId, Date.now());
     expect(open()).toEqual(["escalation"]);
+    // A VA's shift panel counts the guest as waiting, as the conversation page shows them.
+    const va = insertOwner(db, schema, "q_held_va");
+    db.db().insert(schema.memberships).values({ accountId, userId: va.userId, role: "va" }).run();
+    const session = {
+      user: { id: va.userId },
+      accountId: va.accountId,
+    } as unknown as Parameters<typeof dashboard.conciergeDashboard>[0];
+    const shown = () =>
+      dashboard.conciergeDashboard(session, { account: accountId, shift: null }).shift!.waiting;
+    expect(shown()).toBe(1);
     // Marked done in the queue: the conversation's "Needs you" closes too…
     const escalation = items(accountId).find(
       (item) => item.conversationId === conversationId && item.kind === "escalation",
@@ -242,6 +253,8 @@ describe("conversation items", () => {
     queue.syncQueue(accountId, Date.now());
     expect(needs()).toBe(true);
     expect(open()).toEqual(["escalation"]);
+    expect(drafts.resolveQuestions(actor, conversationId)).toBe("resolved");
+    expect(shown()).toBe(0);
   });
 
   it("the sync itself closes the items of a conversation answered without the queue", () => {

@@ -90,9 +90,13 @@ export function scheduleBookingDrafts(now = Date.now(), accountId?: string): num
             tripId: trip.id,
             readyAt: new Date(slot.readyAt),
             deadlineAt: new Date(slot.deadlineAt),
-            // Due the moment the trip became known (a confirmation, an imported trip starting
-            // soon): listed and drafted, not emailed to the person who just added it.
-            notifiedAt: slot.readyAt <= trip.createdAt.getTime() ? new Date(now) : null,
+            // Due the moment an imported trip became known (its confirmation, pickup
+            // instructions of a trip starting soon): listed and drafted, not emailed to the host
+            // who is importing their trips.
+            notifiedAt:
+              trip.source === "import" && slot.readyAt <= trip.createdAt.getTime()
+                ? new Date(now)
+                : null,
           })
           .onConflictDoNothing()
           .run();

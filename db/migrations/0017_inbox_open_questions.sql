@@ -8,3 +8,6 @@ UPDATE `conversation_messages` SET `resolved_at` = (
   WHERE h.`conversation_id` = `conversation_messages`.`conversation_id`
     AND h.`author` = 'host' AND h.`at` >= `conversation_messages`.`at`
 ) WHERE `author` = 'guest';
+--> statement-breakpoint
+-- Claim deadlines are emailed by the claim reminders only ("Remind me"); the queue lists them.
+UPDATE `queue_items` SET `notified_at` = `created_at` WHERE `kind` = 'claim-deadline' AND `notified_at` IS NULL;

@@ -189,6 +189,56 @@ for (const { javaScriptEnabled, width, height } of RUNS) {
       await context.close();
     });
 
+    test("a booking message never shows a bracket: it says what is missing instead", async ({
+      browser,
+    }) => {
+      // The worker drafts the confirmation on its next pass (every minute).
+      test.setTimeout(150_000);
+      const owner = (host = await registerViaApi("bookinggap"));
+      const vehicleId = await addVehicleViaApi(owner);
+      const reservationId = `GAP${width}${javaScriptEnabled ? 1 : 0}`;
+      const start = Date.now() + 3 * 86_400_000;
+      // No pickup place on the trip, and no pickup spot answer in the knowledge base.
+      const trip = await owner.api.post("/api/trips", {
+        data: {
+          reservationId,
+          vehicleId,
+          guestName: "Riley Park",
+          startAt: new Date(start).toISOString(),
+          endAt: new Date(start + 2 * 86_400_000).toISOString(),
+          timeZone: "America/Denver",
+        },
+      });
+      expect(trip.status(), await trip.text()).toBe(201);
+      const conversationId = async () =>
+        (
+          (await (await owner.api.get("/api/conversations")).json()) as {
+            conversations: Array<{ id: string; reservationId: string | null }>;
+          }
+        ).conversations.find((conversation) => conversation.reservationId === reservationId)?.id;
+      await expect.poll(conversationId, { timeout: 120_000, intervals: [2_000] }).toBeTruthy();
+
+      const context = await browserContext(browser, javaScriptEnabled);
+      await context.addCookies((await owner.api.storageState()).cookies);
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height });
+      const errors = watchErrors(page);
+      await page.goto(`/dashboard/inbox/${await conversationId()}`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      const draft = page.getByRole("region", { name: "Draft reply" });
+      const text = draft.getByRole("textbox", { name: "Reply" });
+      await expect(text).toHaveValue(/^Hi Riley,\n\nThanks for booking the /);
+      await expect(text).not.toHaveValue(/\[|\{\{/);
+      await expect(draft.getByText("Made from your knowledge base, and checked.")).toBeVisible();
+      await expect(draft.getByText(/Not in this message:.*pickup and return place/)).toBeVisible();
+      await page.screenshot({
+        path: `${SHOTS}/booking-missing-${width}-js${javaScriptEnabled ? "on" : "off"}.png`,
+        fullPage: true,
+      });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     test("a finished claim shows no countdown, on the list or its page", async ({ browser }) => {
       const owner = (host = await registerViaApi("claimdone"));
       const vehicleId = await addVehicleViaApi(owner);

@@ -863,6 +863,14 @@ export const conversationMessages = sqliteTable(
     /** A host's reply made from a draft: the draft as offered (what the person changed shows). */
     draftText: text("draft_text"),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * A guest message's questions dealt with: answered, or marked resolved. What only a person can
+     * answer ("Needs you") stays open until then, even after the holding reply went out.
+     */
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolvedByUserId: text("resolved_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [index("conversation_messages_idx").on(table.conversationId, table.at)],
 );
@@ -928,6 +936,10 @@ export const drafts = sqliteTable(
     staleKnowledge: text("stale_knowledge").notNull().default("[]"),
     /** JSON array of what the draft guard found (why a draft is blocked). */
     problems: text("problems").notNull().default("[]"),
+    /** JSON array of the restricted topics and action items the draft holds for a person. */
+    held: text("held").notNull().default("[]"),
+    /** JSON array of the facts a booking message lacks (left out of the text, never a bracket). */
+    missing: text("missing").notNull().default("[]"),
     /** The last guest message the draft answers; a newer message makes it out of date. */
     answersMessageId: integer("answers_message_id"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),

@@ -279,6 +279,41 @@ export function fillTemplate(
   });
 }
 
+/**
+ * How a sentence reads without a variable nobody knows, for the messages the inbox drafts by
+ * itself: the phrase is left out (or said in general words) instead of showing a bracket.
+ */
+const WITHOUT: Partial<Record<TemplateVariable, ReadonlyArray<[RegExp, string]>>> = {
+  guestName: [[/ \{\{guestName\}\}/g, ""]],
+  hostName: [[/\n\{\{hostName\}\}/g, ""]],
+  vehicle: [
+    [/the \{\{vehicle\}\}/g, "the car"],
+    [/\{\{vehicle\}\}/g, "the car"],
+  ],
+  location: [[/ at \{\{location\}\}/g, ""]],
+  tripEnd: [[/ and ends \{\{tripEnd\}\}/g, ""]],
+};
+
+/**
+ * The message with every known {{variable}} filled and the sentences around unknown ones
+ * reworded (see WITHOUT), so no bracket reaches a guest, with the variables it had to leave
+ * out. A variable no rewording covers stays as a "[Label]" placeholder, which the draft guard
+ * blocks.
+ */
+export function fillTemplateLeavingOut(
+  template: Pick<GuestMessageTemplate, "body">,
+  values: TemplateValues,
+): { text: string; missing: TemplateVariable[] } {
+  const missing = missingVariables(template, values);
+  let body = template.body;
+  for (const key of missing) {
+    for (const [pattern, replacement] of WITHOUT[key] ?? []) {
+      body = body.replace(pattern, replacement);
+    }
+  }
+  return { text: fillTemplate({ body }, values), missing };
+}
+
 /** Templates grouped by stage, in trip order (stages without templates are left out). */
 export function templatesByStage(): Array<{
   stage: (typeof TRIP_STAGES)[number];

@@ -26,6 +26,7 @@ import { claimPage } from "~/lib/claims/claim-pages.server";
 import { changeClaim, ClaimInputError, getClaim } from "~/lib/claims/claims.server";
 import { claimRecord, writeDraft } from "~/lib/claims/claim-agent.server";
 import { isDraftKind } from "~/domain/claims/claim-drafts";
+import { OPEN_CLAIM_STATUSES } from "~/domain/claims/claim";
 import { textDrafterFromEnv } from "~/lib/ai/text.server";
 import { getTrip } from "~/lib/trips/trips.server";
 import { ClaimDrafts } from "~/components/claims/claim-drafts";
@@ -239,7 +240,14 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         title="Deadlines"
         description={`Times are local to the trip (${trip.timeZone.replaceAll("_", " ")}).`}
       >
-        <ClaimDeadlines deadlines={claim.deadlines} timeZone={trip.timeZone} />
+        {OPEN_CLAIM_STATUSES.includes(claim.status) ? (
+          <ClaimDeadlines deadlines={claim.deadlines} timeZone={trip.timeZone} />
+        ) : (
+          // A finished claim (paid, closed, withdrawn, denied) has nothing left to count down to.
+          <p className="text-sm text-slate-700">
+            This claim is {claim.statusLabel.toLowerCase()}: its deadlines no longer apply.
+          </p>
+        )}
       </FleetSection>
       {claim.nextStatuses.length > 0 ? (
         <FleetSection id="claim-change" title="Update the claim">

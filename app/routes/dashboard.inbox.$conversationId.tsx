@@ -22,7 +22,9 @@ import {
   isDrafting,
   listDrafts,
   markReplySent,
+  OWNER_DECIDES,
   OWNER_SENDS_REPLIES,
+  resolveQuestions,
   writeReplyDraft,
 } from "~/lib/inbox/drafts.server";
 import {
@@ -32,7 +34,12 @@ import {
   replyInfo,
   unansweredMessages,
 } from "~/lib/inbox/inbound.server";
-import { markSentSchema, NO_KNOWLEDGE_ANSWERS, NOTHING_TO_ANSWER } from "~/lib/inbox/inbox-forms";
+import {
+  markSentSchema,
+  NO_KNOWLEDGE_ANSWERS,
+  NOTHING_OPEN,
+  NOTHING_TO_ANSWER,
+} from "~/lib/inbox/inbox-forms";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
@@ -92,7 +99,12 @@ const intents = {
     const submission = parseSubmission(form, markSentSchema);
     if (submission.status !== "success")
       return formReply(submission, { status: 400, intent: "mark-sent" });
-    const outcome = markReplySent(actorOf(session), conversationId, submission.value);
+    const { questionsShown, keepOpen, ...reply } = submission.value;
+    const outcome = markReplySent(actorOf(session), conversationId, {
+      ...reply,
+      // With the open questions shown, the person said whether this reply settles them.
+      resolves: questionsShown ? !keepOpen : undefined,
+    });
     if (outcome === "not-found") notFound(NO_CONVERSATION);
     if (outcome === "owner-sends") {
       return formReply(submission, {
@@ -111,14 +123,32 @@ const intents = {
       description: "The reply is in the conversation.",
     });
   },
+  resolve(session: CurrentSession, conversationId: string) {
+    const outcome = resolveQuestions(actorOf(session), conversationId);
+    if (outcome === "not-found") notFound(NO_CONVERSATION);
+    if (outcome === "owner-decides" || outcome === "nothing-open") {
+      return formReply(null, {
+        status: outcome === "owner-decides" ? 403 : 409,
+        intent: "resolve",
+        formError: outcome === "owner-decides" ? OWNER_DECIDES : NOTHING_OPEN,
+      });
+    }
+    return redirectWithToast(`/dashboard/inbox/${conversationId}`, {
+      title: "Marked resolved",
+      description: "Nothing in this conversation needs you now.",
+    });
+  },
 };
+
+const INTENTS = ["draft", "mark-sent", "resolve"] as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  const intent = form.get("intent") === "draft" ? "draft" : "mark-sent";
+  const posted = form.get("intent");
+  const intent = INTENTS.find((name) => name === posted) ?? "mark-sent";
   return intents[intent](session, params.conversationId, form);
 }
 
@@ -189,7 +219,14 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       {loaderData.reportDamageBy ? (
         <DamageNotice by={loaderData.reportDamageBy} tripId={loaderData.tripId} />
       ) : null}
-      {loaderData.needs.escalated ? <NeedsYou needs={loaderData.needs} /> : null}
+      {loaderData.needs.escalated ? (
+        <NeedsYou
+          needs={loaderData.needs}
+          held={loaderData.unanswered ? "draft" : "sent"}
+          busy={busy}
+          error={actionData?.intent === "resolve" ? actionData.result.error?.[""]?.[0] : undefined}
+        />
+      ) : null}
       <FleetSection id="messages" title="Messages">
         <ol className="space-y-3" aria-label="Messages, oldest first">
           {loaderData.messages.map((message) => (
@@ -231,6 +268,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           form={form}
           text={fields.text}
           busy={busy}
+          openQuestions={loaderData.needs.escalated ? loaderData.needs : null}
         />
       </FleetSection>
     </div>

@@ -5,6 +5,12 @@ import { TextareaField } from "~/components/textarea-field";
 import { DRAFT_PROBLEM_LABELS, type DraftProblem } from "~/domain/inbox/draft-guard";
 import type { DraftKind } from "~/domain/inbox/draft";
 import { KNOWLEDGE_TOPIC_INFO, type KnowledgeTopic } from "~/domain/inbox/knowledge";
+import {
+  ACTION_ITEM_LABELS,
+  RESTRICTED_TOPIC_LABELS,
+  type ActionItem,
+  type RestrictedTopic,
+} from "~/domain/inbox/restricted-topics";
 import { MAX_PASTED_MESSAGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { CopyTextButton } from "./copy-text-button";
 import { MarketplaceLink } from "./marketplace-link";
@@ -17,6 +23,10 @@ export interface PanelDraft {
   usedKnowledge: KnowledgeTopic[];
   staleKnowledge: KnowledgeTopic[];
   problems: DraftProblem[];
+  /** What the draft holds for a person. */
+  held: string[];
+  /** Facts a booking message lacks (left out of its text). */
+  missing: string[];
 }
 
 const KIND_LABELS: Record<DraftKind, string> = {
@@ -36,6 +46,7 @@ export function ReplyPanel({
   form,
   text,
   busy,
+  openQuestions,
 }: {
   draft: PanelDraft | null;
   /** The guest has an unanswered message (a draft can be asked for). */
@@ -44,14 +55,37 @@ export function ReplyPanel({
   form: FormMetadata<{ text: string; draftId?: string }>;
   text: FieldMetadata<string | undefined>;
   busy: boolean;
+  /** The guest's open questions ("Needs you"): whether this reply settles them is asked. */
+  openQuestions: { restrictedTopics: RestrictedTopic[]; actionItems: ActionItem[] } | null;
 }) {
   const ready = draft?.status === "ready" ? draft : null;
+  const openLabels = openQuestions
+    ? [
+        ...openQuestions.restrictedTopics.map((topic) => RESTRICTED_TOPIC_LABELS[topic]),
+        ...openQuestions.actionItems.map((item) => ACTION_ITEM_LABELS[item]),
+      ]
+    : [];
   const blocked = draft?.status === "blocked" ? draft : null;
   return (
     <div className="space-y-3">
       {ready ? (
         <>
-          <p className="text-sm text-slate-700">{KIND_LABELS[ready.kind]}</p>
+          <p className="text-sm text-slate-700">
+            {KIND_LABELS[ready.kind]}
+            {ready.kind !== "holding" && ready.held.length > 0
+              ? " It holds what only you can answer with a line that promises nothing."
+              : ""}
+          </p>
+          {ready.missing.length ? (
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+              <strong>Not in this message:</strong> {ready.missing.join("; ")}. Add it to the trip
+              or to your{" "}
+              <Link to="/dashboard/inbox/knowledge" className="underline">
+                knowledge base
+              </Link>{" "}
+              and the next message includes it.
+            </p>
+          ) : null}
           {ready.usedKnowledge.length ? (
             <ul className="text-sm text-slate-700" aria-label="Knowledge used">
               {ready.usedKnowledge.map((topic) => (
@@ -94,6 +128,24 @@ export function ReplyPanel({
           // Tall enough for the whole draft on a phone, within reason.
           rows={Math.min(14, Math.max(5, Math.ceil((ready?.text.length ?? 0) / 32) + 2))}
         />
+        {openLabels.length ? (
+          <>
+            <input type="hidden" name="questionsShown" value="1" />
+            <label className="flex items-start gap-2 text-sm text-slate-900">
+              <input
+                type="checkbox"
+                name="keepOpen"
+                // Drafts never answer these (they hold them); the person's own reply may.
+                defaultChecked={Boolean(ready)}
+                className="mt-0.5 h-4 w-4"
+              />
+              <span>
+                Keep &ldquo;Needs you&rdquo; open: what you sent doesn&apos;t settle{" "}
+                {openLabels.join("; ").toLowerCase()}
+              </span>
+            </label>
+          </>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           {ready ? <CopyTextButton fieldId={text.id} label="Copy" /> : null}
           <MarketplaceLink href={marketplaceUrl} className="btn-outline" />

@@ -4,6 +4,7 @@ import {
   byDeadline,
   claimItems,
   conversationItems,
+  missedTripItems,
   tripInWindow,
   tripItems,
   type TripFacts,
@@ -103,17 +104,22 @@ describe("claim items", () => {
 });
 
 describe("conversation items", () => {
+  const waiting = { since: START, dueAt: START + 8 * HOUR };
   const base = {
     id: "v1",
     guestName: "Casey",
     reservationId: "R9",
-    latestUnansweredAt: START,
-    replyDeadlineAt: START + 8 * HOUR,
+    reply: waiting,
+    needsYou: null,
     escalationReasons: [] as string[],
   };
   it("asks for a reply by the deadline, and escalates with the reasons", () => {
     expect(conversationItems(base).map((item) => item.kind)).toEqual(["reply"]);
-    const escalated = conversationItems({ ...base, escalationReasons: ["Cancellation"] });
+    const escalated = conversationItems({
+      ...base,
+      needsYou: waiting,
+      escalationReasons: ["Cancellation"],
+    });
     expect(escalated[1]).toMatchObject({
       kind: "escalation",
       key: `escalation:v1:${START}`,
@@ -121,10 +127,20 @@ describe("conversation items", () => {
       deadlineAt: START + 8 * HOUR,
     });
   });
-  it("gives nothing once every guest message is answered", () => {
-    expect(conversationItems({ ...base, latestUnansweredAt: null, replyDeadlineAt: null })).toEqual(
-      [],
-    );
+  it("keeps the escalation after the holding reply answered the guest", () => {
+    const held = conversationItems({
+      ...base,
+      reply: null,
+      needsYou: waiting,
+      escalationReasons: ["Price, discount or refund"],
+    });
+    expect(held.map((item) => item.kind)).toEqual(["escalation"]);
+  });
+  it("keys the reply by the first message waiting: the guest writing again changes nothing", () => {
+    expect(conversationItems(base)[0]!.key).toBe(`reply:v1:${START}`);
+  });
+  it("gives nothing once nobody waits", () => {
+    expect(conversationItems({ ...base, reply: null })).toEqual([]);
   });
 });
 
@@ -134,4 +150,47 @@ it("sorts by deadline, overdue first", () => {
     { deadlineAt: 2 },
     { deadlineAt: 3 },
   ]);
+});
+
+describe("trips known after the fact", () => {
+  it("gives nothing for a window that had closed when the trip was imported, quietly lists the open ones", () => {
+    // Imported 30 hours after the end: the return check, photos and smoking window had closed.
+    const imported = { ...trip, status: "completed" as const, knownAt: END + 30 * HOUR };
+    const items = tripItems(imported, [], END + 30 * HOUR);
+    expect(items.map((item) => item.key)).toEqual([`reimbursement:t1:fuel-reimbursement:${END}`]);
+    expect(items[0]!.quiet).toBe(true);
+    expect(missedTripItems(imported, END + 30 * HOUR).map((item) => item.kind)).toEqual([
+      "return-check",
+      "photo-audit",
+      "reimbursement",
+    ]);
+  });
+
+  it("schedules what is still ahead of a trip imported while it runs, as usual", () => {
+    const running = { ...trip, knownAt: START + HOUR };
+    const items = tripItems(running, [], START + HOUR);
+    expect(items.map((item) => item.kind)).toEqual([
+      "return-check",
+      "photo-audit",
+      "reimbursement",
+      "reimbursement",
+    ]);
+    expect(items.some((item) => item.quiet)).toBe(false);
+  });
+
+  it("lists claim deadlines without email, none that had passed when the claim was opened", () => {
+    const claim = {
+      id: "c1",
+      kind: "damage" as const,
+      status: "draft" as const,
+      claimedCents: 0,
+      reservationId: "R1",
+      tripEndAt: END,
+      knownAt: END + 30 * HOUR,
+    };
+    const deadlines = claimDeadlines("damage", { endAt: END, timeZone: "America/Denver" }, END);
+    const items = claimItems(claim, deadlines, "Damage", END + 30 * HOUR);
+    expect(items.every((item) => item.deadlineAt > END + 30 * HOUR && item.quiet)).toBe(true);
+    expect(items.map((item) => item.key.split(":")[2])).not.toContain("report-damage");
+  });
 });

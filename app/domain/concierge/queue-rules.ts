@@ -53,6 +53,27 @@ export interface QueueItemSpec {
   amountCents?: number | null;
   readyAt: number;
   deadlineAt: number;
+  /**
+   * Listed without an email: it was already due when the product learned of its source (a trip
+   * imported after the fact, a claim opened late), or its emails follow other settings.
+   */
+  quiet?: boolean;
+}
+
+/**
+ * A source's items as of when the product learned of it (`knownAt`): a window that had already
+ * closed by then gives no item (it is only "missed", never emailed), one already open is listed
+ * quietly (the person adding the data is looking at it), the rest are scheduled as usual.
+ */
+export function sinceKnown(specs: readonly QueueItemSpec[], knownAt: number | undefined) {
+  if (knownAt === undefined) return { items: [...specs], missed: [] as QueueItemSpec[] };
+  const items: QueueItemSpec[] = [];
+  const missed: QueueItemSpec[] = [];
+  for (const spec of specs) {
+    if (spec.deadlineAt <= knownAt) missed.push(spec);
+    else items.push(spec.readyAt <= knownAt ? { ...spec, quiet: true } : spec);
+  }
+  return { items, missed };
 }
 
 export interface TripFacts {
@@ -64,6 +85,8 @@ export interface TripFacts {
   endAt: number;
   timeZone: string;
   status: TripStatus;
+  /** When the product learned of the trip (its row was written: an import, the API, by hand). */
+  knownAt?: number;
 }
 
 /** Whether a trip is close enough to now for its items: starting soon, running, or just ended. */
@@ -99,9 +122,24 @@ const REIMBURSEMENT_WINDOWS: ReadonlyArray<{
  * A trip's items: the start check (license, access details at the start, primary guest only),
  * the return check (grace, late fee), the post-trip photo audit and the reimbursement windows.
  * `reimbursementClaims` are the trip's open claims, whose amounts show on the windows they fall in.
- * Once the trip has ended its start check is moot and no longer given.
+ * Once the trip has ended its start check is moot and no longer given; windows that had closed
+ * before the trip was known (an imported history) give nothing, and those already open when it
+ * became known are listed without email (`sinceKnown`).
  */
 export function tripItems(
+  trip: TripFacts,
+  reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number | null }> = [],
+  now = trip.startAt,
+): QueueItemSpec[] {
+  return sinceKnown(allTripItems(trip, reimbursementClaims, now), trip.knownAt).items;
+}
+
+/** The windows of a trip imported after they had closed: listed as missed, never emailed. */
+export function missedTripItems(trip: TripFacts, now = trip.startAt): QueueItemSpec[] {
+  return sinceKnown(allTripItems(trip, [], now), trip.knownAt).missed;
+}
+
+function allTripItems(
   trip: TripFacts,
   reimbursementClaims: ReadonlyArray<{ kind: ClaimKind; claimedCents: number | null }> = [],
   now = trip.startAt,
@@ -190,9 +228,15 @@ export interface ClaimFacts {
   claimedCents: number | null;
   reservationId: string;
   tripEndAt: number;
+  /** When the claim was opened. */
+  knownAt?: number;
 }
 
-/** One item per deadline of an open claim, from its trip's end, until it is long past. */
+/**
+ * One item per deadline of an open claim, from its trip's end, until it is long past; none for a
+ * deadline that had passed when the claim was opened. They are listed, not emailed: the owner's
+ * claim reminder settings ("Remind me") decide which emails go out about claim deadlines.
+ */
 export function claimItems(
   claim: ClaimFacts,
   deadlines: readonly ClaimDeadline[],
@@ -202,6 +246,7 @@ export function claimItems(
   if (!OPEN_CLAIM_STATUSES.includes(claim.status)) return [];
   return deadlines
     .filter((deadline) => deadline.dueAtMs >= now - CLAIM_DEADLINE_LOOKBACK_MS)
+    .filter((deadline) => claim.knownAt === undefined || deadline.dueAtMs > claim.knownAt)
     .map((deadline) => ({
       kind: "claim-deadline" as const,
       key: `claim-deadline:${claim.id}:${deadline.key}:${deadline.dueAtMs}`,
@@ -211,6 +256,7 @@ export function claimItems(
       amountCents: claim.claimedCents,
       readyAt: Math.min(claim.tripEndAt, deadline.dueAtMs),
       deadlineAt: deadline.dueAtMs,
+      quiet: true,
     }));
 }
 
@@ -218,40 +264,43 @@ export interface ConversationFacts {
   id: string;
   guestName: string | null;
   reservationId: string | null;
-  /** The guest's latest message the host hasn't answered; null when all are answered. */
-  latestUnansweredAt: number | null;
-  /** When it must be answered (the marketplace's request expiry). */
-  replyDeadlineAt: number | null;
+  /** The guest waits for a reply: since their first unanswered message, due by the response window. */
+  reply: { since: number; dueAt: number } | null;
+  /** The guest waits for a person ("Needs you"): since the first open question's message. */
+  needsYou: { since: number; dueAt: number } | null;
   /** Restricted topics and action items, as labels: the escalation's reasons. */
   escalationReasons: readonly string[];
 }
 
-/** A conversation waiting for the host: a reply item, and an escalation when it needs the host. */
+/**
+ * A conversation where a guest waits: a reply item while a message is unanswered, an escalation
+ * while "Needs you" is open (it outlives the holding reply). Keys count from the first message
+ * waiting, so the guest writing again updates the item instead of starting (and emailing) anew.
+ */
 export function conversationItems(conversation: ConversationFacts): QueueItemSpec[] {
-  const { latestUnansweredAt: at, replyDeadlineAt: deadlineAt } = conversation;
-  if (at === null || deadlineAt === null) return [];
   const who = conversation.guestName ?? "A guest";
   const trip = conversation.reservationId ? ` (trip ${conversation.reservationId})` : "";
-  const items: QueueItemSpec[] = [
-    {
+  const items: QueueItemSpec[] = [];
+  if (conversation.reply) {
+    items.push({
       kind: "reply",
-      key: `reply:${conversation.id}:${at}`,
+      key: `reply:${conversation.id}:${conversation.reply.since}`,
       title: `Answer ${who}${trip}`,
       detail: "Reply in the marketplace's messaging, then mark it sent in the inbox.",
       conversationId: conversation.id,
-      readyAt: at,
-      deadlineAt,
-    },
-  ];
-  if (conversation.escalationReasons.length > 0) {
+      readyAt: conversation.reply.since,
+      deadlineAt: conversation.reply.dueAt,
+    });
+  }
+  if (conversation.needsYou && conversation.escalationReasons.length > 0) {
     items.push({
       kind: "escalation",
-      key: `escalation:${conversation.id}:${at}`,
+      key: `escalation:${conversation.id}:${conversation.needsYou.since}`,
       title: `Needs a person: ${who}${trip}`,
       detail: conversation.escalationReasons.join("; "),
       conversationId: conversation.id,
-      readyAt: at,
-      deadlineAt,
+      readyAt: conversation.needsYou.since,
+      deadlineAt: conversation.needsYou.dueAt,
     });
   }
   return items;

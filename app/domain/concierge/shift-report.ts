@@ -13,6 +13,7 @@ export const ACTIVITY = {
   forOwner: "queue.for-owner",
   reopened: "queue.reopened",
   replySent: "reply.sent",
+  questionsResolved: "questions.resolved",
   shiftStarted: "shift.started",
   shiftEnded: "shift.ended",
   permissionsSaved: "va.permissions-saved",

@@ -47,6 +47,9 @@ describe("booking message knowledge", () => {
     expect(bookingMessageKnowledge("check-in", entries).map((entry) => entry.topic)).toEqual([
       "key-steps",
     ]);
-    expect(bookingMessageKnowledge("booking-confirmation", entries)).toEqual([]);
+    // The confirmation says where the car is, nothing else.
+    expect(
+      bookingMessageKnowledge("booking-confirmation", entries).map((entry) => entry.topic),
+    ).toEqual(["pickup-spot"]);
   });
 });

@@ -60,12 +60,19 @@ export const PRE_PICKUP_TOPICS: readonly KnowledgeTopic[] = KNOWLEDGE_TOPICS.fil
   (topic) => topic !== "key-steps",
 );
 
-/** The host's entries for a booking message: the key steps only at check-in. */
+/**
+ * The host's entries for a booking message: where the car is in the confirmation, every answer
+ * but the keys in the pickup instructions, the key steps only at check-in.
+ */
 export function bookingMessageKnowledge(
   purpose: BookingMessage,
   entries: readonly KnowledgeEntry[],
 ): KnowledgeEntry[] {
   const topics: readonly KnowledgeTopic[] =
-    purpose === "pre-pickup" ? PRE_PICKUP_TOPICS : purpose === "check-in" ? ["key-steps"] : [];
+    purpose === "pre-pickup"
+      ? PRE_PICKUP_TOPICS
+      : purpose === "check-in"
+        ? ["key-steps"]
+        : ["pickup-spot"];
   return topics.flatMap((topic) => entries.filter((entry) => entry.topic === topic));
 }

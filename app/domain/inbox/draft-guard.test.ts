@@ -66,4 +66,27 @@ describe("the draft guard", () => {
   it("blocks a draft that cites knowledge the host doesn't have", () => {
     expect(guard("Regular unleaded, please.", ["fuel"]).problems).toEqual(["unknown-knowledge"]);
   });
+
+  it("blocks a draft with a blank left to fill in", () => {
+    expect(
+      guard("Hi Sam! Your trip starts Fri at [Pickup and return place]. Thanks, [Your name]")
+        .problems,
+    ).toEqual(["placeholder"]);
+    expect(guard("Hi {{guestName}}! The car is on level 2.").problems).toEqual(["placeholder"]);
+    expect(guard("Hi Sam! The car is on level 2 [ ].").ok).toBe(false);
+  });
+
+  it("leaves our own holding lines out of the check", () => {
+    const draft = `Hi Sam! The car is on level 2 of the Economy Lot, row F.\nI'll confirm the extension and the discount shortly.`;
+    expect(guard(draft).problems).toEqual(["money", "trip-change"]);
+    expect(
+      guardDraft({
+        draft,
+        usedKnowledge: ["pickup-spot"],
+        entries,
+        tripStarted: false,
+        holdingLines: ["I'll confirm the extension and the discount shortly."],
+      }),
+    ).toEqual({ ok: true, problems: [] });
+  });
 });

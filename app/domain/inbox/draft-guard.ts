@@ -7,7 +7,11 @@
  *   waived) or agrees to a trip change or a cancellation;
  * - moves payment or contact off the marketplace (payment apps, phone numbers, email
  *   addresses, outside links);
- * - cites knowledge the host doesn't have.
+ * - cites knowledge the host doesn't have;
+ * - has a blank left to fill in: a "[Guest name]" style placeholder or an empty "{{field}}".
+ *
+ * The lines a reply holds a question with ("I'll confirm the discount shortly") are ours and
+ * promise nothing: they are left out of the check, like the host's own entries.
  *
  * The host's own knowledge-base answers are their policy: text copied from an entry the draft
  * uses is not held against it (a "cleaning fee" in the host's cleaning rule is fine), except the
@@ -23,6 +27,7 @@ export const DRAFT_PROBLEM_LABELS = {
   "trip-change": "It agrees to a trip change or a cancellation.",
   "off-platform": "It moves payment or contact off the marketplace.",
   "unknown-knowledge": "It cites knowledge that isn't in your knowledge base.",
+  placeholder: "It has a blank to fill in (a [placeholder] or an empty field).",
 } as const;
 export type DraftProblem = keyof typeof DRAFT_PROBLEM_LABELS;
 export const DRAFT_PROBLEMS = valuesOf<DraftProblem>(DRAFT_PROBLEM_LABELS);
@@ -41,6 +46,8 @@ const PHONE = /(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/;
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.-]+\b/;
 const LINK = /\bhttps?:\/\/|\bwww\./i;
 const CODE = /\b(?:code|combo|combination|pin|passcode|lock ?box)\b[^.\n]{0,30}?\b\d{3,8}\b/i;
+/** "[Guest name]", "[ ]", "{{location}}", "{{ }}": a template field nobody filled. */
+const PLACEHOLDER = /\[[^\]\n]{0,60}\]|\{\{[^}\n]{0,60}\}\}/;
 const MONEY_OFFER = /\b(?:\d{1,3}\s?%\s?off|free (?:day|night|upgrade)|waive|credit)\b/i;
 
 export interface GuardInput {
@@ -50,6 +57,8 @@ export interface GuardInput {
   /** The host's knowledge base (the entries that exist). */
   entries: readonly Pick<KnowledgeEntry, "topic" | "text">[];
   tripStarted: boolean;
+  /** Our own holding lines in the draft, left out of the check. */
+  holdingLines?: readonly string[];
 }
 
 export interface GuardResult {
@@ -60,6 +69,7 @@ export interface GuardResult {
 /** Removes the host's own entry texts (their policy) from the draft before it is checked. */
 function withoutHostPolicy(input: GuardInput): string {
   let text = input.draft;
+  for (const line of input.holdingLines ?? []) text = text.split(line).join(" ");
   for (const entry of input.entries) {
     if (entry.topic === "key-steps") continue;
     const policy = entry.text.trim();
@@ -87,6 +97,7 @@ export function guardDraft(input: GuardInput): GuardResult {
     if (problem) problems.add(problem);
   }
   if (MONEY_OFFER.test(checked)) problems.add("money");
+  if (PLACEHOLDER.test(checked)) problems.add("placeholder");
   if (PHONE.test(checked) || EMAIL.test(checked) || LINK.test(checked))
     problems.add("off-platform");
 

@@ -48,7 +48,9 @@ function summary(claim: ClaimRow, trip: TripRow, labels: Map<string, string>, no
     { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },
     now,
   );
-  const next = deadlines.find((deadline) => deadline.status === "open") ?? null;
+  // A finished claim (paid, closed, withdrawn, denied) has nothing left to count down to.
+  const open = OPEN_CLAIM_STATUSES.includes(claim.status as ClaimStatus);
+  const next = open ? (deadlines.find((deadline) => deadline.status === "open") ?? null) : null;
   return {
     id: claim.id,
     kind: CLAIM_KIND_LABELS[claim.kind as ClaimKind],

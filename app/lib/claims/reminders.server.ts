@@ -22,6 +22,7 @@ const HOUR_MS = 3_600_000;
 
 interface OpenClaim {
   claimId: string;
+  createdAt: Date;
   kind: ClaimKind;
   accountId: string;
   reservationId: string;
@@ -37,6 +38,7 @@ function openClaims(): OpenClaim[] {
   return db()
     .select({
       claimId: claims.id,
+      createdAt: claims.createdAt,
       kind: claims.kind,
       accountId: claims.accountId,
       reservationId: trips.reservationId,
@@ -55,27 +57,44 @@ function openClaims(): OpenClaim[] {
     .all() as OpenClaim[];
 }
 
-/** Records `keys` as sent and queues the email, together; false if the first key was already sent. */
+/**
+ * Records each reminder's keys as sent and queues one email listing the reminders whose first
+ * key wasn't sent yet (another pass or process may have sent some), together. A reminder with
+ * `silent` set is recorded without being listed. Returns whether an email was queued.
+ */
 function sendOnce(
   accountId: string,
-  keys: string[],
-  email: { to: string; subject: string; text: string },
+  reminders: ReadonlyArray<{ keys: string[]; silent?: boolean; line?: ReminderLine }>,
+  email: (lines: ReminderLine[]) => { to: string; subject: string; text: string },
 ) {
   return db().transaction((tx) => {
     const now = new Date();
-    const [first, ...rest] = keys;
-    const inserted = tx
-      .insert(sentReminders)
-      .values({ accountId, key: first!, sentAt: now })
-      .onConflictDoNothing()
-      .run();
-    if (inserted.changes === 0) return false;
-    for (const key of rest) {
-      tx.insert(sentReminders).values({ accountId, key, sentAt: now }).onConflictDoNothing().run();
+    const lines: ReminderLine[] = [];
+    for (const reminder of reminders) {
+      const [first, ...rest] = reminder.keys;
+      const inserted = tx
+        .insert(sentReminders)
+        .values({ accountId, key: first!, sentAt: now })
+        .onConflictDoNothing()
+        .run();
+      if (inserted.changes === 0) continue;
+      for (const key of rest) {
+        tx.insert(sentReminders)
+          .values({ accountId, key, sentAt: now })
+          .onConflictDoNothing()
+          .run();
+      }
+      if (!reminder.silent && reminder.line) lines.push(reminder.line);
     }
-    queueEmail(email);
+    if (lines.length === 0) return false;
+    queueEmail(email(lines));
     return true;
   });
+}
+
+interface ReminderLine {
+  claim: OpenClaim;
+  deadline: ClaimDeadline;
 }
 
 function deadlinesOf(claim: OpenClaim, now: number): ClaimDeadline[] {
@@ -90,13 +109,62 @@ function claimUrl(claimId: string) {
   return `${env().PUBLIC_URL}/dashboard/claim/${claimId}`;
 }
 
+/** One reminder's email text, or its entry in a list of several. */
+function reminderText({ claim, deadline }: ReminderLine) {
+  const kind = CLAIM_KIND_LABELS[claim.kind];
+  const when = formatDateTime(deadline.dueAtMs, claim.tripTimeZone);
+  return {
+    subject: `${deadline.label} by ${when} (${kind.toLowerCase()} claim, trip ${claim.reservationId})`,
+    lines: [
+      `${deadline.label}: ${deadline.timeLeft.text}, by ${when}.`,
+      deadline.description,
+      deadline.caveat ? `Note: ${deadline.caveat}` : null,
+      `Open the claim: ${claimUrl(claim.claimId)}`,
+    ].filter((line): line is string => line !== null),
+  };
+}
+
+const WHY_REMINDERS =
+  "You get this reminder because you set claim reminders under Account in FleetAssist.";
+
+function remindersEmail(to: string, lines: ReminderLine[]) {
+  if (lines.length === 1) {
+    const one = reminderText(lines[0]!);
+    const [first, ...rest] = one.lines;
+    return {
+      to,
+      subject: one.subject,
+      text: [first, "", ...rest.slice(0, -1), "", rest.at(-1), "", WHY_REMINDERS].join("\n"),
+    };
+  }
+  const sorted = [...lines].sort((a, b) => a.deadline.dueAtMs - b.deadline.dueAtMs);
+  return {
+    to,
+    subject: `${lines.length} claim deadlines coming up, the first: ${reminderText(sorted[0]!).subject}`,
+    text: [
+      `${lines.length} claim deadlines are coming up, soonest first:`,
+      "",
+      ...sorted.flatMap((line, index) => {
+        const [first, ...rest] = reminderText(line).lines;
+        return [`${index + 1}. ${first}`, ...rest.map((text) => `   ${text}`), ""];
+      }),
+      WHY_REMINDERS,
+    ].join("\n"),
+  };
+}
+
 /**
  * One pass: for each open deadline of each open claim whose reminder time (deadline minus a lead
- * time) has come, one email. When several lead times have passed at once (a claim opened late),
- * only the nearest is sent and the others are marked sent. Returns how many emails were queued.
+ * time) has come, a reminder; one email per owner per pass lists them all. When several lead
+ * times have passed at once, only the nearest is sent and the others are marked sent. A reminder
+ * whose time had already come when the claim was opened is marked sent without email: the person
+ * opening the claim sees its deadlines on its page. Returns how many emails were queued.
  */
 export function sendDueReminders(now = Date.now()): number {
-  let sent = 0;
+  const byAccount = new Map<
+    string,
+    { to: string; reminders: { keys: string[]; silent: boolean; line: ReminderLine }[] }
+  >();
   for (const claim of openClaims()) {
     const leads = [...parseLeadHours(claim.leadHours)].sort((a, b) => a - b);
     for (const deadline of deadlinesOf(claim, now)) {
@@ -104,26 +172,15 @@ export function sendDueReminders(now = Date.now()): number {
       const due = leads.filter((hours) => deadline.dueAtMs - hours * HOUR_MS <= now);
       if (due.length === 0) continue;
       const keys = due.map((hours) => `claim:${claim.claimId}:${deadline.key}:${hours}`);
-      const kind = CLAIM_KIND_LABELS[claim.kind];
-      const when = formatDateTime(deadline.dueAtMs, claim.tripTimeZone);
-      const email = {
-        to: claim.ownerEmail,
-        subject: `${deadline.label} by ${when} (${kind.toLowerCase()} claim, trip ${claim.reservationId})`,
-        text: [
-          `${deadline.label}: ${deadline.timeLeft.text}, by ${when}.`,
-          "",
-          deadline.description,
-          deadline.caveat ? `Note: ${deadline.caveat}` : null,
-          "",
-          `Open the claim: ${claimUrl(claim.claimId)}`,
-          "",
-          "You get this reminder because you set claim reminders under Account in FleetAssist.",
-        ]
-          .filter((line) => line !== null)
-          .join("\n"),
-      };
-      if (sendOnce(claim.accountId, keys, email)) sent++;
+      const silent = deadline.dueAtMs - due[0]! * HOUR_MS <= claim.createdAt.getTime();
+      const entry = byAccount.get(claim.accountId) ?? { to: claim.ownerEmail, reminders: [] };
+      entry.reminders.push({ keys, silent, line: { claim, deadline } });
+      byAccount.set(claim.accountId, entry);
     }
+  }
+  let sent = 0;
+  for (const [accountId, { to, reminders }] of byAccount) {
+    if (sendOnce(accountId, reminders, (lines) => remindersEmail(to, lines))) sent++;
   }
   return sent;
 }
@@ -143,7 +200,10 @@ export function sendDailyDigests(now = Date.now()): number {
     const zone = accountClaims[0]!.accountTimeZone ?? DEFAULT_TIME_ZONE;
     const local = wallClockAt(now, zone);
     if (local.hour < DIGEST_HOUR) continue;
+    // The morning's look-ahead: a claim opened since this morning's digest time is in tomorrow's.
+    const digestTime = now - ((local.hour - DIGEST_HOUR) * 60 + local.minute) * 60_000;
     const soon = accountClaims
+      .filter((claim) => claim.createdAt.getTime() <= digestTime)
       .flatMap((claim) =>
         deadlinesOf(claim, now)
           .filter(
@@ -168,7 +228,14 @@ export function sendDailyDigests(now = Date.now()): number {
         "You get this digest every morning while you have open claims; turn it off under Account in FleetAssist.",
       ].join("\n"),
     };
-    if (sendOnce(accountId, [`digest:${formatIsoDate(local)}`], email)) sent++;
+    if (
+      sendOnce(
+        accountId,
+        [{ keys: [`digest:${formatIsoDate(local)}`], line: soon[0]! }],
+        () => email,
+      )
+    )
+      sent++;
   }
   return sent;
 }

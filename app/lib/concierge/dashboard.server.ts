@@ -39,6 +39,8 @@ export function conciergeDashboard(
     const account = byId.get(item.accountId)!;
     return {
       id: item.id,
+      accountId: item.accountId,
+      conversationId: item.conversationId,
       kind: item.kind,
       title: item.title,
       detail: item.detail,
@@ -87,7 +89,12 @@ export function conciergeDashboard(
                 reservationId: entry.trip.reservationId,
               }))
             : [],
-          waiting: items.filter((item) => !item.done && item.kind === "reply").length,
+          // Guests, not items: one waiting for a reply and for a person is one guest.
+          waiting: new Set(
+            items
+              .filter((item) => !item.done && (item.kind === "reply" || item.kind === "escalation"))
+              .map((item) => `${item.accountId}:${item.conversationId}`),
+          ).size,
         }
       : null,
     report: report

@@ -3,14 +3,18 @@
  * again. Each works on any account the person serves (their membership decides their role there,
  * not the account the session is viewing), is refused with 404 elsewhere, and is logged.
  */
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { memberships, queueItems, type Role } from "../../../db/schema";
+import { and, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { conversationMessages, memberships, queueItems, type Role } from "../../../db/schema";
 import { accountPreferences } from "../accounts/preferences.server";
 import { accountLabel } from "../auth/account-labels";
 import { availableAccounts } from "../auth/accounts.server";
 import { mayFinish } from "~/domain/concierge/permissions";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
-import { conversationNeeds, getConversation } from "../inbox/inbound.server";
+import {
+  conversationNeeds,
+  getConversation,
+  markGuestMessagesResolved,
+} from "../inbox/inbound.server";
 import { db } from "../runtime/db.server";
 import { logActivity, type Actor } from "./activity.server";
 import { vaMay } from "./permissions.server";
@@ -90,12 +94,16 @@ export function finishItem(userId: string, itemId: string): QueueActionResult {
   if (item.doneAt) return { ok: false, status: 409, message: "That item is already done." };
   const check = mayFinish(actor.role, vaMay(item.accountId, userId), item, escalationTopics(item));
   if (!check.ok) return { ok: false, status: 403, message: check.message };
-  db().transaction(() => {
-    db()
-      .update(queueItems)
-      .set({ doneAt: new Date(), doneByUserId: userId })
+  db().transaction((tx) => {
+    const now = new Date();
+    tx.update(queueItems)
+      .set({ doneAt: now, doneByUserId: userId })
       .where(and(eq(queueItems.id, item.id), isNull(queueItems.doneAt)))
       .run();
+    // A person dealt with what the guest needed: "Needs you" closes on the conversation too.
+    if (item.kind === "escalation" && item.conversationId) {
+      markGuestMessagesResolved(tx, item.accountId, item.conversationId, userId, now);
+    }
     log(actor, ACTIVITY.done, item);
   });
   return { ok: true, message: `Done: “${item.title}”.` };
@@ -139,6 +147,20 @@ export function reopenItem(userId: string, itemId: string): QueueActionResult {
       })
       .where(and(eq(queueItems.id, item.id), isNotNull(queueItems.doneAt)))
       .run();
+    // What the guest asked is open again on the conversation too ("Needs you" is back).
+    if (item.kind === "escalation" && item.conversationId) {
+      db()
+        .update(conversationMessages)
+        .set({ resolvedAt: null, resolvedByUserId: null })
+        .where(
+          and(
+            eq(conversationMessages.conversationId, item.conversationId),
+            eq(conversationMessages.author, "guest"),
+            gte(conversationMessages.at, item.readyAt),
+          ),
+        )
+        .run();
+    }
     log(actor, ACTIVITY.reopened, item);
   });
   return { ok: true, message: `Reopened: “${item.title}”.` };

@@ -20,6 +20,8 @@ const claims = await import("../claims/claims.server");
 const inbound = await import("../inbox/inbound.server");
 const drafts = await import("../inbox/drafts.server");
 const queue = await import("./queue.server");
+const actions = await import("./queue-actions.server");
+const dashboard = await import("./dashboard.server");
 const shifts = await import("./shifts.server");
 
 const HOUR = 3_600_000;
@@ -90,10 +92,16 @@ describe("trip items", () => {
     expect(sent[0]!.text).toContain("/dashboard/trip/");
     expect(items(accountId)).toHaveLength(5);
 
-    // At the end, the four end items are ready: four more emails, once.
+    // At the end, the four end items are ready: one more email lists them, once.
     queue.processQueue(END);
     restarted.processQueue(END + 60_000);
-    expect(outboxTo(email)).toHaveLength(5);
+    const all = outboxTo(email);
+    expect(all).toHaveLength(2);
+    expect(all[1]!.subject).toBe(
+      "4 things need you: Return due: Jordan L. in Blue (trip R-q_trip), and more",
+    );
+    expect(all[1]!.text).toContain("Post-trip photos: Jordan L.");
+    expect(all[1]!.text).toContain("Reimbursement window (fuel or EV charge)");
   });
 
   it("replaces the undone items of a trip whose times changed, and keeps the done ones", () => {
@@ -166,7 +174,10 @@ describe("conversation items", () => {
     expect(escalation.detail).toContain("Price, discount or refund");
     // No trip named: the longest window, 8 hours from the message.
     expect(escalation.deadlineAt.getTime() - escalation.readyAt.getTime()).toBe(8 * HOUR);
-    expect(outboxTo(email).filter((mail) => mail.subject.includes("Casey"))).toHaveLength(2);
+    // The reply and the escalation are one email.
+    const mails = outboxTo(email).filter((mail) => mail.subject.includes("Casey"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Needs a person: Casey");
 
     // The host marks a reply sent: the inbox closes the items in its transaction.
     drafts.markReplySent({ accountId, userId, role: "primary" }, conversationId, {
@@ -191,6 +202,59 @@ describe("conversation items", () => {
     expect(
       items(accountId).filter((item) => item.conversationId === conversationId && !item.doneAt),
     ).toEqual([]);
+  });
+
+  it("a held question stays in the queue after the holding reply, until someone resolves it", async () => {
+    const { accountId, userId } = ownerWithTrip("q_held");
+    const actor = { accountId, userId, role: "primary" as const };
+    inbound.pasteConversation(accountId, { guestName: "Avery", text: "Where do I park?" });
+    const conversationId = inbound.pasteConversation(accountId, {
+      guestName: "Avery",
+      text: "Can I get a discount if I extend two days?",
+    });
+    const outcome = await drafts.writeReplyDraft(accountId, conversationId, { drafter: null });
+    if (outcome.status !== "drafted") throw new Error(outcome.status);
+    queue.syncQueue(accountId, Date.now());
+    const open = () =>
+      items(accountId)
+        .filter((item) => item.conversationId === conversationId && !item.doneAt)
+        .map((item) => item.kind)
+        .sort();
+    expect(open()).toEqual(["escalation", "reply"]);
+    // The holding reply goes out: the reply item closes, the escalation stays (sync included).
+    drafts.markReplySent(actor, conversationId, {
+      text: outcome.draft.text,
+      draftId: outcome.draft.id,
+    });
+    queue.syncQueue(accountId, Date.now());
+    expect(open()).toEqual(["escalation"]);
+    // A VA's shift panel counts the guest as waiting, as the conversation page shows them.
+    const va = insertOwner(db, schema, "q_held_va");
+    db.db().insert(schema.memberships).values({ accountId, userId: va.userId, role: "va" }).run();
+    const session = {
+      user: { id: va.userId },
+      accountId: va.accountId,
+    } as unknown as Parameters<typeof dashboard.conciergeDashboard>[0];
+    const shown = () =>
+      dashboard.conciergeDashboard(session, { account: accountId, shift: null }).shift!.waiting;
+    expect(shown()).toBe(1);
+    // Marked done in the queue: the conversation's "Needs you" closes too…
+    const escalation = items(accountId).find(
+      (item) => item.conversationId === conversationId && item.kind === "escalation",
+    )!;
+    expect(actions.finishItem(userId, escalation.id)).toMatchObject({ ok: true });
+    const needs = () => {
+      const found = inbound.getConversation(accountId, conversationId)!;
+      return inbound.conversationNeeds(found.conversation, found.messages).escalated;
+    };
+    expect(needs()).toBe(false);
+    // …and reopening it opens it again, on both, across a sync.
+    expect(actions.reopenItem(userId, escalation.id)).toMatchObject({ ok: true });
+    queue.syncQueue(accountId, Date.now());
+    expect(needs()).toBe(true);
+    expect(open()).toEqual(["escalation"]);
+    expect(drafts.resolveQuestions(actor, conversationId)).toBe("resolved");
+    expect(shown()).toBe(0);
   });
 
   it("the sync itself closes the items of a conversation answered without the queue", () => {

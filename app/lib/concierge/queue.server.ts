@@ -33,8 +33,7 @@ import {
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
-import { replyDeadline } from "~/domain/inbox/reply-deadline";
-import { getConversation, listConversations } from "../inbox/inbound.server";
+import { conversationWaiting, getConversation, listConversations } from "../inbox/inbound.server";
 import { queueEmail } from "../email/outbox.server";
 import { db, type AppDatabase } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
@@ -88,6 +87,7 @@ function tripSpecs(accountId: string, now: number) {
       vehicleName: nickname ?? trip.vehicleName,
       startAt: trip.startAt.getTime(),
       endAt: trip.endAt.getTime(),
+      knownAt: trip.createdAt.getTime(),
     };
     if (!tripInWindow(facts, now)) return [];
     return tripItems(
@@ -106,6 +106,7 @@ function claimSpecs(accountId: string, now: number) {
       kind: claims.kind,
       status: claims.status,
       claimedCents: claims.claimedCents,
+      createdAt: claims.createdAt,
       reservationId: trips.reservationId,
       endAt: trips.endAt,
       timeZone: trips.timeZone,
@@ -116,7 +117,7 @@ function claimSpecs(accountId: string, now: number) {
     .all()
     .flatMap((claim) =>
       claimItems(
-        { ...claim, tripEndAt: claim.endAt.getTime() },
+        { ...claim, tripEndAt: claim.endAt.getTime(), knownAt: claim.createdAt.getTime() },
         claimDeadlines(claim.kind, { endAt: claim.endAt.getTime(), timeZone: claim.timeZone }, now),
         CLAIM_KIND_LABELS[claim.kind],
         now,
@@ -124,17 +125,15 @@ function claimSpecs(accountId: string, now: number) {
     );
 }
 
-/** The conversations with a guest message still unanswered, and the ones all answered. */
-function conversationSpecs(accountId: string) {
-  const answered: string[] = [];
+/**
+ * The conversations where a guest waits (for a reply, or for a person on "Needs you"), read as
+ * the conversation page reads them, and the ones where nobody waits.
+ */
+function conversationSpecs(accountId: string, now: number) {
+  const settled: { conversationId: string; kinds: QueueItemRow["kind"][] }[] = [];
   const specs: QueueItemSpec[] = [];
   for (const { conversation, needs } of listConversations(accountId)) {
     const messages = getConversation(accountId, conversation.id)?.messages ?? [];
-    const latest = messages.at(-1);
-    if (!latest || latest.author !== "guest") {
-      answered.push(conversation.id);
-      continue;
-    }
     const trip = conversation.tripId
       ? db()
           .select({ startAt: trips.startAt })
@@ -142,16 +141,27 @@ function conversationSpecs(accountId: string) {
           .where(and(eq(trips.accountId, accountId), eq(trips.id, conversation.tripId)))
           .get()
       : undefined;
+    const waiting = conversationWaiting(
+      messages,
+      needs,
+      trip?.startAt ?? null,
+      trip ? trip.startAt.getTime() <= now : undefined,
+    );
+    const done: QueueItemRow["kind"][] = [];
+    if (!waiting.reply) done.push("reply");
+    if (!waiting.needsYou) done.push("escalation");
+    if (done.length) settled.push({ conversationId: conversation.id, kinds: done });
     specs.push(
       ...conversationItems({
         id: conversation.id,
         guestName: conversation.guestName,
         reservationId: conversation.reservationId,
-        latestUnansweredAt: latest.at.getTime(),
-        replyDeadlineAt: replyDeadline({
-          messageAt: latest.at,
-          tripStartAt: trip?.startAt ?? null,
-        }).getTime(),
+        reply: waiting.reply
+          ? { since: waiting.reply.since.getTime(), dueAt: waiting.reply.dueAt.getTime() }
+          : null,
+        needsYou: waiting.needsYou
+          ? { since: waiting.needsYou.since.getTime(), dueAt: waiting.needsYou.dueAt.getTime() }
+          : null,
         escalationReasons: [
           ...needs.restrictedTopics.map((topic) => RESTRICTED_TOPIC_LABELS[topic]),
           ...needs.actionItems.map((item) => ACTION_ITEM_LABELS[item]),
@@ -159,10 +169,15 @@ function conversationSpecs(accountId: string) {
       }),
     );
   }
-  return { answered, specs };
+  return { settled, specs };
 }
 
-function insertSpecs(database: Database, accountId: string, specs: readonly QueueItemSpec[]) {
+function insertSpecs(
+  database: Database,
+  accountId: string,
+  specs: readonly QueueItemSpec[],
+  now: number,
+) {
   for (const spec of specs) {
     database
       .insert(queueItems)
@@ -179,6 +194,8 @@ function insertSpecs(database: Database, accountId: string, specs: readonly Queu
         amountCents: spec.amountCents ?? null,
         readyAt: new Date(spec.readyAt),
         deadlineAt: new Date(spec.deadlineAt),
+        // A quiet item is listed without its email.
+        notifiedAt: spec.quiet ? new Date(now) : null,
       })
       // A known item keeps its progress; only what it says (a claimed amount) follows the data.
       .onConflictDoUpdate({
@@ -221,10 +238,10 @@ function dropStale(
 export function syncQueue(accountId: string, now = Date.now()): number {
   const trip = tripSpecs(accountId, now);
   const claim = claimSpecs(accountId, now);
-  const conversation = conversationSpecs(accountId);
+  const conversation = conversationSpecs(accountId, now);
   const waiting = [...new Set(conversation.specs.flatMap((spec) => spec.conversationId ?? []))];
   db().transaction((tx) => {
-    insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs]);
+    insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs], now);
     dropStale(
       tx,
       accountId,
@@ -245,17 +262,18 @@ export function syncQueue(accountId: string, now = Date.now()): number {
       conversation.specs.map((spec) => spec.key),
       { column: queueItems.conversationId, ids: waiting },
     );
-    for (const conversationId of conversation.answered) {
-      closeConversationItems(tx, accountId, conversationId, null, now);
+    for (const { conversationId, kinds } of conversation.settled) {
+      closeConversationItems(tx, accountId, conversationId, null, now, kinds);
     }
   });
   return trip.specs.length + claim.length + conversation.specs.length;
 }
 
 /**
- * Marks the conversation's open reply and escalation items done: the host answered. The inbox
- * calls this in the transaction that marks a reply sent (with who sent it); the sync calls it
- * (without a person) for conversations it finds answered.
+ * Marks the conversation's open items of `kinds` done: the host replied (reply) or dealt with
+ * what needed them (escalation). The inbox calls this in the transaction that marks a reply sent
+ * or questions resolved (with who did it); the sync calls it (without a person) for
+ * conversations where nobody waits any more.
  */
 export function closeConversationItems(
   database: Database,
@@ -263,6 +281,7 @@ export function closeConversationItems(
   conversationId: string,
   userId: string | null,
   now = Date.now(),
+  kinds: readonly QueueItemRow["kind"][] = CONVERSATION_ITEM_KINDS,
 ) {
   const closed = database
     .update(queueItems)
@@ -271,11 +290,11 @@ export function closeConversationItems(
       and(
         eq(queueItems.accountId, accountId),
         eq(queueItems.conversationId, conversationId),
-        inArray(queueItems.kind, [...CONVERSATION_ITEM_KINDS]),
+        inArray(queueItems.kind, [...kinds]),
         isNull(queueItems.doneAt),
       ),
     )
-    .returning({ id: queueItems.id })
+    .returning({ id: queueItems.id, kind: queueItems.kind })
     .all();
   if (!userId || closed.length === 0) return closed.length;
   const role =
@@ -287,7 +306,12 @@ export function closeConversationItems(
   for (const item of closed) {
     logActivity(
       { accountId, userId, role },
-      { action: ACTIVITY.done, queueItemId: item.id, conversationId, detail: "Reply marked sent" },
+      {
+        action: ACTIVITY.done,
+        queueItemId: item.id,
+        conversationId,
+        detail: item.kind === "reply" ? "Reply marked sent" : "Guest's questions dealt with",
+      },
       database,
       new Date(now),
     );
@@ -325,52 +349,95 @@ function ownerRecipient(accountId: string) {
     .get();
 }
 
-function itemEmail(item: QueueItemRow, to: string, timeZone: string) {
-  const label = QUEUE_ITEM_LABELS[item.kind];
+function itemLines(item: QueueItemRow, timeZone: string, now: number) {
+  // A deadline that has passed is said as such, never as one coming up.
+  const when =
+    item.deadlineAt.getTime() <= now
+      ? `Overdue since ${formatDateTime(item.deadlineAt, timeZone)}.`
+      : `Due by ${formatDateTime(item.deadlineAt, timeZone)}.`;
+  return [when, item.detail, `Open it: ${env().PUBLIC_URL}${itemPath(item)}`].filter(
+    (line): line is string => Boolean(line),
+  );
+}
+
+const WHY_THIS_EMAIL =
+  "You get this email because you are on duty for this account in FleetAssist (a VA on shift, otherwise the owner).";
+
+/** One email for everything that became ready for one person in a pass. */
+export function queueDigest(
+  to: string,
+  items: ReadonlyArray<{ item: QueueItemRow; timeZone: string }>,
+  now: number,
+) {
+  const queueLink = `Your queue: ${env().PUBLIC_URL}/concierge-dashboard`;
+  if (items.length === 1) {
+    const { item, timeZone } = items[0]!;
+    return {
+      to,
+      subject: `${QUEUE_ITEM_LABELS[item.kind]}: ${item.title}`,
+      text: [item.title, ...itemLines(item, timeZone, now), queueLink, "", WHY_THIS_EMAIL].join(
+        "\n",
+      ),
+    };
+  }
+  const sorted = [...items].sort(
+    (a, b) => a.item.deadlineAt.getTime() - b.item.deadlineAt.getTime(),
+  );
   return {
     // A second notice of the same item, to whoever is on duty, does no harm.
     duplicate: "harmless" as const,
     to,
-    subject: `${label}: ${item.title}`,
+    subject: `${items.length} things need you: ${sorted[0]!.item.title}, and more`,
     text: [
-      `${item.title}`,
-      `Due by ${formatDateTime(item.deadlineAt, timeZone)}.`,
+      `${items.length} things need you, the soonest deadline first:`,
       "",
-      item.detail,
-      item.detail ? "" : null,
-      `Open it: ${env().PUBLIC_URL}${itemPath(item)}`,
-      `Your queue: ${env().PUBLIC_URL}/concierge-dashboard`,
+      ...sorted.flatMap(({ item, timeZone }, index) => [
+        `${index + 1}. ${QUEUE_ITEM_LABELS[item.kind]}: ${item.title}`,
+        ...itemLines(item, timeZone, now).map((line) => `   ${line}`),
+        "",
+      ]),
+      queueLink,
       "",
-      "You get this email because you are on duty for this account in FleetAssist (a VA on shift, otherwise the owner).",
-    ]
-      .filter((line) => line !== null)
-      .join("\n"),
+      WHY_THIS_EMAIL,
+    ].join("\n"),
   };
 }
 
+/** Who gets a ready item's email: the owner when it was passed to them, else whoever is on duty. */
+function recipientOf(item: QueueItemRow) {
+  const owner = ownerRecipient(item.accountId);
+  const to = item.forOwner ? owner?.email : onDutyRecipient(item.accountId).email;
+  return to ? { to, timeZone: owner?.timeZone ?? DEFAULT_TIME_ZONE } : null;
+}
+
 /**
- * Marks one ready item notified and queues its email, together: false when another pass (or
- * process) already did.
+ * Marks one person's ready items notified and queues one email listing them, together: an item
+ * another pass (or process) already marked is left out, and nothing is sent when none is left.
  */
-function notifyOnce(item: QueueItemRow, now: number) {
+function notifyOnce(
+  to: string,
+  batch: ReadonlyArray<{ item: QueueItemRow; timeZone: string }>,
+  now: number,
+) {
   return db().transaction((tx) => {
-    const marked = tx
-      .update(queueItems)
-      .set({ notifiedAt: new Date(now) })
-      .where(and(eq(queueItems.id, item.id), isNull(queueItems.notifiedAt)))
-      .run();
-    if (marked.changes === 0) return false;
-    const owner = ownerRecipient(item.accountId);
-    const to = item.forOwner ? owner?.email : onDutyRecipient(item.accountId).email;
-    if (!to) return false;
-    queueEmail(itemEmail(item, to, owner?.timeZone ?? DEFAULT_TIME_ZONE));
+    const marked = batch.filter(
+      ({ item }) =>
+        tx
+          .update(queueItems)
+          .set({ notifiedAt: new Date(now) })
+          .where(and(eq(queueItems.id, item.id), isNull(queueItems.notifiedAt)))
+          .run().changes > 0,
+    );
+    if (marked.length === 0) return false;
+    queueEmail(queueDigest(to, marked, now));
     return true;
   });
 }
 
 /**
- * One pass of the worker: syncs every account's queue, then emails each ready, open, not yet
- * notified item to whoever is on duty, once. Returns how many emails were queued.
+ * One pass of the worker: syncs every account's queue, then emails whoever is on duty about the
+ * ready, open items not yet notified: one email per person per pass, listing them. Returns how
+ * many emails were queued.
  */
 export function processQueue(now = Date.now()): number {
   // Only accounts whose plan has the automations (all of them when billing is off).
@@ -394,8 +461,18 @@ export function processQueue(now = Date.now()): number {
       ),
     )
     .all();
+  const byRecipient = new Map<string, { item: QueueItemRow; timeZone: string }[]>();
+  for (const item of ready) {
+    if (!automated.has(item.accountId)) continue;
+    const recipient = recipientOf(item);
+    if (!recipient) continue;
+    byRecipient.set(recipient.to, [
+      ...(byRecipient.get(recipient.to) ?? []),
+      { item, timeZone: recipient.timeZone },
+    ]);
+  }
   let sent = 0;
-  for (const item of ready) if (automated.has(item.accountId) && notifyOnce(item, now)) sent++;
+  for (const [to, batch] of byRecipient) if (notifyOnce(to, batch, now)) sent++;
   return sent;
 }
 

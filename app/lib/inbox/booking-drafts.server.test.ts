@@ -123,4 +123,53 @@ describe("booking drafts", () => {
       `draft:check-in:${trip.id}:${later}`,
     ]);
   });
+
+  it("never puts a bracket in: the pickup spot answers where, and what nobody knows is named", async () => {
+    const now = Date.now();
+    const owner = insertOwner(db, schema, "noplace");
+    const car = vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
+    if (!car.ok) throw new Error("vehicle not created");
+    const trip = trips.createTrip(
+      owner.accountId,
+      tripInput({
+        reservationId: "B-noplace",
+        guestName: null,
+        startAt: now + 72 * HOUR,
+        endAt: now + 96 * HOUR,
+      }),
+      car.vehicle.id,
+      "manual",
+    );
+    const booking = await freshBookingDrafts();
+    booking.scheduleBookingDrafts(now, owner.accountId);
+    booking.prepareBookingDrafts(Date.now());
+    const [item] = itemsOf(owner.accountId);
+    const confirmation = () =>
+      drafts.listDrafts(owner.accountId, item!.conversationId!).map(drafts.draftJson)[0]!;
+    // No pickup place on the trip and no pickup spot answer: left out, and said.
+    expect(confirmation()).toMatchObject({
+      status: "ready",
+      missing: ["pickup and return place"],
+    });
+    expect(confirmation().text).not.toMatch(/\[|\{\{/);
+    expect(confirmation().text).toMatch(/^Hi,\n/);
+
+    // With the car's own pickup spot answer, the confirmation says where the car is.
+    knowledge.saveKnowledge(
+      owner.accountId,
+      "pickup-spot",
+      "Level 3 of the garage.",
+      car.vehicle.id,
+    );
+    db.db().delete(schema.queueItems).where(eq(schema.queueItems.accountId, owner.accountId)).run();
+    booking.scheduleBookingDrafts(now, owner.accountId);
+    booking.prepareBookingDrafts(Date.now());
+    expect(confirmation()).toMatchObject({
+      status: "ready",
+      missing: [],
+      usedKnowledge: ["pickup-spot"],
+    });
+    expect(confirmation().text).toContain("Level 3 of the garage.");
+    expect(trip.pickupLocation).toBeNull();
+  });
 });

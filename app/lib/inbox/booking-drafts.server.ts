@@ -16,7 +16,11 @@ import {
   bookingMessageSlots,
   type BookingMessage,
 } from "~/domain/inbox/booking-messages";
-import { fillTemplate, findTemplate } from "~/domain/guest-message-templates";
+import {
+  fillTemplateLeavingOut,
+  findTemplate,
+  TEMPLATE_VARIABLES,
+} from "~/domain/guest-message-templates";
 import { getVehicle, vehicleLabel } from "../estimates/vehicles.server";
 import { db } from "../runtime/db.server";
 import { featureAllowed } from "../billing/gates.server";
@@ -86,6 +90,13 @@ export function scheduleBookingDrafts(now = Date.now(), accountId?: string): num
             tripId: trip.id,
             readyAt: new Date(slot.readyAt),
             deadlineAt: new Date(slot.deadlineAt),
+            // Due the moment an imported trip became known (its confirmation, pickup
+            // instructions of a trip starting soon): listed and drafted, not emailed to the host
+            // who is importing their trips.
+            notifiedAt:
+              trip.source === "import" && slot.readyAt <= trip.createdAt.getTime()
+                ? new Date(now)
+                : null,
           })
           .onConflictDoNothing()
           .run();
@@ -96,30 +107,38 @@ export function scheduleBookingDrafts(now = Date.now(), accountId?: string): num
   return written;
 }
 
-/** The message's text: the library's template filled from the trip, plus the host's entries. */
+/**
+ * The message's text: the library's template filled from the trip, plus the host's entries (the
+ * car's own first). What neither knows is left out of the text and listed as missing, never put
+ * in as a bracket.
+ */
 function bookingMessageText(
   purpose: BookingMessage,
   trip: TripRow,
   entries: ReturnType<typeof knowledgeFor>,
-): string {
+): { text: string; missing: string[] } {
   const vehicle = trip.vehicleId ? getVehicle(trip.accountId, trip.vehicleId) : undefined;
   const guest = trip.guestName?.trim().split(/\s+/)[0] ?? "";
   const signature = signatureOf(trip.accountId) ?? "";
   const knowledge = bookingMessageKnowledge(purpose, entries).map((entry) => entry.text.trim());
   if (purpose === "check-in") {
-    return [
-      `Hi${guest ? ` ${guest}` : ""}, your trip ${vehicle ? `in the ${vehicleLabel(vehicle)} ` : ""}starts now!`,
-      "",
-      ...(knowledge.length ? knowledge : [`Access details are in the ${marketplace.name} app.`]),
-      "",
-      `Before you drive off, please take your pickup photos in the ${marketplace.name} app. Enjoy the drive!`,
-      ...(signature ? [signature] : []),
-    ].join("\n");
+    const keySteps = knowledge.length > 0;
+    return {
+      text: [
+        `Hi${guest ? ` ${guest}` : ""}, your trip ${vehicle ? `in the ${vehicleLabel(vehicle)} ` : ""}starts now!`,
+        "",
+        ...(keySteps ? knowledge : [`Access details are in the ${marketplace.name} app.`]),
+        "",
+        `Before you drive off, please take your pickup photos in the ${marketplace.name} app. Enjoy the drive!`,
+        ...(signature ? [signature] : []),
+      ].join("\n"),
+      missing: keySteps ? [] : ["how to get the keys (Keys and unlocking)"],
+    };
   }
   const template = findTemplate(
     purpose === "booking-confirmation" ? "booking-confirmation" : "pre-pickup-instructions",
   )!;
-  const body = fillTemplate(template, {
+  const filled = fillTemplateLeavingOut(template, {
     guestName: guest,
     hostName: signature,
     vehicle: vehicle ? vehicleLabel(vehicle) : (trip.vehicleName ?? ""),
@@ -127,12 +146,23 @@ function bookingMessageText(
     tripEnd: formatDateTime(trip.endAt, trip.timeZone),
     location: trip.pickupLocation ?? "",
   });
-  if (knowledge.length === 0) return body;
+  // Without a pickup place on the trip, the host's pickup spot answer says where the car is.
+  const pickupSpot = entries.some((entry) => entry.topic === "pickup-spot" && entry.text.trim());
+  // The names only shape the greeting and sign-off; the rest are facts the guest needs.
+  const missing = filled.missing
+    .filter((key) => key !== "guestName" && key !== "hostName")
+    .filter((key) => key !== "location" || !pickupSpot)
+    .map((key) => TEMPLATE_VARIABLES[key].label.toLowerCase());
+  const body = filled.text;
+  if (knowledge.length === 0) return { text: body, missing };
   // The host's answers go before the sign-off.
   const signOff = body.lastIndexOf("\n\nThanks,");
   const head = signOff === -1 ? body : body.slice(0, signOff);
   const tail = signOff === -1 ? "" : body.slice(signOff);
-  return `${head}\n\nA few things to know:\n${knowledge.map((text) => `- ${text}`).join("\n")}${tail}`;
+  return {
+    text: `${head}\n\nA few things to know:\n${knowledge.map((text) => `- ${text}`).join("\n")}${tail}`,
+    missing,
+  };
 }
 
 /**
@@ -160,7 +190,7 @@ export function prepareBookingDrafts(now = Date.now()): number {
     if (!featureAllowed(trip.accountId, "automations")) continue;
     const purpose = item.key.split(":")[1] as BookingMessage;
     const entries = knowledgeFor(trip.accountId, trip.vehicleId);
-    const text = bookingMessageText(purpose, trip, entries);
+    const { text, missing } = bookingMessageText(purpose, trip, entries);
     db().transaction((tx) => {
       // Another pass may have drafted it meanwhile.
       const fresh = tx.select().from(queueItems).where(eq(queueItems.id, item.id)).get();
@@ -179,6 +209,7 @@ export function prepareBookingDrafts(now = Date.now()): number {
           kind: "template",
           text,
           usedKnowledge: bookingMessageKnowledge(purpose, entries).map((entry) => entry.topic),
+          missing,
         },
         {
           answersMessageId: null,

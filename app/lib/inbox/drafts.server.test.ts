@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAiServer } from "../../../tests/support/ai-server.js";
 import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
 import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { GUEST_THREADS } from "~/domain/inbox/guest-threads.fixtures";
+import { GUEST_THREADS, MULTI_QUESTION_THREADS } from "~/domain/inbox/guest-threads.fixtures";
 
 setUpTempDataDir("drafts");
 
@@ -35,6 +35,13 @@ const ENTRIES = {
   "pickup-spot": "The car is on level 2 of the Economy Lot, row F.",
   "key-steps": "The key is in the lockbox on the rear wheel; the code comes at check-in.",
   "toll-device": "The car has a transponder; tolls are billed after the trip at cost.",
+} as const;
+/** Every other topic, for the conversations with several questions. */
+const MORE_ENTRIES = {
+  fuel: "Regular unleaded (87), please return it at the level you got it.",
+  "ev-charging": "It charges at any Supercharger; the adapter is in the frunk.",
+  mileage: "200 miles a day are included.",
+  cleaning: "Pets are welcome in a crate or on a seat cover; pet hair needs a cleaning fee.",
 } as const;
 
 const aiDrafter = (scenario: string) =>
@@ -245,5 +252,137 @@ describe("per-car knowledge, holding replies and sending", () => {
     const vaActor = { accountId: host.accountId, userId: va.userId, role: "va" as const };
     expect(drafts.markReplySent(vaActor, conversationId, { text: "Yes." })).toBe("owner-sends");
     expect(inbound.getConversation(host.accountId, conversationId)!.messages).toHaveLength(1);
+  });
+});
+
+/** The guest writes each message in turn, before the host replies; returns the conversation. */
+function guestWrites(host: ReturnType<typeof hostWithTrip>, messages: readonly string[]) {
+  let conversationId = "";
+  for (const text of messages) conversationId = paste(host, text);
+  return conversationId;
+}
+
+describe("one draft answers the whole conversation", () => {
+  for (const [label, drafter] of [
+    ["AI", () => aiDrafter("recorded")],
+    ["templates", () => null],
+  ] as const) {
+    for (const thread of MULTI_QUESTION_THREADS) {
+      it(`${label}: ${thread.name}`, async () => {
+        const host = hostWithTrip(
+          `multi${Math.random().toString(36).slice(2, 10)}`,
+          thread.tripStarted ? -2 : 30,
+        );
+        for (const [topic, text] of Object.entries(MORE_ENTRIES)) {
+          knowledge.saveKnowledge(host.accountId, topic as keyof typeof MORE_ENTRIES, text);
+        }
+        // The first message is drafted before the guest writes again…
+        const first = guestWrites(host, thread.messages.slice(0, 1));
+        await drafts.writeReplyDraft(host.accountId, first, { drafter: drafter() });
+        const conversationId = guestWrites(host, thread.messages.slice(1));
+        expect(conversationId).toBe(first);
+        // …and the new draft still answers the first message.
+        const outcome = await drafts.writeReplyDraft(host.accountId, conversationId, {
+          drafter: drafter(),
+        });
+        if (outcome.status !== "drafted") throw new Error(outcome.status);
+        const json = drafts.draftJson(outcome.draft);
+        expect(json.status).toBe("ready");
+        expect(json.kind).toBe(label === "AI" ? "ai" : "template");
+        expect(json.usedKnowledge).toEqual(thread.answers);
+        const all = { ...ENTRIES, ...MORE_ENTRIES } as Record<string, string>;
+        for (const topic of thread.answers) expect(json.text).toContain(all[topic]);
+        expect(json.held).toEqual(thread.held);
+        if (thread.holdingLine) expect(json.text).toContain(thread.holdingLine);
+        // Nothing restricted reaches the guest, and the code never does before the start.
+        expect(json.text).not.toMatch(/\b\d{4}\b|\[/);
+        // Exactly one reply draft is offered.
+        const open = drafts
+          .listDrafts(host.accountId, conversationId)
+          .filter((draft) => draft.purpose === "reply" && draft.status !== "sent");
+        expect(open).toHaveLength(1);
+        // "Needs you" names what is held.
+        const found = inbound.getConversation(host.accountId, conversationId)!;
+        const needs = inbound.conversationNeeds(found.conversation, found.messages);
+        expect([...needs.restrictedTopics, ...needs.actionItems].sort()).toEqual(
+          [...thread.held].sort(),
+        );
+      });
+    }
+  }
+
+  it("the AI never sees the held questions", async () => {
+    const host = hostWithTrip("aiheld", 30);
+    const conversationId = guestWrites(host, [
+      "Where do I park at pickup?",
+      "Can I get a discount if I extend two days?",
+    ]);
+    await drafts.writeReplyDraft(host.accountId, conversationId, {
+      drafter: aiDrafter("recorded"),
+    });
+    const prompt = String(ai.requests().at(-1)?.body.messages.at(-1)?.content);
+    expect(prompt).toContain("Where do I park at pickup?");
+    expect(prompt).not.toContain("discount");
+  });
+});
+
+describe("Needs you stays until a person has dealt with it", () => {
+  async function heldConversation(name: string) {
+    const host = hostWithTrip(name, 30);
+    const conversationId = guestWrites(host, [
+      "Where do I park at pickup?",
+      "Can I get a discount if I extend two days?",
+    ]);
+    const outcome = await drafts.writeReplyDraft(host.accountId, conversationId, {
+      drafter: null,
+    });
+    if (outcome.status !== "drafted") throw new Error(outcome.status);
+    const actor = { accountId: host.accountId, userId: host.userId, role: "primary" as const };
+    const needs = () => {
+      const found = inbound.getConversation(host.accountId, conversationId)!;
+      return inbound.conversationNeeds(found.conversation, found.messages);
+    };
+    return { host, conversationId, draft: outcome.draft, actor, needs };
+  }
+
+  it("sending the draft that holds the discount leaves it open; marking it resolved closes it", async () => {
+    const { conversationId, draft, actor, needs } = await heldConversation("keepsopen");
+    expect(
+      drafts.markReplySent(actor, conversationId, { text: draft.text, draftId: draft.id }),
+    ).toBe("sent");
+    expect(needs()).toMatchObject({ escalated: true, restrictedTopics: ["trip-change", "price"] });
+    // Nothing is left to draft: the guest got their answer and the holding line.
+    expect(
+      (await drafts.writeReplyDraft(actor.accountId, conversationId, { drafter: null })).status,
+    ).toBe("nothing-to-answer");
+    expect(drafts.resolveQuestions(actor, conversationId)).toBe("resolved");
+    expect(needs().escalated).toBe(false);
+    expect(drafts.resolveQuestions(actor, conversationId)).toBe("nothing-open");
+  });
+
+  it("the person's own answer settles it, unless they keep it open", async () => {
+    const kept = await heldConversation("ownkept");
+    drafts.markReplySent(kept.actor, kept.conversationId, {
+      text: "Level 2, row F. Checking on the discount.",
+      resolves: false,
+    });
+    expect(kept.needs().escalated).toBe(true);
+    const answered = await heldConversation("ownanswer");
+    drafts.markReplySent(answered.actor, answered.conversationId, {
+      text: "Level 2, row F. Yes: 10% off, I'll send the change in the app.",
+    });
+    expect(answered.needs().escalated).toBe(false);
+  });
+
+  it("a VA without leave for money can't mark a discount resolved", async () => {
+    const { host, conversationId, needs } = await heldConversation("vaheld");
+    const va = insertOwner(db, schema, "vaheldva");
+    db.db()
+      .insert(schema.memberships)
+      .values({ accountId: host.accountId, userId: va.userId, role: "va" })
+      .run();
+    const vaActor = { accountId: host.accountId, userId: va.userId, role: "va" as const };
+    expect(drafts.resolveQuestions(vaActor, conversationId)).toBe("owner-decides");
+    expect(needs().escalated).toBe(true);
   });
 });

@@ -18,10 +18,16 @@ import { guardDraft, type DraftProblem } from "~/domain/inbox/draft-guard";
 import {
   draftFromKnowledge,
   isStale,
-  topicsAskedAbout,
   type KnowledgeEntry,
   type KnowledgeTopic,
 } from "~/domain/inbox/knowledge";
+import {
+  OTHER_QUESTIONS_LINE,
+  planReply,
+  withHoldingLines,
+  type HeldReason,
+  type ReplyPlan,
+} from "~/domain/inbox/conversation-reply";
 import { holdingReply } from "~/domain/inbox/restricted-topics";
 import { TextDraftError } from "../ai/text.server";
 import { accountOwnerName } from "../estimates/reports.server";
@@ -29,7 +35,16 @@ import { getTrip } from "../trips/trips.server";
 import { logger } from "../runtime/logger.server";
 import { db, logJobFailure } from "../runtime/db.server";
 import { featureAllowed } from "../billing/gates.server";
-import { conversationNeeds, getConversation, type ConversationRow } from "./inbound.server";
+import {
+  conversationNeeds,
+  getConversation,
+  markGuestMessagesResolved,
+  type ConversationRow,
+  type Tx,
+} from "./inbound.server";
+import { mayFinish } from "~/domain/concierge/permissions";
+import { ACTIVITY } from "~/domain/concierge/shift-report";
+import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
 import { knowledgeFor } from "./knowledge.server";
 import { replyDrafterFromEnv, type ReplyDrafter } from "./reply-drafter.server";
 import { logActivity, type Actor } from "../concierge/activity.server";
@@ -51,6 +66,8 @@ export function draftJson(draft: DraftRow) {
     usedKnowledge: JSON.parse(draft.usedKnowledge) as KnowledgeTopic[],
     staleKnowledge: JSON.parse(draft.staleKnowledge) as KnowledgeTopic[],
     problems: JSON.parse(draft.problems) as DraftProblem[],
+    held: JSON.parse(draft.held) as HeldReason[],
+    missing: JSON.parse(draft.missing) as string[],
     createdAt: draft.createdAt.toISOString(),
     sentAt: draft.sentAt?.toISOString() ?? null,
   };
@@ -107,23 +124,34 @@ interface DraftContent {
   kind: DraftKind;
   text: string;
   usedKnowledge: KnowledgeTopic[];
+  /** What the draft holds for a person (restricted topics, action items). */
+  held?: HeldReason[];
+  /** Our lines that hold it (left out of the guard's check: they promise nothing). */
+  holdingLines?: string[];
+  /** Facts a booking message lacks, left out of its text. */
+  missing?: string[];
 }
 
-/** The AI's reply, or null when it answered nothing from the knowledge base (or failed). */
+/**
+ * The AI's reply to what the knowledge base may answer (never the held questions: the model
+ * doesn't see them), or null when it answered nothing from the knowledge base (or failed).
+ */
 async function aiReply(
   drafter: ReplyDrafter,
   conversation: ConversationRow,
-  messages: string[],
+  plan: ReplyPlan,
   entries: readonly KnowledgeEntry[],
   tripStarted: boolean,
 ): Promise<DraftContent | null> {
+  // Nothing asked beyond what a person holds ("Hi!" beside a discount): no model to ask.
+  if (plan.askedAbout.length === 0 && plan.otherQuestions === 0) return null;
   try {
     const reply = await drafter.draftReply({
       guestName: conversation.guestName,
-      messages,
+      messages: plan.answerable,
       // Access details never reach the model before the trip starts.
       entries: entries.filter((entry) => tripStarted || entry.topic !== "key-steps"),
-      askedAbout: topicsAskedAbout(messages.join("\n")),
+      askedAbout: plan.askedAbout,
       signature: signatureOf(conversation.accountId),
     });
     return reply.usedKnowledge.length > 0 ? { kind: "ai", ...reply } : null;
@@ -176,35 +204,50 @@ export async function writeReplyDraft(
     .get();
   if (current && !options.again) return { status: "drafted", draft: current };
 
-  const needs = conversationNeeds(conversation, messages, now);
   // The trip decides whether access details may go out, and whose car's answers are used.
   const trip = conversation.tripId ? getTrip(accountId, conversation.tripId) : undefined;
   const tripStarted = trip ? trip.startAt.getTime() <= now : false;
   const entries = knowledgeFor(accountId, trip?.vehicleId ?? null);
-  const texts = unanswered.map((message) => message.text);
-  let content: DraftContent | null;
-  if (needs.escalated) {
+  const plan = planReply(
+    unanswered.filter((message) => message.author === "guest").map((message) => message.text),
+    trip ? tripStarted : undefined,
+  );
+  const drafter = options.drafter === undefined ? replyDrafterFromEnv() : options.drafter;
+  let content = drafter ? await aiReply(drafter, conversation, plan, entries, tripStarted) : null;
+  if (!content && plan.answerable.length > 0) {
+    const template = draftFromKnowledge({
+      message: plan.answerable.join("\n"),
+      entries,
+      guestName: conversation.guestName,
+      hostName: signatureOf(accountId),
+      tripStarted,
+      now,
+    });
+    content = template
+      ? { kind: "template", text: template.text, usedKnowledge: template.used }
+      : null;
+  }
+  if (content) {
+    // One draft for the whole conversation: the answers, then what a person holds.
+    const holdingLines = [
+      ...plan.holdingLines,
+      // The model is told to say the host will follow up on what the entries don't answer.
+      ...(plan.otherQuestions > 0 && content.kind === "template" ? [OTHER_QUESTIONS_LINE] : []),
+    ];
+    content = {
+      ...content,
+      text: withHoldingLines(content.text, holdingLines, signatureOf(accountId)),
+      held: plan.held,
+      holdingLines,
+    };
+  } else if (plan.held.length > 0) {
+    // Nothing the knowledge base answers: the host's own holding reply.
     content = {
       kind: "holding",
       text: holdingReply(conversation.guestName, accountHoldingReply(accountId)),
       usedKnowledge: [],
+      held: plan.held,
     };
-  } else {
-    const drafter = options.drafter === undefined ? replyDrafterFromEnv() : options.drafter;
-    content = drafter ? await aiReply(drafter, conversation, texts, entries, tripStarted) : null;
-    if (!content) {
-      const template = draftFromKnowledge({
-        message: texts.join("\n"),
-        entries,
-        guestName: conversation.guestName,
-        hostName: signatureOf(accountId),
-        tripStarted,
-        now,
-      });
-      content = template
-        ? { kind: "template", text: template.text, usedKnowledge: template.used }
-        : null;
-    }
   }
   if (!content) return { status: "no-answer" };
   const draft = storeDraft(accountId, conversationId, "reply", content, {
@@ -239,6 +282,7 @@ export function storeDraft(
           usedKnowledge: content.usedKnowledge,
           entries: context.entries,
           tripStarted: context.tripStarted,
+          holdingLines: content.holdingLines,
         });
   const stale = content.usedKnowledge.filter((topic) => {
     const entry = context.entries.find((candidate) => candidate.topic === topic);
@@ -266,6 +310,8 @@ export function storeDraft(
     usedKnowledge: JSON.stringify(content.usedKnowledge),
     staleKnowledge: JSON.stringify(stale),
     problems: JSON.stringify(guard.problems),
+    held: JSON.stringify(content.held ?? []),
+    missing: JSON.stringify(content.missing ?? []),
     answersMessageId: context.answersMessageId,
     createdAt: new Date(context.now),
   };
@@ -351,14 +397,74 @@ export const OWNER_SENDS_REPLIES =
 export type MarkSentOutcome = "sent" | "not-found" | "owner-sends";
 
 /**
+ * Marks the conversation's open guest messages (up to `now`) dealt with, in the person's name,
+ * and closes its "Needs you" item: they answered it, or decided it needs nothing more.
+ */
+function resolveOpenQuestions(tx: Tx, actor: Actor, conversationId: string, now: Date) {
+  markGuestMessagesResolved(tx, actor.accountId, conversationId, actor.userId, now);
+  closeConversationItems(tx, actor.accountId, conversationId, actor.userId, now.getTime(), [
+    "escalation",
+  ]);
+}
+
+export type ResolveOutcome = "resolved" | "not-found" | "nothing-open" | "owner-decides";
+
+/** The restricted topics a VA may settle only with the owner's leave. */
+export const OWNER_DECIDES =
+  "This guest asks about a trip change, price, refund or cancellation, which the owner decides in this account: pass it to the owner.";
+
+/**
+ * "Needs you" dealt with: a person marks the conversation's open questions resolved (they
+ * answered in the marketplace, or nothing more is needed). A VA without leave for trip changes
+ * and money can't settle those.
+ */
+export function resolveQuestions(actor: Actor, conversationId: string): ResolveOutcome {
+  const found = getConversation(actor.accountId, conversationId);
+  if (!found) return "not-found";
+  const needs = conversationNeeds(found.conversation, found.messages);
+  if (!needs.escalated) return "nothing-open";
+  if (actor.role === "va") {
+    const check = mayFinish(
+      actor.role,
+      vaMay(actor.accountId, actor.userId),
+      { kind: "escalation", amountCents: null },
+      needs.restrictedTopics,
+    );
+    if (!check.ok) return "owner-decides";
+  }
+  const now = new Date();
+  db().transaction((tx) => {
+    resolveOpenQuestions(tx, actor, conversationId, now);
+    logActivity(
+      actor,
+      {
+        action: ACTIVITY.questionsResolved,
+        conversationId,
+        detail: [
+          ...needs.restrictedTopics.map((topic) => RESTRICTED_TOPIC_LABELS[topic]),
+          ...needs.actionItems.map((item) => ACTION_ITEM_LABELS[item]),
+        ].join("; "),
+      },
+      tx,
+      now,
+    );
+  });
+  return "resolved";
+}
+
+/**
  * The reply a person sent in the marketplace, recorded in the conversation with the draft it was
- * made from (the change from the draft measures the drafts), logged, and the conversation's queue
- * items closed in their name, in one transaction. A VA needs the owner's leave to send replies.
+ * made from (the change from the draft measures the drafts), logged, and the conversation's reply
+ * item closed in their name, in one transaction. A VA needs the owner's leave to send replies.
+ *
+ * The reply settles the guest's open questions ("Needs you") when `resolves` says so; by default
+ * when it is the person's own reply, not a draft: drafts hold those questions, never answer them,
+ * so sending the holding reply leaves them open.
  */
 export function markReplySent(
   actor: Actor,
   conversationId: string,
-  reply: { text: string; draftId?: string },
+  reply: { text: string; draftId?: string; resolves?: boolean },
 ): MarkSentOutcome {
   if (actor.role === "va" && !vaMay(actor.accountId, actor.userId).sendReplies) {
     return getConversation(actor.accountId, conversationId) ? "owner-sends" : "not-found";
@@ -421,7 +527,11 @@ export function markReplySent(
       tx,
       now,
     );
-    closeConversationItems(tx, actor.accountId, conversationId, actor.userId, now.getTime());
+    closeConversationItems(tx, actor.accountId, conversationId, actor.userId, now.getTime(), [
+      "reply",
+    ]);
+    // Drafts never answer what needs a person (they hold it); the person's own reply may.
+    if (reply.resolves ?? !draft) resolveOpenQuestions(tx, actor, conversationId, now);
     return "sent";
   });
 }

@@ -5,7 +5,7 @@
  * message joins its conversation. A second delivery of the same email changes nothing.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   conversationMessages,
   conversations,
@@ -303,6 +303,7 @@ export function listConversations(accountId: string) {
             author: conversationMessages.author,
             text: conversationMessages.text,
             at: conversationMessages.at,
+            resolvedAt: conversationMessages.resolvedAt,
           })
           .from(conversationMessages)
           .where(
@@ -613,7 +614,8 @@ export function messageJson(message: typeof conversationMessages.$inferSelect) {
   };
 }
 
-type MessageText = Pick<typeof conversationMessages.$inferSelect, "author" | "text">;
+type MessageText = Pick<typeof conversationMessages.$inferSelect, "author" | "text"> &
+  Partial<Pick<typeof conversationMessages.$inferSelect, "resolvedAt">>;
 
 /**
  * When the guest's unanswered messages must be answered (from the first of them, by the
@@ -665,8 +667,39 @@ export function tripHasStarted(
 }
 
 /**
- * What the guest's messages since the host last wrote ask of a person: their restricted topics
- * and action items, checked when read (the trip may have started since).
+ * The guest's messages whose questions no one has dealt with yet: not answered by a reply, not
+ * marked resolved. A holding reply answers nothing, so what it held stays here.
+ */
+export function openGuestMessages<T extends MessageText>(messages: readonly T[]): T[] {
+  return messages.filter((message) => message.author === "guest" && !message.resolvedAt);
+}
+
+/** Marks the conversation's open guest messages up to `now` dealt with, by `userId`. */
+export function markGuestMessagesResolved(
+  tx: Pick<Tx, "update">,
+  accountId: string,
+  conversationId: string,
+  userId: string | null,
+  now: Date,
+) {
+  tx.update(conversationMessages)
+    .set({ resolvedAt: now, resolvedByUserId: userId })
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        eq(conversationMessages.accountId, accountId),
+        eq(conversationMessages.author, "guest"),
+        isNull(conversationMessages.resolvedAt),
+        lte(conversationMessages.at, now),
+      ),
+    )
+    .run();
+}
+
+/**
+ * What the guest's open messages ask of a person ("Needs you"): their restricted topics and
+ * action items, checked when read (the trip may have started since). They stay until a person
+ * sends an answer or marks them resolved, even after the holding reply went out.
  */
 export function conversationNeeds(
   conversation: Pick<ConversationRow, "accountId" | "tripId">,
@@ -676,7 +709,7 @@ export function conversationNeeds(
   const tripStarted = tripHasStarted(conversation, now);
   const topics = new Set<RestrictedTopic>();
   const actionItems = new Set<ActionItem>();
-  for (const text of unansweredMessages(messages)) {
+  for (const { text } of openGuestMessages(messages)) {
     const check = checkGuestMessage(text, { tripStarted });
     check.topics.forEach((topic) => topics.add(topic));
     check.actionItems.forEach((item) => actionItems.add(item));
@@ -685,5 +718,39 @@ export function conversationNeeds(
     escalated: topics.size > 0 || actionItems.size > 0,
     restrictedTopics: [...topics],
     actionItems: [...actionItems],
+  };
+}
+
+type TimedMessage = MessageText & Pick<typeof conversationMessages.$inferSelect, "at">;
+
+/**
+ * Whether a guest is waiting on this conversation, and until when: the one reading of the page
+ * and the concierge queue, so a guest waiting on one is waiting on the other. A guest waits for a
+ * reply while a message of theirs is unanswered (due by the marketplace's response window from
+ * the first of them), and for a person while "Needs you" is open (counted from its first message).
+ */
+export function conversationWaiting(
+  messages: readonly TimedMessage[],
+  needs: { escalated: boolean },
+  tripStartAt: Date | null | undefined,
+  tripStarted?: boolean,
+) {
+  const lastHost = messages.map((message) => message.author).lastIndexOf("host");
+  const firstUnanswered = messages.slice(lastHost + 1).find((m) => m.author === "guest");
+  const firstOpen = needs.escalated
+    ? openGuestMessages(messages).find(
+        (message) => checkGuestMessage(message.text, { tripStarted }).escalate,
+      )
+    : undefined;
+  return {
+    reply: firstUnanswered
+      ? {
+          since: firstUnanswered.at,
+          dueAt: replyDeadline({ messageAt: firstUnanswered.at, tripStartAt }),
+        }
+      : null,
+    needsYou: firstOpen
+      ? { since: firstOpen.at, dueAt: replyDeadline({ messageAt: firstOpen.at, tripStartAt }) }
+      : null,
   };
 }

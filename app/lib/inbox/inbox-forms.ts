@@ -37,7 +37,17 @@ export const markSentSchema = z.object({
     .max(MAX_PASTED_MESSAGE_CHARS, "Keep the reply under 4,000 characters.")
     .transform(newlines),
   draftId: z.string().uuid().optional(),
+  /** The form showed the guest's open questions ("Needs you")… */
+  questionsShown: z.literal("1").optional(),
+  /** …and the person kept them open (the reply held them, it didn't answer them). */
+  keepOpen: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
 });
+
+/** "Mark resolved" on "Needs you": nothing to fill in, the intent says it all. */
+export const NOTHING_OPEN = "Nothing here needs you any more.";
 
 export const NOTHING_TO_ANSWER = "The guest has no unanswered message to draft a reply to.";
 export const NO_KNOWLEDGE_ANSWERS =

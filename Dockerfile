@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 
 # --- dependencies (with the toolchain better-sqlite3 may need to compile) ---
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -14,7 +14,7 @@ COPY . .
 RUN npx react-router build && npm prune --omit=dev
 
 # --- runtime: only what serving needs ---
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data

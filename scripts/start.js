@@ -3,6 +3,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
+// better-sqlite3 13 is built for Node 22's ABI: on an older Node it crashes instead of failing cleanly.
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+if (nodeMajor < 22) {
+  console.error(`FleetAssist needs Node 22 or newer; this is Node ${process.versions.node}.`);
+  process.exit(1);
+}
+
 const SOURCES = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const BUILD_ENTRY = path.resolve(BUILD_DIR, "server/index.js");

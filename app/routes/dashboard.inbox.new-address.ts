@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/lib/ui/toast.server";
 import { redirect } from "react-router";
 
 /**
- * POST /dashboard/inbox/new-address (a form post from the inbox's forwarding settings): the
+ * POST /dashboard/inbox/new-address (a form post from the inbox's forwarding setup page): the
  * owner replaces the account's inbound token; the old webhook URL and address stop working.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -14,11 +14,11 @@ export async function action({ request }: Route.ActionArgs) {
   requireFeature(session, "inbox");
   requireOwner(session);
   rotateInboundToken(session.accountId);
-  return redirectWithToast("/dashboard/inbox#forwarding", {
+  return redirectWithToast("/dashboard/inbox/setup#new-address", {
     title: "New forwarding address made",
     description:
       "The old address and webhook URL no longer work. Update your email forwarding and your provider's inbound route.",
   });
 }
 
-export const loader = () => redirect("/dashboard/inbox#forwarding");
+export const loader = () => redirect("/dashboard/inbox/setup#new-address");

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.setup";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { CopyField } from "~/components/inbox/copy-field";
 import { marketplace, notificationSender } from "~/config/marketplace";
 import { requireSession } from "~/lib/auth/guards.server";
+import { featureAllowed } from "~/lib/billing/gates.server";
 import { forwardingConfirmations, inboundSettings } from "~/lib/inbox/inbound.server";
 import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
 import { ForwardingConfirmationBanner } from "~/components/inbox/forwarding-confirmation-banner";
@@ -18,6 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const { address, webhookUrl } = inboundSettings(session.accountId);
   return {
+    // Only the owner makes a new address (and only while the plan includes the inbox).
+    canRotate: session.role === "primary" && featureAllowed(session.accountId, "inbox"),
     address,
     webhookUrl,
     origin: new URL(env().PUBLIC_URL).origin,
@@ -213,6 +216,19 @@ export default function InboxSetup({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </FleetSection>
+      {loaderData.canRotate ? (
+        <FleetSection
+          id="new-address"
+          title="Shared your address by mistake?"
+          description="Make a new one: the old forwarding address and webhook URL stop working at once, so update your forwarding and your provider's route right after."
+        >
+          <Form method="post" action="/dashboard/inbox/new-address">
+            <button type="submit" className="btn-outline">
+              Make a new address
+            </button>
+          </Form>
+        </FleetSection>
+      ) : null}
     </div>
   );
 }

@@ -39,7 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const unread = unreadEmails(session.accountId, { after });
   return {
     readOnly: !featureAllowed(session.accountId, "inbox"),
-    isOwner: session.role === "primary",
     origin: new URL(env().PUBLIC_URL).origin,
     confirmations: forwardingConfirmations(session.accountId).map((confirmation) => ({
       id: confirmation.id,
@@ -214,17 +213,6 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         <Link to="/dashboard/inbox/setup" className="btn-outline inline-flex">
           Set up email forwarding
         </Link>
-        {loaderData.isOwner && !loaderData.readOnly ? (
-          <Form method="post" action="/dashboard/inbox/new-address" className="mt-4">
-            <p className="text-sm text-slate-600">
-              Shared your forwarding address by mistake? Make a new address: the old address and
-              webhook URL stop working at once.
-            </p>
-            <button type="submit" className="btn-outline mt-2">
-              Make a new address
-            </button>
-          </Form>
-        ) : null}
       </FleetSection>
       <FleetSection
         id="paste"

@@ -175,7 +175,7 @@ test.describe("a host's first run, and a claim started before the amount is know
         mimeType: "text/csv",
         buffer: Buffer.from(csv),
       });
-      await page.getByLabel("Times in the file are in").selectOption(ZONE);
+      await page.locator("#trip-zone").selectOption(ZONE);
       await page.getByRole("button", { name: "Import trips" }).click();
       await expect(toast(page, javaScriptEnabled, "1 new, 0 updated")).toBeVisible();
 

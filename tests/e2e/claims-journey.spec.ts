@@ -57,7 +57,7 @@ test.describe("claims recovery, end to end", () => {
         mimeType: "text/csv",
         buffer: Buffer.from(EXPORT),
       });
-      await page.getByLabel("Times in the file are in").selectOption("America/Denver");
+      await page.locator("#trip-zone").selectOption("America/Denver");
       await page.getByRole("button", { name: "Import trips" }).click();
       await expect(toast(page, javaScriptEnabled, "1 new, 0 updated")).toBeVisible();
 

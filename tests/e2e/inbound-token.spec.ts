@@ -46,7 +46,7 @@ for (const javaScriptEnabled of [true, false]) {
     expect((await post(oldPath, `before-${javaScriptEnabled}`)).status()).toBe(202);
 
     const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
-    await page.goto("/dashboard/inbox");
+    await page.goto("/dashboard/inbox/setup");
     await expect(page.getByLabel("Inbound webhook URL")).toHaveValue(before);
     await page.getByRole("button", { name: "Make a new address" }).click();
     await expect(page.getByText("New forwarding address made", { exact: true })).toBeVisible();

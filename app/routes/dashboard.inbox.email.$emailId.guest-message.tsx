@@ -9,7 +9,7 @@ import { requireSession } from "~/lib/auth/guards.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
-import { guestMessageStart, makeGuestMessage } from "~/lib/inbox/inbound.server";
+import { guestMessageStart, inboundOriginal, makeGuestMessage } from "~/lib/inbox/inbound.server";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
@@ -49,7 +49,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const conversationId = makeGuestMessage(session.accountId, params.emailId, submission.value);
   if (!conversationId) {
-    // Already made a guest message (a second tab, a double post), or not this account's.
+    // Another account's email (or none) is not found, as everywhere; this account's was already
+    // made a guest message (a second tab, a double post).
+    if (inboundOriginal(session.accountId, params.emailId) === null) {
+      throw new Response("Not Found", { status: 404 });
+    }
     return redirectWithToast("/dashboard/inbox#unread-emails", {
       title: "That email is no longer in the list of emails we couldn't read.",
     });

@@ -12,7 +12,7 @@ import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
 import { errorsOf, parseSubmission, type FormReply } from "~/lib/http/form";
-import { formReply, formResult } from "~/lib/http/form.server";
+import { formReply, formResult, UNREADABLE_FORM_MESSAGE } from "~/lib/http/form.server";
 import { readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
 import { env } from "~/lib/runtime/env.server";
 import {
@@ -76,7 +76,8 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readMultipartForm(request, MAX_TRIP_CSV_BYTES + 64 * 1024);
   if (form instanceof UploadTooLargeError) return importFailed(413, TOO_LARGE_MESSAGE);
-  if (!form) return formReply(null, { status: 400 });
+  // Said where the import form shows its problems: a reply without an intent shows nowhere.
+  if (!form) return importFailed(400, UNREADABLE_FORM_MESSAGE);
 
   if (form.get("intent") === "match") {
     const submission = parseSubmission(form, matchSchema);

@@ -252,6 +252,8 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       {claim.nextStatuses.length > 0 ? (
         <FleetSection id="claim-change" title="Update the claim">
           <ClaimChangeForm
+            // A new status starts a blank form: the amounts just saved are not offered again.
+            key={claim.status}
             draft={claim.status === "draft"}
             claimedDollars={
               claim.claimedCents === null ? "" : (claim.claimedCents / 100).toFixed(2)

@@ -63,8 +63,8 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
       <FleetSection id="open-claims" title={`Open claims (${board.open.length})`}>
         {board.open.length === 0 ? (
           <p className="text-slate-700">
-            No open claims. Start one from a trip after you finalize its estimate, or for a
-            reimbursement (fuel, tolls, cleaning…).
+            No open claims. Start one from a trip as soon as you know of damage or a reimbursement
+            (fuel, tolls, cleaning…): the amount can follow.
           </p>
         ) : (
           <ClaimBoard items={board.open} label="Open claims, next deadline first" />

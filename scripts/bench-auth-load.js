@@ -5,15 +5,9 @@
 // and one hashed asset every 50 ms each, and prints their latency (p50/p95/p99/max) per phase,
 // plus how the logins were answered. Prints numbers; asserts nothing. BENCH_PORT picks the port
 // (default: the first free one in 3400-3499).
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
-import path from "node:path";
-import readline from "node:readline";
+import { benchPort, buildIfMissing, probe, sleep, startServer, summary } from "./bench-support.js";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const PROBE_INTERVAL_MS = 50;
 const IDLE_MS = 2_000;
 const ACCOUNT = {
   username: "benchhost",
@@ -23,105 +17,19 @@ const ACCOUNT = {
   lastName: "Host",
 };
 
-if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
-  const built = spawnSync("npx", ["react-router", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, BUILD_DIR },
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "0.0.0.0", () => probe.close(() => resolve(true)));
-  });
-}
-
-async function choosePort() {
-  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
-  for (let port = 3400; port < 3500; port++) if (await portIsFree(port)) return port;
-  throw new Error("No free port in 3400-3499; set BENCH_PORT");
-}
-
-const PORT = await choosePort();
+buildIfMissing();
+const PORT = await benchPort();
 const BASE = `http://localhost:${PORT}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-bench-auth-"));
-const server = spawn("node", ["server/index.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: BASE,
-    DATA_DIR: dataDir,
-    TRUST_PROXY: "true",
-    LOG_LEVEL: "error",
-  },
+const server = await startServer({
+  name: "auth",
+  port: PORT,
+  base: BASE,
+  env: { TRUST_PROXY: "true", LOG_LEVEL: "error" },
   // Errors only, without the request lines: every refused login is a logged 503.
-  stdio: ["ignore", "ignore", "pipe"],
+  onStderrLine: (line) => {
+    if (!line.includes('"msg":"request"')) process.stderr.write(line + "\n");
+  },
 });
-readline.createInterface({ input: server.stderr }).on("line", (line) => {
-  if (!line.includes('"msg":"request"')) process.stderr.write(line + "\n");
-});
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error("Server did not start");
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
-function summary(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const ms = (value) => (Number.isNaN(value) ? "-" : Math.round(value));
-  return {
-    n: sorted.length,
-    "p50 ms": ms(percentile(sorted, 50)),
-    "p95 ms": ms(percentile(sorted, 95)),
-    "p99 ms": ms(percentile(sorted, 99)),
-    "max ms": ms(sorted.at(-1) ?? NaN),
-  };
-}
-
-/**
- * Starts a fetch of `url` every PROBE_INTERVAL_MS, without waiting for the previous one (as
- * independent visitors would), until `until` settles; returns every latency. A stalled server
- * thus shows up in every request that arrives during the stall, not in one slow sample.
- */
-async function probe(url, until) {
-  const requests = [];
-  let done = false;
-  const stop = () => (done = true);
-  until.then(stop, stop);
-  while (!done) {
-    const started = performance.now();
-    requests.push(
-      fetch(url, { headers: { "Accept-Encoding": "gzip, br" } }).then(async (response) => {
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${url}: ${response.status}`);
-        return performance.now() - started;
-      }),
-    );
-    await sleep(PROBE_INTERVAL_MS);
-  }
-  return Promise.all(requests);
-}
 
 /** One wrong-password login, as the browser's form post to /auth or as JSON to /api/login. */
 async function wrongLogin(kind, address, attempt) {
@@ -158,7 +66,6 @@ async function phase(name, logins, urls) {
 }
 
 try {
-  await waitForServer();
   // Client addresses are documentation ones (RFC 5737): public, so never taken for a proxy.
   const registered = await fetch(`${BASE}/api/register`, {
     method: "POST",
@@ -223,8 +130,5 @@ try {
   );
   console.log("Target: p95 < 150 ms for GET / and the asset during every burst.");
 } finally {
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -11,114 +11,36 @@
 // and the database's growth. Prints numbers;
 // asserts nothing. BENCH_PORT picks the HTTP port (default: the first free one in 3400-3499),
 // the SMTP port is the next free one.
-import { spawn, spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import Database from "better-sqlite3";
 import nodemailer from "nodemailer";
+import { accountWithInboundToken } from "../tests/support/inbound-account.js";
+import {
+  benchPort,
+  buildIfMissing,
+  firstFreePort,
+  probe,
+  sleep,
+  startServer,
+  summary,
+} from "./bench-support.js";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const PROBE_INTERVAL_MS = 50;
 const IDLE_MS = 2_000;
 const SMTP_FLOOD_MS = 10_000;
 
-if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
-  const built = spawnSync("npx", ["react-router", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, BUILD_DIR },
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "0.0.0.0", () => probe.close(() => resolve(true)));
-  });
-}
-
-async function choosePort(from) {
-  for (let port = from; port < 3500; port++) if (await portIsFree(port)) return port;
-  throw new Error("No free port in 3400-3499; set BENCH_PORT");
-}
-
-const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await choosePort(3400);
-const SMTP_PORT = await choosePort(PORT + 1);
+buildIfMissing();
+const PORT = await benchPort();
+const SMTP_PORT = await firstFreePort(PORT + 1);
 const BASE = `http://127.0.0.1:${PORT}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-bench-inbound-"));
-const server = spawn("node", ["server/index.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: BASE,
-    DATA_DIR: dataDir,
-    INBOUND_SMTP_PORT: String(SMTP_PORT),
-    LOG_LEVEL: "error",
-  },
-  stdio: ["ignore", "ignore", "pipe"],
+const server = await startServer({
+  name: "inbound",
+  port: PORT,
+  base: BASE,
+  env: { INBOUND_SMTP_PORT: String(SMTP_PORT), LOG_LEVEL: "error" },
+  onStderrLine: (line) => process.stderr.write(line + "\n"),
 });
-readline.createInterface({ input: server.stderr }).on("line", (line) => {
-  process.stderr.write(line + "\n");
-});
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error("Server did not start");
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
-function summary(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const ms = (value) => (Number.isNaN(value) ? "-" : Math.round(value));
-  return {
-    n: sorted.length,
-    "p50 ms": ms(percentile(sorted, 50)),
-    "p95 ms": ms(percentile(sorted, 95)),
-    "p99 ms": ms(percentile(sorted, 99)),
-    "max ms": ms(sorted.at(-1) ?? NaN),
-  };
-}
-
-/** Fetches /healthz every PROBE_INTERVAL_MS, without waiting for the last one, until `until`. */
-async function probe(until) {
-  const requests = [];
-  let done = false;
-  const stop = () => (done = true);
-  until.then(stop, stop);
-  while (!done) {
-    const started = performance.now();
-    requests.push(
-      fetch(`${BASE}/healthz`).then(async (response) => {
-        await response.arrayBuffer();
-        return performance.now() - started;
-      }),
-    );
-    await sleep(PROBE_INTERVAL_MS);
-  }
-  return Promise.all(requests);
-}
+const { dataDir } = server;
 
 /** Resident memory of the server process, sampled until `until` settles; the most seen, in MB. */
 async function peakRssMb(until) {
@@ -149,25 +71,6 @@ function databaseMb() {
   return Math.round(bytes / 1e5) / 10;
 }
 
-function accountWithToken(name) {
-  const db = new Database(path.join(dataDir, "fleetassist.db"));
-  db.pragma("busy_timeout = 5000");
-  const userId = crypto.randomUUID();
-  const accountId = crypto.randomUUID();
-  const token = crypto.randomBytes(32).toString("base64url");
-  db.prepare(
-    "INSERT INTO users (id, username, username_key, email, password_hash) VALUES (?, ?, ?, ?, 'x')",
-  ).run(userId, name, name, `${name}@example.com`);
-  db.prepare("INSERT INTO accounts (id, owner_user_id) VALUES (?, ?)").run(accountId, userId);
-  db.prepare("INSERT INTO memberships (account_id, user_id, role) VALUES (?, ?, 'primary')").run(
-    accountId,
-    userId,
-  );
-  db.prepare("INSERT INTO inbound_tokens (account_id, token) VALUES (?, ?)").run(accountId, token);
-  db.close();
-  return token;
-}
-
 function nestedTablesHtml(bytes) {
   const unit =
     "<table><tr><td>".repeat(40) + "Cell text for the guest" + "</td></tr></table>".repeat(40);
@@ -195,7 +98,12 @@ async function phase(name, work) {
   const cpuBefore = mainThreadCpuMs();
   const started = performance.now();
   const running = work();
-  const [results, samples, rss] = await Promise.all([running, probe(running), peakRssMb(running)]);
+  const [results, samples, rss] = await Promise.all([
+    running,
+    // /healthz answers 503 while the database is busy: that is a sample too.
+    probe(`${BASE}/healthz`, running, { anyStatus: true }),
+    peakRssMb(running),
+  ]);
   const wallMs = performance.now() - started;
   const cpuMs = mainThreadCpuMs() - cpuBefore;
   const answers = {};
@@ -211,10 +119,9 @@ async function phase(name, work) {
 }
 
 try {
-  await waitForServer();
-  const token = accountWithToken("benchweb");
+  const token = accountWithInboundToken(dataDir, "benchweb");
   // Its own account: the webhook phases used up much of the first one's daily allowance.
-  const smtpToken = accountWithToken("benchsmtp");
+  const smtpToken = accountWithInboundToken(dataDir, "benchsmtp");
   for (let i = 0; i < 5; i++) await (await fetch(`${BASE}/healthz`)).arrayBuffer();
   const html = nestedTablesHtml(9_450_000);
   const rows = [];
@@ -284,8 +191,5 @@ try {
     "Target: /healthz p95 < 200 ms in every phase; the database grows by at most the account's daily allowance (INBOUND_DAILY_MB, default 100 MB).",
   );
 } finally {
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -13,24 +13,19 @@
 // how the posts were answered, with the server's CPU time per post (a figure a busy machine
 // disturbs less than latency); asserts nothing. BENCH_PORT picks the port (default: the first free
 // one in 3400-3499).
-import { fork, spawn, spawnSync } from "node:child_process";
+import { fork } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStripeServer } from "../tests/support/stripe-server.js";
+import { benchPort, buildIfMissing, probe, sleep, startServer, summary } from "./bench-support.js";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const REQUESTS = Math.min(20_000, Math.max(1, Number(process.env.FLOOD_REQUESTS ?? 3_000)));
 const SECONDS = Math.min(60, Math.max(1, Number(process.env.FLOOD_SECONDS ?? 20)));
 const RATE = Math.min(2_000, Math.max(1, Number(process.env.FLOOD_RATE ?? 300)));
 const MAX_IN_FLIGHT = 200;
-const PROBE_INTERVAL_MS = 50;
 const IDLE_MS = 3_000;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The flood runs in a child process of its own (`--flood BASE ADDRESS-MODE`), so the time its
 // client spends building and sending posts never shows up in the probe's latencies.
@@ -44,41 +39,15 @@ if (process.argv[2] === "--flood") {
   process.exit(0);
 }
 
-if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
-  const built = spawnSync("npx", ["react-router", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, BUILD_DIR },
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-async function choosePort() {
-  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
-  for (let port = 3400; port < 3500; port++) if (await portIsFree(port)) return port;
-  throw new Error("No free port in 3400-3499; set BENCH_PORT");
-}
-
-const PORT = await choosePort();
+buildIfMissing();
+const PORT = await benchPort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const stripe = await startStripeServer({ port: 0 });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-bench-webhook-"));
-const server = spawn("node", ["server/index.js"], {
+const server = await startServer({
+  name: "webhook",
+  port: PORT,
+  base: BASE,
   env: {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: BASE,
-    DATA_DIR: dataDir,
     TRUST_PROXY: "true",
     // What a production server logs: one line per request.
     LOG_LEVEL: "info",
@@ -88,58 +57,7 @@ const server = spawn("node", ["server/index.js"], {
     STRIPE_PRICE_CONCIERGE: "price_concierge",
     STRIPE_API_URL: stripe.url,
   },
-  stdio: ["ignore", "ignore", "ignore"],
 });
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error("Server did not start");
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
-function summary(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const ms = (value) => (Number.isNaN(value) ? "-" : Math.round(value));
-  return {
-    n: sorted.length,
-    "p50 ms": ms(percentile(sorted, 50)),
-    "p95 ms": ms(percentile(sorted, 95)),
-    "p99 ms": ms(percentile(sorted, 99)),
-    "max ms": ms(sorted.at(-1) ?? NaN),
-  };
-}
-
-/** Fetches `url` every PROBE_INTERVAL_MS (without waiting for the last) until `until` settles. */
-async function probe(url, until) {
-  const requests = [];
-  let done = false;
-  const stop = () => (done = true);
-  until.then(stop, stop);
-  while (!done) {
-    const started = performance.now();
-    requests.push(
-      fetch(url, { headers: { "Accept-Encoding": "gzip, br" } }).then(async (response) => {
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${url}: ${response.status}`);
-        return performance.now() - started;
-      }),
-    );
-    await sleep(PROBE_INTERVAL_MS);
-  }
-  return Promise.all(requests);
-}
 
 /** A Stripe-sized event body with a signature header that doesn't match it. */
 function badDelivery(n) {
@@ -231,7 +149,6 @@ async function phase(name, mode) {
 }
 
 try {
-  await waitForServer();
   for (let i = 0; i < 10; i++) await (await fetch(`${BASE}/privacy`)).arrayBuffer();
   // Documentation addresses (RFC 5737 and 3849): public, so never taken for a proxy.
   const phases = [
@@ -259,9 +176,6 @@ try {
     })),
   );
 } finally {
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
+  await server.stop();
   await stripe.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

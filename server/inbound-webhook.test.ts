@@ -10,28 +10,14 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountWithInboundToken } from "../tests/support/inbound-account.js";
 import { startEntryServer, type EntryServer } from "./http-test-support";
 
 let server: EntryServer;
 
 /** An account with a known inbound token, written straight into the server's database. */
 function accountWithToken(name: string, on: EntryServer = server): string {
-  const db = new Database(path.join(on.dataDir, "fleetassist.db"));
-  db.pragma("busy_timeout = 5000");
-  const userId = crypto.randomUUID();
-  const accountId = crypto.randomUUID();
-  const token = crypto.randomBytes(32).toString("base64url");
-  db.prepare(
-    "INSERT INTO users (id, username, username_key, email, password_hash) VALUES (?, ?, ?, ?, 'x')",
-  ).run(userId, name, name, `${name}@example.com`);
-  db.prepare("INSERT INTO accounts (id, owner_user_id) VALUES (?, ?)").run(accountId, userId);
-  db.prepare("INSERT INTO memberships (account_id, user_id, role) VALUES (?, ?, 'primary')").run(
-    accountId,
-    userId,
-  );
-  db.prepare("INSERT INTO inbound_tokens (account_id, token) VALUES (?, ?)").run(accountId, token);
-  db.close();
-  return token;
+  return accountWithInboundToken(on.dataDir, name);
 }
 
 function storedKinds(token: string) {

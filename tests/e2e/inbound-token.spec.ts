@@ -23,9 +23,11 @@ const EMAIL = [
   "",
 ].join("\r\n");
 
+// Each test's users are disposed when that test ends (a context outliving its test may already be
+// closed by the runner).
 const hosts: TestUser[] = [];
-test.afterAll(async () => {
-  await Promise.all(hosts.map((host) => host.api.dispose()));
+test.afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.api.dispose()));
 });
 
 for (const javaScriptEnabled of [true, false]) {

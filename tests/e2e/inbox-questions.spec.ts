@@ -72,6 +72,15 @@ for (const { javaScriptEnabled, width, height } of RUNS) {
     }) => {
       test.setTimeout(90_000);
       const owner = (host = await registerViaApi("inboxq"));
+      // The account's zone from the start: otherwise the browser's zone is saved on the first
+      // page load, and pages loaded before and after it would show times in different zones.
+      expect(
+        (
+          await owner.api.post("/account", {
+            form: { intent: "detect-time-zone", timeZone: "America/New_York" },
+          })
+        ).status(),
+      ).toBe(200);
       expect(
         (
           await owner.api.put("/api/knowledge", { data: { topic: "pickup-spot", text: PARKING } })

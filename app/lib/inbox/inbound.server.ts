@@ -168,23 +168,35 @@ async function storeInboundEmail(
       })
       .run();
     if (conversationId && read.messageText) {
-      tx.insert(conversationMessages)
-        .values({
-          conversationId,
-          accountId,
-          author: "guest",
-          text: read.messageText,
-          source: "email",
-          inboundEmailId: id,
-          at,
-        })
-        .run();
+      addGuestMessage(tx, accountId, conversationId, {
+        text: read.messageText,
+        source: "email",
+        inboundEmailId: id,
+        at,
+      });
     }
     return { status: "stored" as const, id, accountId, kind, conversationId };
   });
 }
 
 export type { Tx };
+
+/** A guest's message in a conversation: from a forwarded email, or pasted by the host. */
+function addGuestMessage(
+  tx: Tx,
+  accountId: string,
+  conversationId: string,
+  message: {
+    text: string;
+    source: "email" | "pasted";
+    inboundEmailId?: string;
+    at: Date;
+  },
+) {
+  tx.insert(conversationMessages)
+    .values({ conversationId, accountId, author: "guest", ...message })
+    .run();
+}
 
 /** How recent a guest's conversation without a reservation must be to take one an email names. */
 const ADOPT_WITHIN_MS = 30 * 24 * 3_600_000;
@@ -271,16 +283,7 @@ export function pasteConversation(
       { guestName: input.guestName, reservationId: input.reservationId ?? null },
       at,
     )!;
-    tx.insert(conversationMessages)
-      .values({
-        conversationId,
-        accountId,
-        author: "guest",
-        text: input.text,
-        source: "pasted",
-        at,
-      })
-      .run();
+    addGuestMessage(tx, accountId, conversationId, { text: input.text, source: "pasted", at });
     return conversationId;
   });
 }
@@ -562,17 +565,12 @@ export function makeGuestMessage(
       { guestName: input.guestName, reservationId },
       email.receivedAt,
     )!;
-    tx.insert(conversationMessages)
-      .values({
-        conversationId,
-        accountId,
-        author: "guest",
-        text: input.text,
-        source: "email",
-        inboundEmailId: emailId,
-        at: email.receivedAt,
-      })
-      .run();
+    addGuestMessage(tx, accountId, conversationId, {
+      text: input.text,
+      source: "email",
+      inboundEmailId: emailId,
+      at: email.receivedAt,
+    });
     // An older email joining a conversation doesn't move it back in the list.
     tx.update(conversations)
       .set({

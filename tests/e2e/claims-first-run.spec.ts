@@ -1,6 +1,4 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import {
@@ -14,6 +12,7 @@ import { SAME_ORIGIN } from "../support/env";
 import { addVehicleViaApi } from "../support/estimates";
 import { expect, linkIn, test, waitForEmail, waitForHydration } from "../support/fixtures";
 import { phonePhoto } from "../support/photos";
+import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
 
 /**
  * A new host's first run on a phone, JavaScript on and off: "Try It Free" opens the
@@ -49,25 +48,6 @@ function toast(page: Page, javaScriptEnabled: boolean, text: string) {
     : page.getByRole("status");
   return toasts.filter({ hasText: text }).first();
 }
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "first-run-packet-"));
-  const file = path.join(dir, "packet.pdf");
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const RISK_WORDING = [
-  /likely to be denied/i,
-  /confirm it applies/i,
-  /relying on it/i,
-  /\brisk\b/i,
-  /camera roll/i,
-];
 
 test.describe("a host's first run, and a claim started before the amount is known", () => {
   for (const javaScriptEnabled of [true, false]) {
@@ -251,7 +231,7 @@ test.describe("a host's first run, and a claim started before the amount is know
       expect(flat).toContain("Guest Jordan Lee");
       expect(flat).toContain("Amount claimed $640.00");
       expect(flat).toMatch(/Claim filed by .* \(Owner\)/);
-      for (const risk of RISK_WORDING) expect(text).not.toMatch(risk);
+      for (const risk of PACKET_RISK_WORDING) expect(text).not.toMatch(risk);
       expect(page.url()).toBe(claimUrl);
 
       expect(pageErrors).toEqual([]);

@@ -1,6 +1,4 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "@playwright/test";
@@ -17,6 +15,7 @@ import {
 } from "../support/accounts";
 import { expect, linkIn, query, test, waitForEmail, waitForHydration } from "../support/fixtures";
 import { phonePhoto } from "../support/photos";
+import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
 
 /**
  * A new host's real first day, on a phone (390 px), with JavaScript on and off, as one test:
@@ -41,14 +40,6 @@ const DAY = 24 * HOUR;
 
 const PARKING = "The car is on level 2 of the Economy Lot, row F, by the elevators.";
 const HOLDING_DISCOUNT = "I'll confirm the extension and the discount shortly.";
-/** The evidence check's internal review wording: on the claim page, never in the host's packet. */
-const RISK_WORDING = [
-  /likely to be denied/i,
-  /confirm it applies/i,
-  /relying on it/i,
-  /\brisk\b/i,
-  /camera roll/i,
-];
 
 /** The export's header exactly as the marketplace writes it (a real export's first line). */
 const EXPORT_HEADER = fs
@@ -201,17 +192,6 @@ function gmailForwardedGuestMessage(options: {
     "You're receiving this email because you're a host on Turo.",
     "",
   ].join("\r\n");
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "first-day-packet-"));
-  const file = path.join(dir, "packet.pdf");
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** Uncaught page errors and console errors of every page in a context, for the whole day. */
@@ -558,7 +538,7 @@ test.describe("a new host's first day, on a phone", () => {
       expect(flat).toContain("Guest Avery Stone");
       expect(flat).toContain("Amount claimed $640.00");
       expect(flat).toMatch(/Claim filed by .* \(Owner\)/);
-      for (const risk of RISK_WORDING) expect(text).not.toMatch(risk);
+      for (const risk of PACKET_RISK_WORDING) expect(text).not.toMatch(risk);
 
       // Approved and paid: a finished claim counts nothing down, on its page or the list.
       await update.getByLabel("New status").selectOption("approved");

@@ -1,0 +1,47 @@
+import { Link, useLocation } from "react-router";
+
+/**
+ * "First page" and "Next page" under a paged list: plain links that keep the list's filters, so
+ * paging works with JavaScript off. The loader passes the next page's cursor (null on the last
+ * page); the current URL says whether this is the first page.
+ */
+export function PageLinks({
+  nextCursor,
+  label,
+}: {
+  nextCursor: string | null;
+  /** What the list is, for screen readers: "Trips pages". */
+  label: string;
+}) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const onFirstPage = !params.get("cursor");
+  if (onFirstPage && !nextCursor) return null;
+
+  const hrefWith = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set("cursor", cursor);
+    else next.delete("cursor");
+    const search = next.toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
+  const linkClass =
+    "rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3">
+      {onFirstPage ? (
+        <span />
+      ) : (
+        <Link to={hrefWith(null)} className={linkClass}>
+          First page
+        </Link>
+      )}
+      {nextCursor ? (
+        <Link to={hrefWith(nextCursor)} className={linkClass} rel="next">
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

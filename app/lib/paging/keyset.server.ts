@@ -1,0 +1,29 @@
+import { and, eq, gt, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { PageCursor } from "./paging";
+
+/**
+ * The condition for "rows after the cursor" in an `ORDER BY key <direction>, id <direction>`
+ * list, so the query seeks straight to the page (with an index on the account, key and id).
+ * Nulls sort first in SQLite ascending order and last descending, and the condition follows that.
+ */
+export function afterCursor(
+  keyColumn: SQLiteColumn,
+  idColumn: SQLiteColumn,
+  cursor: PageCursor | null,
+  direction: "asc" | "desc",
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const beyond = direction === "desc" ? lt : gt;
+  if (cursor.key === null) {
+    // Descending: nulls come last, so only nulls with a later id follow.
+    // Ascending: nulls come first, so later-id nulls and every non-null key follow.
+    const nullsAfter = and(isNull(keyColumn), beyond(idColumn, cursor.id));
+    return direction === "desc" ? nullsAfter : or(nullsAfter, isNotNull(keyColumn));
+  }
+  return or(
+    beyond(keyColumn, cursor.key),
+    and(eq(keyColumn, cursor.key), beyond(idColumn, cursor.id)),
+    direction === "desc" ? isNull(keyColumn) : undefined,
+  );
+}

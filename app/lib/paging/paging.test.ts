@@ -38,7 +38,7 @@ function walk(direction: "asc" | "desc", limit: number) {
   let cursor: string | null = null;
   for (let pages = 0; pages < 50; pages++) {
     const decoded = cursor ? decodeCursor(cursor) : null;
-    const rows = db
+    const rows: { id: string; at: number | null }[] = db
       .select()
       .from(items)
       .where(afterCursor(items.at, items.id, decoded, direction))

@@ -44,8 +44,7 @@ export function inboundUsage(accountId: string, now = Date.now()) {
   const stored = db()
     .select({
       emails: sql<number>`count(*)`,
-      // The size from the record header, without reading the originals.
-      bytes: sql<number>`coalesce(sum(octet_length(${inboundEmails.raw})), 0)`,
+      bytes: sql<number>`coalesce(sum(${inboundEmails.rawBytes}), 0)`,
     })
     .from(inboundEmails)
     .where(and(eq(inboundEmails.accountId, accountId), gt(inboundEmails.receivedAt, since)))

@@ -161,7 +161,9 @@ describe("the inbound SMTP listener and mail it can't parse", () => {
     expect(sent.response).toMatch(/^250/);
     const [unread] = inbound.unreadEmails(owner.accountId).emails;
     expect(unread).toMatchObject({ subject: "Many parts", fromAddress: "noreply@mail.turo.com" });
-    expect(inbound.inboundOriginal(owner.accountId, unread!.id)?.toString("utf8")).toBe(raw);
+    expect((await inbound.inboundOriginal(owner.accountId, unread!.id))?.toString("utf8")).toBe(
+      raw,
+    );
   });
 });
 

@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = ({ data, params }) =>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "inbox");
   const start = await guestMessageStart(session.accountId, params.emailId);
   if (!start) throw new Response("Not Found", { status: 404 });
   return {

@@ -104,6 +104,20 @@ export function reserveInboundQuota(accountId: string, bytes: number): () => voi
   };
 }
 
+/**
+ * How many bytes of originals the account whose inbound token this is may still receive today
+ * (Infinity for an unknown token, which is refused elsewhere).
+ */
+export function inboundBytesLeftForToken(token: string, now = Date.now()): number {
+  const accountId = db()
+    .select({ accountId: inboundTokens.accountId })
+    .from(inboundTokens)
+    .where(eq(inboundTokens.token, token))
+    .get()?.accountId;
+  if (!accountId) return Infinity;
+  return Math.max(0, env().INBOUND_DAILY_MB * 1_000_000 - inboundUsage(accountId, now).bytes);
+}
+
 /** The same, for the account whose inbound token this is; allowed when the token is unknown. */
 export function inboundQuotaRoomForToken(token: string, bytes: number) {
   const accountId = db()

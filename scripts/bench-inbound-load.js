@@ -4,8 +4,8 @@
 // account with a known inbound token in its database, then:
 //   1. idle: /healthz alone;
 //   2. webhook: four 9.45 MB text/html emails of nested tables posted at once, twice;
-//   3. SMTP: one client sending 9 MB emails to the account back to back for 10 seconds (on a
-//      worker thread, so its encoding doesn't delay this thread's probes).
+//   3. SMTP: one client sending 9 MB emails to the account back to back for 10 seconds.
+// The emails are sent from a worker thread, so their copying and encoding don't delay the probes.
 // During each phase it fetches /healthz every 50 ms and prints its latency (p50/p95/p99/max),
 // how the emails were answered, the CPU time of the server's main thread (what a stall is made
 // of, and unlike latency not inflated by whatever else the machine runs), the server's memory
@@ -94,6 +94,26 @@ function htmlEmail(id, html) {
   );
 }
 
+/**
+ * A worker thread that sends (scripts/bench-inbound-load-worker.js), started and ready; calling
+ * the returned function starts the sending and resolves with how each email was answered.
+ */
+async function sender(workerData) {
+  const worker = new Worker(new URL("./bench-inbound-load-worker.js", import.meta.url), {
+    workerData,
+  });
+  await new Promise((resolve, reject) => {
+    worker.once("online", resolve);
+    worker.once("error", reject);
+  });
+  return () =>
+    new Promise((resolve, reject) => {
+      worker.once("message", (results) => worker.terminate().then(() => resolve(results)));
+      worker.once("error", reject);
+      worker.postMessage("go");
+    });
+}
+
 async function phase(name, work) {
   const before = databaseMb();
   const cpuBefore = mainThreadCpuMs();
@@ -130,41 +150,27 @@ try {
   rows.push(await phase("idle", () => sleep(IDLE_MS).then(() => [])));
 
   for (const round of [1, 2]) {
-    // Built before the phase: building 4 × 9.45 MB on this thread would delay its own probes.
+    // Built before the phase; posted from the worker.
     const emails = [1, 2, 3, 4].map((i) => htmlEmail(`r${round}-${i}`, html));
-    rows.push(
-      await phase(`webhook: 4 × 9.45 MB HTML at once (round ${round})`, () =>
-        Promise.all(
-          emails.map(async (email) => {
-            const started = performance.now();
-            const response = await fetch(`${BASE}/api/inbound/email/${token}`, {
-              method: "POST",
-              headers: { "Content-Type": "message/rfc822" },
-              body: email,
-            });
-            await response.arrayBuffer();
-            return { status: response.status, ms: performance.now() - started };
-          }),
-        ),
-      ),
-    );
+    const senders = await sender({
+      mode: "webhook",
+      url: `${BASE}/api/inbound/email/${token}`,
+      emails,
+    });
+    rows.push(await phase(`webhook: 4 × 9.45 MB HTML at once (round ${round})`, senders));
   }
 
   rows.push(
-    await phase(`SMTP: one client, 9 MB emails for ${SMTP_FLOOD_MS / 1000} s`, () => {
-      const flood = new Worker(new URL("./bench-smtp-flood-worker.js", import.meta.url), {
-        workerData: {
-          port: SMTP_PORT,
-          to: `${smtpToken}@inbound.bench.test`,
-          ms: SMTP_FLOOD_MS,
-          connections: 8,
-        },
-      });
-      return new Promise((resolve, reject) => {
-        flood.once("message", resolve);
-        flood.once("error", reject);
-      });
-    }),
+    await phase(
+      `SMTP: one client, 9 MB emails for ${SMTP_FLOOD_MS / 1000} s`,
+      await sender({
+        mode: "smtp",
+        port: SMTP_PORT,
+        to: `${smtpToken}@inbound.bench.test`,
+        ms: SMTP_FLOOD_MS,
+        connections: 8,
+      }),
+    ),
   );
 
   console.log(`\n/healthz latency while inbound email is received (${os.cpus().length} cores):`);

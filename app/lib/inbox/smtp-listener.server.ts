@@ -90,11 +90,15 @@ export function startInboundSmtp(options: {
       clearTimeout(sessionTimers.get(session.id));
       sessionTimers.delete(session.id);
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       const token = tokenOf(address.address);
       if (!token) return callback(smtpError("No such mailbox here", 550));
-      // A mailbox over its allowance is "full" until the allowance frees: try again later.
-      if (!inboundQuotaRoomForToken(token, 0).allowed) {
+      // A mailbox over its allowance is "full" until the allowance frees: try again later. The
+      // size the sender declared (MAIL FROM … SIZE=n) counts, so a message that can't fit is
+      // refused before its data is sent.
+      const mailFrom = session.envelope.mailFrom;
+      const declared = Number((mailFrom && mailFrom.args && mailFrom.args.SIZE) || 0) || 0;
+      if (!inboundQuotaRoomForToken(token, declared).allowed) {
         return callback(smtpError("Mailbox over its daily quota, try again later", 452));
       }
       callback();

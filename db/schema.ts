@@ -821,8 +821,15 @@ export const inboundEmails = sqliteTable(
     conversationId: text("conversation_id").references(() => conversations.id, {
       onDelete: "set null",
     }),
-    /** The original MIME message, byte for byte as received (any charset, binary parts). */
-    raw: blob("raw", { mode: "buffer" }).notNull(),
+    /**
+     * The original MIME message, byte for byte as received (any charset, binary parts): a file in
+     * the file store (`rawKey`, with its SHA-256 and size), or, for emails received before the
+     * originals moved there, this column.
+     */
+    raw: blob("raw", { mode: "buffer" }),
+    rawKey: text("raw_key"),
+    rawSha256: text("raw_sha256"),
+    rawBytes: integer("raw_bytes").notNull().default(0),
     /** Gmail's forwarding confirmation: its code (older emails carry one) and confirm link. */
     confirmationCode: text("confirmation_code"),
     confirmationUrl: text("confirmation_url"),
@@ -832,6 +839,8 @@ export const inboundEmails = sqliteTable(
   },
   (table) => [
     uniqueIndex("inbound_emails_dedupe_idx").on(table.accountId, table.dedupeKey),
+    // The sweep of files no row refers to looks originals up by key.
+    uniqueIndex("inbound_emails_raw_key_idx").on(table.rawKey),
     index("inbound_emails_account_idx").on(table.accountId, table.receivedAt),
     // "Emails we couldn't read" and the confirmations, paged newest first.
     index("inbound_emails_account_kind_idx").on(

@@ -9,7 +9,7 @@ import { requireSession } from "~/lib/auth/guards.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
-import { guestMessageStart, inboundOriginal, makeGuestMessage } from "~/lib/inbox/inbound.server";
+import { guestMessageStart, hasInboundEmail, makeGuestMessage } from "~/lib/inbox/inbound.server";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = ({ data, params }) =>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
+  requireFeature(session, "inbox");
   const start = await guestMessageStart(session.accountId, params.emailId);
   if (!start) throw new Response("Not Found", { status: 404 });
   return {
@@ -51,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!conversationId) {
     // Another account's email (or none) is not found, as everywhere; this account's was already
     // made a guest message (a second tab, a double post).
-    if (inboundOriginal(session.accountId, params.emailId) === null) {
+    if (!hasInboundEmail(session.accountId, params.emailId)) {
       throw new Response("Not Found", { status: 404 });
     }
     return redirectWithToast("/dashboard/inbox#unread-emails", {

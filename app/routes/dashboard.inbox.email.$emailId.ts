@@ -5,7 +5,7 @@ import { inboundOriginal } from "~/lib/inbox/inbound.server";
 /** GET /dashboard/inbox/email/{id}: a received email's original, the exact bytes received. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
-  const raw = inboundOriginal(session.accountId, params.emailId);
+  const raw = await inboundOriginal(session.accountId, params.emailId);
   if (raw === null) throw new Response("Not Found", { status: 404 });
   return new Response(new Uint8Array(raw), {
     headers: {

@@ -44,8 +44,7 @@ export function inboundUsage(accountId: string, now = Date.now()) {
   const stored = db()
     .select({
       emails: sql<number>`count(*)`,
-      // The size from the record header, without reading the originals.
-      bytes: sql<number>`coalesce(sum(octet_length(${inboundEmails.raw})), 0)`,
+      bytes: sql<number>`coalesce(sum(${inboundEmails.rawBytes}), 0)`,
     })
     .from(inboundEmails)
     .where(and(eq(inboundEmails.accountId, accountId), gt(inboundEmails.receivedAt, since)))
@@ -103,6 +102,20 @@ export function reserveInboundQuota(accountId: string, bytes: number): () => voi
     pending.bytes -= bytes;
     if (pending.emails <= 0) inFlight.delete(accountId);
   };
+}
+
+/**
+ * How many bytes of originals the account whose inbound token this is may still receive today
+ * (Infinity for an unknown token, which is refused elsewhere).
+ */
+export function inboundBytesLeftForToken(token: string, now = Date.now()): number {
+  const accountId = db()
+    .select({ accountId: inboundTokens.accountId })
+    .from(inboundTokens)
+    .where(eq(inboundTokens.token, token))
+    .get()?.accountId;
+  if (!accountId) return Infinity;
+  return Math.max(0, env().INBOUND_DAILY_MB * 1_000_000 - inboundUsage(accountId, now).bytes);
 }
 
 /** The same, for the account whose inbound token this is; allowed when the token is unknown. */

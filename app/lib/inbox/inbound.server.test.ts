@@ -1,10 +1,12 @@
 /**
- * Received emails on a real SQLite database: the original is kept byte for byte (a BLOB, an
- * ISO-8859-1 email with binary attachments included, and rows stored as text before are
- * migrated to their bytes); Gmail's forwarding confirmation is kept with its code and link until
+ * Received emails on a real SQLite database and file store: the original is kept byte for byte (a
+ * file beside the photos, its row holding its key, SHA-256 and size; an ISO-8859-1 email with
+ * binary attachments included; rows stored as text before are migrated to their bytes, and
+ * originals stored in the database before they moved to files are still read from there); Gmail's forwarding confirmation is kept with its code and link until
  * the host hides it; "Emails we couldn't read" pages through all of them; "Make this a guest
  * message" joins the guest's conversation and takes the email off the list.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +34,14 @@ const db = await import("../runtime/db.server");
 const schema = await import("../../../db/schema");
 const inbound = await import("./inbound.server");
 
+/** Every email original in the data folder's file store. */
+function originalFiles(): string[] {
+  const dir = path.join(process.env.DATA_DIR!, "files", "inbound");
+  return fs.existsSync(dir)
+    ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => name.endsWith(".eml"))
+    : [];
+}
+
 function ownerWithToken(name: string) {
   const owner = insertOwner(db, schema, name);
   return { ...owner, token: inbound.inboundToken(owner.accountId) };
@@ -44,24 +54,79 @@ describe("the original email", () => {
     const stored = await inbound.receiveInboundEmail(owner.token, original);
     expect(stored).toMatchObject({ status: "stored", kind: "unrecognized" });
     if (stored.status !== "stored") return;
-    const back = inbound.inboundOriginal(owner.accountId, stored.id)!;
+    const back = (await inbound.inboundOriginal(owner.accountId, stored.id))!;
     expect(Buffer.isBuffer(back)).toBe(true);
     expect(back.equals(original)).toBe(true);
-    // The column is a BLOB, not text.
+    // A file in the data folder's file store, not a BLOB in the database; the row has its hash.
     const sqlite = new Database(path.join(process.env.DATA_DIR!, "fleetassist.db"), {
       readonly: true,
     });
-    expect(
-      sqlite.prepare("select typeof(raw) as type from inbound_emails where id = ?").get(stored.id),
-    ).toEqual({ type: "blob" });
+    const row = sqlite
+      .prepare(
+        "select raw, raw_key as key, raw_sha256 as sha256, raw_bytes as bytes from inbound_emails where id = ?",
+      )
+      .get(stored.id) as { raw: null; key: string; sha256: string; bytes: number };
     sqlite.close();
+    expect(row.raw).toBeNull();
+    expect(row.key).toMatch(/^inbound\/\d{4}\/\d{2}\/[0-9a-f]{32}\.eml$/);
+    const file = fs.readFileSync(path.join(process.env.DATA_DIR!, "files", row.key));
+    expect(file.equals(original)).toBe(true);
+    expect(row.sha256).toBe(crypto.createHash("sha256").update(original).digest("hex"));
+    expect(row.bytes).toBe(original.length);
+    // No temp file is left beside it.
+    expect(
+      fs.readdirSync(path.dirname(path.join(process.env.DATA_DIR!, "files", row.key))),
+    ).toEqual([path.basename(row.key)]);
     // What the download gives back still reads as the guest wrote it.
     const parsed = await simpleParser(back);
     expect(parsed.text?.trim()).toBe(LATIN1_GUEST_TEXT);
     expect(parsed.attachments.map((file) => file.content)).toEqual([TINY_JPEG, ALL_BYTES]);
     // Another account gets nothing.
     const other = ownerWithToken("blobother");
-    expect(inbound.inboundOriginal(other.accountId, stored.id)).toBeNull();
+    expect(await inbound.inboundOriginal(other.accountId, stored.id)).toBeNull();
+    expect(inbound.hasInboundEmail(other.accountId, stored.id)).toBe(false);
+  });
+
+  it("a second delivery of the same email stores no second original", async () => {
+    const owner = ownerWithToken("twiceowner");
+    const email = Buffer.from(
+      guestMessageNotice({
+        messageId: "twice-1",
+        guest: "Ana R.",
+        reservationId: "55667788",
+        text: "Is there a car seat?",
+      }),
+    );
+    const files = () => originalFiles().length;
+    const before = files();
+    // Both at once: the one stored second finds the first in its transaction.
+    const [first, second] = await Promise.all([
+      inbound.receiveInboundEmail(owner.token, email),
+      inbound.receiveInboundEmail(owner.token, Buffer.from(email)),
+    ]);
+    const third = await inbound.receiveInboundEmail(owner.token, Buffer.from(email));
+    const statuses = [first.status, second.status, third.status].sort();
+    expect(statuses).toEqual(["duplicate", "duplicate", "stored"]);
+    expect(files()).toBe(before + 1);
+  });
+
+  it("originals stored in the database before they moved to files are still downloaded", async () => {
+    const owner = ownerWithToken("legacyowner");
+    const original = latin1EmailWithAttachments("legacy-1@example.net");
+    const sqlite = new Database(path.join(process.env.DATA_DIR!, "fleetassist.db"));
+    sqlite
+      .prepare(
+        "insert into inbound_emails (id, account_id, dedupe_key, kind, raw, raw_bytes, received_at) values ('legacy', ?, 'legacy-1', 'unrecognized', ?, ?, ?)",
+      )
+      .run(owner.accountId, original, original.length, Date.now());
+    sqlite.close();
+    expect((await inbound.inboundOriginal(owner.accountId, "legacy"))!.equals(original)).toBe(true);
+    // "Make this a guest message" reads it too.
+    const start = await inbound.guestMessageStart(owner.accountId, "legacy");
+    expect(start?.email.id).toBe("legacy");
+    expect(await inbound.inboundOriginal(ownerWithToken("legacyother").accountId, "legacy")).toBe(
+      null,
+    );
   });
 
   it("rows stored as UTF-8 text before the migration become their bytes", () => {
@@ -125,6 +190,10 @@ describe("the original email", () => {
         .get() as { raw: Buffer; type: string };
       expect(row.type).toBe("blob");
       expect(row.raw.equals(Buffer.from(text, "utf8"))).toBe(true);
+      // It stays in the database (no file), its size counted for the daily allowance.
+      expect(
+        sqlite.prepare("select raw_key as key, raw_bytes as bytes from inbound_emails").get(),
+      ).toEqual({ key: null, bytes: Buffer.byteLength(text, "utf8") });
       // The messages made from it still point at it.
       expect(
         sqlite.prepare("select inbound_email_id as id from conversation_messages").get(),
@@ -251,9 +320,9 @@ describe("emails we couldn't read", () => {
     ).toBeNull();
     // Its original is still there to download.
     expect(
-      inbound
-        .inboundOriginal(owner.accountId, odd.id)!
-        .equals(latin1EmailWithAttachments("mk-2@example.net")),
+      (await inbound.inboundOriginal(owner.accountId, odd.id))!.equals(
+        latin1EmailWithAttachments("mk-2@example.net"),
+      ),
     ).toBe(true);
   });
 });

@@ -3,6 +3,12 @@
  * webhook (an email provider's inbound route posts the raw message there). Each email is parsed
  * with a real MIME parser, read (`readNotificationEmail`), stored with its original, and a guest's
  * message joins its conversation. A second delivery of the same email changes nothing.
+ *
+ * The original is a file in the file store, written (fsync, then an atomic rename) before the
+ * email's row is committed: the write and its fsync run off the main thread, where a 10 MB BLOB
+ * written into SQLite stalled every request, and an email is answered "accepted" only once both
+ * are durable. A crash between the two leaves a file no row refers to (the sender, never
+ * answered, sends again), swept later like a photo's.
  */
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
@@ -39,6 +45,8 @@ import {
   reservationMessagesUrl,
 } from "~/config/marketplace";
 import { db } from "../runtime/db.server";
+import { errorFields, logger } from "../runtime/logger.server";
+import { fileStore, newFileKey } from "../storage/file-store.server";
 import { parseMail } from "./parse-mail.server";
 import { reserveInboundQuota } from "./inbound-quota.server";
 import { env } from "../runtime/env.server";
@@ -126,57 +134,109 @@ async function storeInboundEmail(
     text: parsed.text ?? "",
     html: typeof parsed.html === "string" ? parsed.html : undefined,
   });
-  const dedupeKey =
-    parsed.messageId?.trim() || crypto.createHash("sha256").update(raw).digest("hex");
-  return db().transaction((tx) => {
-    const seen = tx
-      .select({ id: inboundEmails.id })
-      .from(inboundEmails)
-      .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.dedupeKey, dedupeKey)))
-      .get();
-    if (seen) return { status: "duplicate" as const, id: seen.id };
-    const timeZone = noticeTimeZone(tx, accountId);
-    const read = readNotificationEmail({
-      subject: parsed.subject ?? "",
-      text: noticeText(parsed),
-      receivedOn: wallClockAt(receivedAt.getTime(), timeZone ?? "UTC"),
-    });
-    const kind = confirmation ? FORWARDING_CONFIRMATION : read.kind;
-    const at = messageTime({ receivedAt, dateHeader: parsed.date });
-    // The trip first, so a conversation made by this email links to the trip it adds.
-    if (!confirmation) applyTripNotice(tx, accountId, read, { timeZone, now: receivedAt });
-    const conversationId =
-      kind === "unrecognized" || kind === FORWARDING_CONFIRMATION
-        ? null
-        : conversationFor(tx, accountId, read, at);
-    const id = crypto.randomUUID();
-    tx.insert(inboundEmails)
-      .values({
-        id,
-        accountId,
+  // Hashed on the thread pool: 10 MB would hold the main thread for tens of milliseconds.
+  const sha256 = Buffer.from(await crypto.subtle.digest("SHA-256", raw)).toString("hex");
+  const dedupeKey = parsed.messageId?.trim() || sha256;
+  const seenBefore = findDuplicate(db(), accountId, dedupeKey);
+  if (seenBefore) return { status: "duplicate", id: seenBefore };
+  const rawKey = newFileKey("inbound", "eml", receivedAt);
+  await fileStore().put(rawKey, raw, ORIGINAL_CONTENT_TYPE);
+  let result: InboundResult;
+  try {
+    result = db().transaction((tx) =>
+      insertInboundEmail(tx, accountId, parsed, confirmation, {
         dedupeKey,
-        kind,
-        subject: parsed.subject ?? null,
-        fromAddress: parsed.from?.value[0]?.address ?? null,
-        guestName: read.guestName,
-        reservationId: read.reservationId,
-        conversationId,
-        raw,
-        confirmationCode: confirmation?.code ?? null,
-        confirmationUrl: confirmation?.confirmUrl ?? null,
         receivedAt,
-      })
-      .run();
-    if (conversationId && read.messageText) {
-      addGuestMessage(tx, accountId, conversationId, {
-        text: read.messageText,
-        source: "email",
-        inboundEmailId: id,
-        at,
-      });
-    }
-    return { status: "stored" as const, id, accountId, kind, conversationId };
+        original: { rawKey, rawSha256: sha256, rawBytes: raw.length },
+      }),
+    );
+  } catch (error) {
+    await dropOriginal(rawKey);
+    throw error;
+  }
+  // The same email delivered twice at once: the one stored first keeps its original.
+  if (result.status === "duplicate") await dropOriginal(rawKey);
+  return result;
+}
+
+const ORIGINAL_CONTENT_TYPE = "message/rfc822";
+
+/** Deletes an original no row refers to; if that fails, the sweep of orphan files will. */
+async function dropOriginal(key: string) {
+  await fileStore()
+    .delete(key)
+    .catch((error: unknown) =>
+      logger.warn("Could not delete an unused email original", errorFields(error)),
+    );
+}
+
+function findDuplicate(
+  tx: Pick<Tx, "select">,
+  accountId: string,
+  dedupeKey: string,
+): string | undefined {
+  return tx
+    .select({ id: inboundEmails.id })
+    .from(inboundEmails)
+    .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.dedupeKey, dedupeKey)))
+    .get()?.id;
+}
+
+function insertInboundEmail(
+  tx: Tx,
+  accountId: string,
+  parsed: Awaited<ReturnType<typeof parseMail>>,
+  confirmation: ReturnType<typeof readForwardingConfirmation>,
+  stored: {
+    dedupeKey: string;
+    receivedAt: Date;
+    original: { rawKey: string; rawSha256: string; rawBytes: number };
+  },
+): InboundResult {
+  const { dedupeKey, receivedAt } = stored;
+  const seen = findDuplicate(tx, accountId, dedupeKey);
+  if (seen) return { status: "duplicate" as const, id: seen };
+  const timeZone = noticeTimeZone(tx, accountId);
+  const read = readNotificationEmail({
+    subject: parsed.subject ?? "",
+    text: noticeText(parsed),
+    receivedOn: wallClockAt(receivedAt.getTime(), timeZone ?? "UTC"),
   });
+  const kind = confirmation ? FORWARDING_CONFIRMATION : read.kind;
+  const at = messageTime({ receivedAt, dateHeader: parsed.date });
+  // The trip first, so a conversation made by this email links to the trip it adds.
+  if (!confirmation) applyTripNotice(tx, accountId, read, { timeZone, now: receivedAt });
+  const conversationId =
+    kind === "unrecognized" || kind === FORWARDING_CONFIRMATION
+      ? null
+      : conversationFor(tx, accountId, read, at);
+  const id = crypto.randomUUID();
+  tx.insert(inboundEmails)
+    .values({
+      id,
+      accountId,
+      dedupeKey,
+      kind,
+      subject: parsed.subject ?? null,
+      fromAddress: parsed.from?.value[0]?.address ?? null,
+      guestName: read.guestName,
+      reservationId: read.reservationId,
+      conversationId,
+      ...stored.original,
+      confirmationCode: confirmation?.code ?? null,
+      confirmationUrl: confirmation?.confirmUrl ?? null,
+      receivedAt,
+    })
+    .run();
+  if (conversationId && read.messageText) {
+    addGuestMessage(tx, accountId, conversationId, {
+      text: read.messageText,
+      source: "email",
+      inboundEmailId: id,
+      at,
+    });
+  }
+  return { status: "stored" as const, id, accountId, kind, conversationId };
 }
 
 export type { Tx };
@@ -417,14 +477,36 @@ function decodeCursor(cursor: string | null | undefined): { at: Date; id: string
 }
 
 /** The original of one received email, byte for byte (for "Download the original"). */
-export function inboundOriginal(accountId: string, emailId: string): Buffer | null {
+export async function inboundOriginal(accountId: string, emailId: string): Promise<Buffer | null> {
+  const row = db()
+    .select({ rawKey: inboundEmails.rawKey, raw: inboundEmails.raw })
+    .from(inboundEmails)
+    .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.id, emailId)))
+    .get();
+  return row ? originalBytes(row) : null;
+}
+
+/** Whether the account has this received email. */
+export function hasInboundEmail(accountId: string, emailId: string): boolean {
   return (
     db()
-      .select({ raw: inboundEmails.raw })
+      .select({ id: inboundEmails.id })
       .from(inboundEmails)
       .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.id, emailId)))
-      .get()?.raw ?? null
+      .get() !== undefined
   );
+}
+
+/** A stored email's original: its file, or the column older emails keep it in. */
+async function originalBytes(row: { rawKey: string | null; raw: Buffer | null }): Promise<Buffer> {
+  if (!row.rawKey) {
+    if (!row.raw) throw new Error("A received email has no original");
+    return row.raw;
+  }
+  const file = await fileStore().get(row.rawKey);
+  // Written before its row was committed: missing means the data folder lost it.
+  if (!file) throw new Error(`The original of a received email is missing: ${row.rawKey}`);
+  return file.bytes;
 }
 
 /** Gmail's forwarding confirmations the host hasn't hidden yet, newest first. */
@@ -491,7 +573,7 @@ export function unreadEmail(accountId: string, emailId: string) {
 export async function guestMessageStart(accountId: string, emailId: string) {
   const email = unreadEmail(accountId, emailId);
   if (!email) return null;
-  const parsed = await parseMail(email.raw);
+  const parsed = await parseMail(await originalBytes(email));
   const sender = parsed.from?.value[0];
   const guess = guessGuestMessage(
     {

@@ -161,7 +161,9 @@ describe("the inbound SMTP listener and mail it can't parse", () => {
     expect(sent.response).toMatch(/^250/);
     const [unread] = inbound.unreadEmails(owner.accountId).emails;
     expect(unread).toMatchObject({ subject: "Many parts", fromAddress: "noreply@mail.turo.com" });
-    expect(inbound.inboundOriginal(owner.accountId, unread!.id)?.toString("utf8")).toBe(raw);
+    expect((await inbound.inboundOriginal(owner.accountId, unread!.id))?.toString("utf8")).toBe(
+      raw,
+    );
   });
 });
 
@@ -265,5 +267,15 @@ describe("the inbound SMTP listener's limits", () => {
     await expect(transport.sendMail(mail(bigToken, "bytes-2", body))).rejects.toThrow(/452/);
     expect(inbound.unreadEmails(big.accountId).emails).toHaveLength(1);
     transport.close();
+    // A sender that declares the size refused at RCPT, before sending any of it.
+    const client = rawClient(port);
+    await client.waitFor("220");
+    client.write("EHLO mx.example.net\r\n");
+    await client.waitFor("250 ");
+    client.write("MAIL FROM:<noreply@mail.turo.com> SIZE=600000\r\n");
+    await client.waitFor("250 Accepted");
+    client.write(`RCPT TO:<${bigToken}@inbound.fleet.test>\r\n`);
+    expect(await client.waitFor("452")).toMatch(/quota/);
+    client.socket.destroy();
   });
 });

@@ -12,7 +12,11 @@
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { errorFields, logger } from "../runtime/logger.server";
 import { isInboundToken, receiveInboundEmail } from "./inbound.server";
-import { InboundQuotaError, inboundQuotaRoomForToken } from "./inbound-quota.server";
+import {
+  InboundQuotaError,
+  inboundBytesLeftForToken,
+  inboundQuotaRoomForToken,
+} from "./inbound-quota.server";
 import { draftRepliesSoon } from "./drafts.server";
 
 /** The largest message taken, as on the webhook. */
@@ -86,16 +90,26 @@ export function startInboundSmtp(options: {
       clearTimeout(sessionTimers.get(session.id));
       sessionTimers.delete(session.id);
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       const token = tokenOf(address.address);
       if (!token) return callback(smtpError("No such mailbox here", 550));
-      // A mailbox over its allowance is "full" until the allowance frees: try again later.
-      if (!inboundQuotaRoomForToken(token, 0).allowed) {
+      // A mailbox over its allowance is "full" until the allowance frees: try again later. The
+      // size the sender declared (MAIL FROM … SIZE=n) counts, so a message that can't fit is
+      // refused before its data is sent.
+      const mailFrom = session.envelope.mailFrom;
+      const declared = Number((mailFrom && mailFrom.args && mailFrom.args.SIZE) || 0) || 0;
+      if (!inboundQuotaRoomForToken(token, declared).allowed) {
         return callback(smtpError("Mailbox over its daily quota, try again later", 452));
       }
       callback();
     },
     onData(stream, session, callback) {
+      const tokens = [
+        ...new Set(session.envelope.rcptTo.map((rcpt) => tokenOf(rcpt.address)).filter(Boolean)),
+      ] as string[];
+      // A message past a recipient's allowance is read and dropped, not kept in memory: it would
+      // only be refused at the end.
+      const room = Math.min(...tokens.map((token) => inboundBytesLeftForToken(token)));
       const chunks: Buffer[] = [];
       let received = 0;
       let timedOut = false;
@@ -106,8 +120,9 @@ export function startInboundSmtp(options: {
       deadline.unref();
       stream.on("data", (chunk: Buffer) => {
         received += chunk.length;
-        // Past the limit the rest is read and dropped (the answer is 552 at the end).
-        if (received <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+        // Past the limit the rest is read and dropped (the answer is 552, or 452, at the end).
+        if (received <= Math.min(MAX_MESSAGE_BYTES, room)) chunks.push(chunk);
+        else chunks.length = 0;
       });
       stream.on("end", () => {
         clearTimeout(deadline);
@@ -115,10 +130,10 @@ export function startInboundSmtp(options: {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
           return callback(smtpError("Message larger than 10 MB", 552));
         }
-        const raw = Buffer.concat(chunks);
-        const tokens = [
-          ...new Set(session.envelope.rcptTo.map((rcpt) => tokenOf(rcpt.address)).filter(Boolean)),
-        ] as string[];
+        if (received > room) {
+          return callback(smtpError("Mailbox over its daily quota, try again later", 452));
+        }
+        const raw = Buffer.concat(chunks, received);
         Promise.all(tokens.map((token) => receiveInboundEmail(token, raw)))
           .then((results) =>
             Promise.all(

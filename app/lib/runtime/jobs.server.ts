@@ -41,7 +41,7 @@ export function startBackgroundJobs() {
   const hourly = async () => {
     await runJob("Purging expired sessions", purgeExpiredSessions);
     await runJob("Purging staged photos", () => purgeStagedPhotos());
-    await runJob("Sweeping orphan photo files", () => sweepOrphanFiles());
+    await runJob("Sweeping orphan files", () => sweepOrphanFiles());
     await runJob("Updating billed vehicle counts", () => syncVehicleQuantities());
   };
   void hourly();

@@ -41,6 +41,27 @@ describe("local file store", () => {
     ]);
   });
 
+  it("keeps an email's original byte for byte as message/rfc822, never as a photo", async () => {
+    // Binary and 8-bit bytes as a received email may carry them.
+    const original = Buffer.concat([
+      Buffer.from(
+        "Subject: Caf\xe9\r\nContent-Type: text/plain; charset=iso-8859-1\r\n\r\n",
+        "latin1",
+      ),
+      Buffer.from([0x00, 0xff, 0x80, 0x0d, 0x0a]),
+    ]);
+    await store.put("inbound/2026/11/abc.eml", original, "message/rfc822");
+    const file = await store.get("inbound/2026/11/abc.eml");
+    expect(file?.contentType).toBe("message/rfc822");
+    expect(file?.bytes.equals(original)).toBe(true);
+    await expect(store.put("inbound/2026/11/abd.eml", original, "image/jpeg")).rejects.toThrow(
+      /doesn't match/,
+    );
+    await expect(store.put("inbound/2026/11/abe.html", original, "text/html")).rejects.toThrow(
+      /Unsupported/,
+    );
+  });
+
   it("replaces an existing file and leaves no temp files behind", async () => {
     await store.put("a/b.jpg", bytesOf("first"), "image/jpeg");
     await store.put("a/b.jpg", bytesOf("second"), "image/jpeg");

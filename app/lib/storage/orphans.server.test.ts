@@ -1,7 +1,7 @@
 /**
- * The sweep of photo files without a database row, on a real database and real files: an old
- * orphan (and an old interrupted write) goes, files a photo row refers to stay however old they
- * are, and young files stay whether referenced or not (an upload may be between writing its files
+ * The sweep of stored files without a database row, on a real database and real files: an old
+ * orphan (and an old interrupted write) goes, files a photo row or a received email refers to
+ * stay however old they are, and young files stay whether referenced or not (an upload may be between writing its files
  * and inserting its row).
  */
 import fs from "node:fs";
@@ -31,16 +31,18 @@ const HOUR = 3_600_000;
 const filesDir = () => path.join(dataDir, "files");
 
 /** Stores a file through the store, then backdates it by `ageMs`. */
-async function storedFile(prefix: string, ageMs: number) {
-  const key = m.store.newFileKey(prefix, "jpg");
-  await m.store.fileStore().put(key, new Uint8Array([0xff, 0xd8, 0xff]), "image/jpeg");
+async function storedFile(prefix: string, ageMs: number, extension: "jpg" | "eml" = "jpg") {
+  const key = m.store.newFileKey(prefix, extension);
+  await (extension === "jpg"
+    ? m.store.fileStore().put(key, new Uint8Array([0xff, 0xd8, 0xff]), "image/jpeg")
+    : m.store.fileStore().put(key, Buffer.from("Subject: Hi\r\n\r\nHello\r\n"), "message/rfc822"));
   const when = new Date(Date.now() - ageMs);
   fs.utimesSync(path.join(filesDir(), ...key.split("/")), when, when);
   return key;
 }
 
-function photoRow(storageKey: string, thumbKey: string) {
-  const { users, accounts, photos } = m.schema;
+function accountRow() {
+  const { users, accounts } = m.schema;
   const db = m.db.db();
   const userId = crypto.randomUUID();
   const accountId = crypto.randomUUID();
@@ -54,7 +56,13 @@ function photoRow(storageKey: string, thumbKey: string) {
     })
     .run();
   db.insert(accounts).values({ id: accountId, ownerUserId: userId }).run();
-  db.insert(photos)
+  return { userId, accountId };
+}
+
+function photoRow(storageKey: string, thumbKey: string) {
+  const db = m.db.db();
+  const { userId, accountId } = accountRow();
+  db.insert(m.schema.photos)
     .values({
       id: crypto.randomUUID(),
       accountId,
@@ -114,6 +122,29 @@ describe("sweepOrphanFiles", () => {
     expect(fs.existsSync(youngTemp)).toBe(false);
     expect(await exists(referencedPhoto)).toBe(true);
     expect(await exists(referencedThumb)).toBe(true);
+  });
+
+  it("keeps the originals of received emails, removes one whose row was never committed", async () => {
+    const kept = await storedFile("inbound", 30 * 24 * HOUR, "eml");
+    m.db
+      .db()
+      .insert(m.schema.inboundEmails)
+      .values({
+        id: crypto.randomUUID(),
+        accountId: accountRow().accountId,
+        dedupeKey: "kept-1",
+        kind: "unrecognized",
+        rawKey: kept,
+        rawSha256: "0".repeat(64),
+        rawBytes: 22,
+        receivedAt: new Date(),
+      })
+      .run();
+    // Written, then the server died before the row was committed: the sender was never answered.
+    const crashed = await storedFile("inbound", 2 * HOUR, "eml");
+    expect(await m.orphans.sweepOrphanFiles()).toBe(1);
+    expect(await exists(kept)).toBe(true);
+    expect(await exists(crashed)).toBe(false);
   });
 
   it("does nothing when no file was ever stored", async () => {

@@ -1,12 +1,12 @@
 /**
- * Stored files (photos, logos) no database row refers to. A photo is stored in two steps, files first and then
- * the `photos` row, so a crash (or a failed insert) between them leaves files nothing points at;
+ * Stored files (photos, logos, received emails' originals) no database row refers to. A photo or
+ * an email's original is stored in two steps, files first and then its row, so a crash (or a failed insert) between them leaves files nothing points at;
  * a crash inside a write leaves a temp file. Both are swept once they are older than a grace
  * period much longer than any upload takes, so a file whose row is about to be inserted is never
  * touched.
  */
-import { eq, or } from "drizzle-orm";
-import { accounts, photos } from "../../../db/schema";
+import { eq, isNotNull, or } from "drizzle-orm";
+import { accounts, inboundEmails, photos } from "../../../db/schema";
 import { db } from "../runtime/db.server";
 import { logger } from "../runtime/logger.server";
 import { fileStore, type FileStore } from "./file-store.server";
@@ -14,7 +14,10 @@ import { fileStore, type FileStore } from "./file-store.server";
 /** Files younger than this are left alone, referenced or not. */
 export const ORPHAN_GRACE_MS = 3_600_000;
 
-/** Every file key a row refers to: a photo's display JPEG and thumbnail, an account's logo. */
+/**
+ * Every file key a row refers to: a photo's display JPEG and thumbnail, an account's logo, a
+ * received email's original.
+ */
 function referencedKeys(): Set<string> {
   const keys = new Set<string>();
   const rows = db()
@@ -28,6 +31,12 @@ function referencedKeys(): Set<string> {
   for (const row of db().select({ logoKey: accounts.logoKey }).from(accounts).all()) {
     if (row.logoKey) keys.add(row.logoKey);
   }
+  const originals = db()
+    .select({ rawKey: inboundEmails.rawKey })
+    .from(inboundEmails)
+    .where(isNotNull(inboundEmails.rawKey))
+    .all();
+  for (const row of originals) keys.add(row.rawKey!);
   return keys;
 }
 
@@ -39,6 +48,12 @@ function stillReferenced(key: string): boolean {
     .limit(1)
     .get();
   if (logo) return true;
+  const original = db()
+    .select({ id: inboundEmails.id })
+    .from(inboundEmails)
+    .where(eq(inboundEmails.rawKey, key))
+    .get();
+  if (original) return true;
   return (
     db()
       .select({ id: photos.id })
@@ -49,7 +64,7 @@ function stillReferenced(key: string): boolean {
   );
 }
 
-/** Deletes files older than the grace period that no photo row refers to; returns how many. */
+/** Deletes files older than the grace period that no row refers to; returns how many. */
 export async function sweepOrphanFiles(
   now = Date.now(),
   store: FileStore = fileStore(),
@@ -65,6 +80,6 @@ export async function sweepOrphanFiles(
     removed += 1;
   }
   removed += await store.purgeIncomplete(olderThan);
-  if (removed > 0) logger.info("Swept photo files without a database row", { count: removed });
+  if (removed > 0) logger.info("Swept stored files without a database row", { count: removed });
   return removed;
 }

@@ -243,6 +243,7 @@ async function tripsOf(cookie, vehicleId) {
 const writes = [];
 async function timed(what, count, fn) {
   const started = performance.now();
+  const cpuBefore = serverCpuMs();
   const result = await fn();
   const ms = performance.now() - started;
   writes.push({
@@ -250,6 +251,7 @@ async function timed(what, count, fn) {
     count,
     totalMs: Math.round(ms),
     perItemMs: Math.round((ms / count) * 10) / 10,
+    cpuPerItemMs: Math.round(((serverCpuMs() - cpuBefore) / count) * 10) / 10,
   });
   return result;
 }
@@ -389,8 +391,8 @@ try {
   console.log("\nSetup writes (through the API, 4 at a time):");
   console.log(
     table([
-      ["what", "count", "total ms", "ms each"],
-      ...writes.map((w) => [w.what, w.count, w.totalMs, w.perItemMs]),
+      ["what", "count", "total ms", "ms each", "CPU ms each"],
+      ...writes.map((w) => [w.what, w.count, w.totalMs, w.perItemMs, w.cpuPerItemMs]),
     ]),
   );
 

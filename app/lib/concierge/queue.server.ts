@@ -445,15 +445,18 @@ const RECENT_MESSAGE_MS = 14 * 86_400_000;
  * account costs a pass nothing.
  */
 export function accountsToSync(now = Date.now()): string[] {
+  // UNION ALL, then distinct: each part reads its own index by time or status (a plain UNION
+  // lets SQLite walk whole account-ordered indexes instead, to merge them).
   return db()
     .all<{ accountId: string }>(
-      sql`select ${trips.accountId} as accountId from ${trips}
-        where ${trips.endAt} >= ${now - TRIP_LOOKBACK_MS} and ${trips.startAt} <= ${now + TRIP_LOOKAHEAD_MS}
-      union select ${claims.accountId} from ${claims}
-        where ${claims.status} in ${[...OPEN_CLAIM_STATUSES]}
-      union select ${conversations.accountId} from ${conversations}
-        where ${conversations.lastMessageAt} >= ${now - RECENT_MESSAGE_MS}
-      union select ${queueItems.accountId} from ${queueItems} where ${queueItems.doneAt} is null`,
+      sql`select distinct accountId from (
+        select ${trips.accountId} as accountId from ${trips}
+          where ${trips.endAt} >= ${now - TRIP_LOOKBACK_MS} and ${trips.startAt} <= ${now + TRIP_LOOKAHEAD_MS}
+        union all select ${claims.accountId} from ${claims}
+          where ${claims.status} in ${[...OPEN_CLAIM_STATUSES]}
+        union all select ${conversations.accountId} from ${conversations}
+          where ${conversations.lastMessageAt} >= ${now - RECENT_MESSAGE_MS}
+        union all select ${queueItems.accountId} from ${queueItems} where ${queueItems.doneAt} is null)`,
     )
     .map((row) => row.accountId);
 }

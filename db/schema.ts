@@ -552,6 +552,9 @@ export const trips = sqliteTable(
     uniqueIndex("trips_account_reservation_idx").on(table.accountId, table.reservationId),
     index("trips_vehicle_idx").on(table.vehicleId, table.startAt),
     index("trips_account_end_idx").on(table.accountId, table.endAt),
+    // The background passes, across accounts: booked trips starting soon, trips around now.
+    index("trips_status_start_idx").on(table.status, table.startAt),
+    index("trips_end_idx").on(table.endAt),
   ],
 );
 
@@ -605,6 +608,8 @@ export const claims = sqliteTable(
   (table) => [
     index("claims_account_status_idx").on(table.accountId, table.status),
     index("claims_trip_idx").on(table.tripId),
+    // The reminder and queue passes read the open claims of every account at once.
+    index("claims_status_account_idx").on(table.status, table.accountId),
   ],
 );
 
@@ -799,6 +804,8 @@ export const conversations = sqliteTable(
   (table) => [
     uniqueIndex("conversations_account_thread_idx").on(table.accountId, table.threadKey),
     index("conversations_account_last_idx").on(table.accountId, table.lastMessageAt),
+    // The background passes: conversations with a recent message, across accounts.
+    index("conversations_last_message_idx").on(table.lastMessageAt, table.accountId),
   ],
 );
 

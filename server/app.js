@@ -10,7 +10,10 @@ import { redactUrl } from "./redact.js";
 import { createRequestHandler } from "./request-handler.js";
 import { securityHeaders } from "./security.js";
 
-/** Every POST from one address, across all forms and APIs (sensitive forms have tighter limits). */
+/**
+ * Every POST from one address a minute, across all forms and APIs (sensitive forms have tighter
+ * limits), unless POSTS_PER_MINUTE says otherwise.
+ */
 const POSTS_PER_MINUTE = 120;
 
 /** Signed machine-to-machine POSTs the per-address limit leaves alone. */
@@ -154,7 +157,7 @@ export function createApp({ build, config, clientDir }) {
   app.use(
     rateLimit({
       windowMs: 60_000,
-      limit: POSTS_PER_MINUTE,
+      limit: config.POSTS_PER_MINUTE ?? POSTS_PER_MINUTE,
       // Stripe's webhook is signed and retried in bursts: limiting it would only delay billing.
       // The inbound email webhook has its own limits, below.
       skip: (req) =>

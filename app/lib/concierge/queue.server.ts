@@ -4,10 +4,11 @@
  * (`processQueue`). Both are safe to run again at any time: items are keyed, and an email goes
  * out in the same transaction that marks its item notified (docs/decisions/0020-concierge-queue.md).
  */
-import { and, eq, gte, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import {
   accounts,
   claims,
+  conversations,
   memberships,
   queueItems,
   shifts,
@@ -434,22 +435,45 @@ function notifyOnce(
   });
 }
 
+/** A guest message this recent gets its items at the next pass even if nothing else is open. */
+const RECENT_MESSAGE_MS = 14 * 86_400_000;
+
 /**
- * One pass of the worker: syncs every account's queue, then emails whoever is on duty about the
- * ready, open items not yet notified: one email per person per pass, listing them. Returns how
- * many emails were queued.
+ * The accounts whose queue the rules could change now, in one indexed read across accounts: a
+ * trip in the window around now, an open claim, a recent guest conversation, or an item still
+ * open (one the rules may close or drop). Any other account has nothing to sync, so an idle
+ * account costs a pass nothing.
+ */
+export function accountsToSync(now = Date.now()): string[] {
+  // UNION ALL, then distinct: each part reads its own index by time or status (a plain UNION
+  // lets SQLite walk whole account-ordered indexes instead, to merge them).
+  return db()
+    .all<{ accountId: string }>(
+      sql`select distinct accountId from (
+        select ${trips.accountId} as accountId from ${trips}
+          where ${trips.endAt} >= ${now - TRIP_LOOKBACK_MS} and ${trips.startAt} <= ${now + TRIP_LOOKAHEAD_MS}
+        union all select ${claims.accountId} from ${claims}
+          where ${claims.status} in ${[...OPEN_CLAIM_STATUSES]}
+        union all select ${conversations.accountId} from ${conversations}
+          where ${conversations.lastMessageAt} >= ${now - RECENT_MESSAGE_MS}
+        union all select ${queueItems.accountId} from ${queueItems} where ${queueItems.doneAt} is null)`,
+    )
+    .map((row) => row.accountId);
+}
+
+/**
+ * One pass of the worker: syncs the queue of every account that has something the rules look at
+ * (`accountsToSync`), then emails whoever is on duty about the ready, open items not yet
+ * notified: one email per person per pass, listing them. Returns how many emails were queued.
  */
 export function processQueue(now = Date.now()): number {
   // Only accounts whose plan has the automations (all of them when billing is off).
-  const automated = new Set(
-    db()
-      .select({ id: accounts.id })
-      .from(accounts)
-      .all()
-      .map(({ id }) => id)
-      .filter((id) => featureAllowed(id, "automations")),
-  );
-  for (const id of automated) syncQueue(id, now);
+  const allowed = new Map<string, boolean>();
+  const automated = (id: string) => {
+    if (!allowed.has(id)) allowed.set(id, featureAllowed(id, "automations"));
+    return allowed.get(id)!;
+  };
+  for (const id of accountsToSync(now)) if (automated(id)) syncQueue(id, now);
   const ready = db()
     .select()
     .from(queueItems)
@@ -463,7 +487,7 @@ export function processQueue(now = Date.now()): number {
     .all();
   const byRecipient = new Map<string, { item: QueueItemRow; timeZone: string }[]>();
   for (const item of ready) {
-    if (!automated.has(item.accountId)) continue;
+    if (!automated(item.accountId)) continue;
     const recipient = recipientOf(item);
     if (!recipient) continue;
     byRecipient.set(recipient.to, [

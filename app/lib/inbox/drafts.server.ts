@@ -319,6 +319,9 @@ export function storeDraft(
   return { ...row, sentAt: null, sentByUserId: null };
 }
 
+/** How far back the catch-up pass looks for guest messages left without a draft. */
+const PENDING_REPLY_WINDOW_MS = 14 * 86_400_000;
+
 /**
  * The support automation: a draft for every conversation whose latest guest message has none
  * yet. Runs after each inbound email and on the worker's schedule, so a restart catches up.
@@ -326,7 +329,14 @@ export function storeDraft(
 export async function draftPendingReplies(
   options: { drafter?: ReplyDrafter | null; now?: number; accountId?: string } = {},
 ): Promise<number> {
-  // Conversations whose latest message is the guest's and has no draft answering it.
+  // Conversations whose latest message is the guest's and has no draft answering it. After an
+  // email, one account's; on the worker's schedule, across accounts by the time of the latest
+  // message (an index), so accounts with nothing recent cost the pass nothing: replies are
+  // drafted as messages arrive, the pass catches what a restart or a failed call left, and a
+  // guest message older than the window is the queue's overdue reply, not a draft to write now.
+  const scope = options.accountId
+    ? sql`c.account_id = ${options.accountId}`
+    : sql`c.last_message_at >= ${(options.now ?? Date.now()) - PENDING_REPLY_WINDOW_MS}`;
   const pending = db().all<{
     accountId: string;
     conversationId: string;
@@ -337,9 +347,10 @@ export async function draftPendingReplies(
     join ${conversationMessages} m on m.id = (
       select id from ${conversationMessages} where conversation_id = c.id
       order by at desc, id desc limit 1)
-    where m.author = 'guest'
-      and (${options.accountId ?? null} is null or c.account_id = ${options.accountId ?? null})
-      and not exists (select 1 from ${drafts} d where d.answers_message_id = m.id)
+    where ${scope}
+      and m.author = 'guest'
+      and not exists (
+        select 1 from ${drafts} d where d.conversation_id = c.id and d.answers_message_id = m.id)
     order by c.last_message_at
     limit 100`);
   let written = 0;

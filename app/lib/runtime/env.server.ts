@@ -122,6 +122,8 @@ export const envSchema = z.object({
   /** Each account's inbound email allowance over 24 hours (webhook and SMTP): emails, MB. */
   INBOUND_DAILY_EMAILS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   INBOUND_DAILY_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** POSTs one client address may make a minute, across all forms and APIs (benchmarks raise it). */
+  POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** How often claim deadlines are checked for reminders due (tests shorten it). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** How often the concierge queue is synced and its ready items emailed (tests shorten it). */

@@ -12,14 +12,16 @@ import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
 import {
-  conversationJson,
   dismissForwardingConfirmation,
   forwardingConfirmations,
-  listConversations,
   pasteConversation,
   unreadEmailCount,
   unreadEmails,
 } from "~/lib/inbox/inbound.server";
+import { inboxCars, inboxCounts, inboxPage, readInboxFilter } from "~/lib/inbox/inbox-list.server";
+import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import { PageLinks } from "~/components/page-links";
+import { InboxFilters } from "~/components/inbox/inbox-filters";
 import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
 import { ForwardingConfirmationBanner } from "~/components/inbox/forwarding-confirmation-banner";
 import { redirectWithToast } from "~/lib/ui/toast.server";
@@ -34,8 +36,17 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
-  // "Emails we couldn't read" pages by `?unread=<cursor>`: plain links, JavaScript or not.
-  const after = new URL(request.url).searchParams.get("unread");
+  const url = new URL(request.url);
+  // Conversations page by `?cursor=` (with `?show=` and `?car=`), "Emails we couldn't read" by
+  // `?unread=<cursor>`: plain links, JavaScript or not. A stale link shows the first page.
+  const filter = readInboxFilter(url.searchParams);
+  const requested = readPageRequest(url.searchParams);
+  const page = inboxPage(
+    session.accountId,
+    filter,
+    requested.ok ? requested : { limit: 50, cursor: null },
+  );
+  const after = url.searchParams.get("unread");
   const unread = unreadEmails(session.accountId, { after });
   return {
     readOnly: !featureAllowed(session.accountId, "inbox"),
@@ -47,16 +58,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       forwardingFrom: forwardingFromSubject(confirmation.subject),
       receivedAt: confirmation.receivedAt.toISOString(),
     })),
-    conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
-      conversationJson(conversation, needs),
-    ),
+    conversations: page.items,
+    nextCursor: page.nextCursor,
+    pageNotice: requested.ok ? null : requested.message,
+    filter,
+    counts: inboxCounts(session.accountId),
+    cars: inboxCars(session.accountId),
     unread: unread.emails.map((email) => ({
       ...email,
       receivedAt: email.receivedAt.toISOString(),
     })),
     unreadCount: unreadEmailCount(session.accountId),
-    unreadPaged: Boolean(after),
+    unreadPaged: Boolean(after) && unread.valid,
     unreadNext: unread.nextCursor,
+    unreadNotice: unread.valid ? null : CURSOR_MESSAGE,
   };
 }
 
@@ -102,8 +117,37 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           receivedAt={dateTime(confirmation.receivedAt)}
         />
       ))}
-      <FleetSection id="conversations" title={`Conversations (${loaderData.conversations.length})`}>
-        {loaderData.conversations.length === 0 ? (
+      <FleetSection
+        id="conversations"
+        title={`Conversations (${loaderData.counts.all})`}
+        description={
+          loaderData.counts.needsYou > 0 || loaderData.counts.awaitingReply > 0
+            ? [
+                loaderData.counts.needsYou > 0 ? `${loaderData.counts.needsYou} need you` : null,
+                loaderData.counts.awaitingReply > 0
+                  ? `${loaderData.counts.awaitingReply} awaiting a reply`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")
+            : undefined
+        }
+      >
+        {loaderData.counts.all > 0 ? (
+          <InboxFilters
+            filter={loaderData.filter}
+            counts={loaderData.counts}
+            cars={loaderData.cars}
+          />
+        ) : null}
+        {loaderData.pageNotice ? (
+          <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {loaderData.pageNotice}
+          </p>
+        ) : null}
+        {loaderData.counts.all > 0 && loaderData.conversations.length === 0 ? (
+          <p className="text-slate-700">No conversations match these filters.</p>
+        ) : loaderData.conversations.length === 0 ? (
           <p className="text-slate-700">
             No messages yet.{" "}
             <Link to="/dashboard/inbox/setup" className="font-medium text-brand-700 underline">
@@ -139,6 +183,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </ul>
         )}
+        <PageLinks nextCursor={loaderData.nextCursor} label="Pages of conversations" />
       </FleetSection>
       {loaderData.unreadCount > 0 ? (
         <FleetSection
@@ -146,6 +191,14 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           title={`Emails we couldn't read (${loaderData.unreadCount})`}
           description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept: download it, or make it a guest message."
         >
+          {loaderData.unreadNotice ? (
+            <p
+              role="status"
+              className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
+              {loaderData.unreadNotice}
+            </p>
+          ) : null}
           <ul className="divide-y divide-slate-200" aria-label="Emails we couldn't read">
             {loaderData.unread.map((email) => (
               <li key={email.id} className="space-y-1 py-3">

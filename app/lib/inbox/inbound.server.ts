@@ -320,11 +320,28 @@ export function listConversations(accountId: string) {
           )
           .orderBy(conversationMessages.at, conversationMessages.id)
           .all();
+  // The trips in one query, not two each (a page's worth of conversations).
+  const tripIds = [...new Set(rows.flatMap((row) => row.tripId ?? []))];
+  const tripsById = new Map(
+    (tripIds.length === 0
+      ? []
+      : db()
+          .select({ id: trips.id, startAt: trips.startAt, endAt: trips.endAt })
+          .from(trips)
+          .where(and(eq(trips.accountId, accountId), inArray(trips.id, tripIds)))
+          .all()
+    ).map((trip) => [trip.id, trip]),
+  );
+  const now = Date.now();
   return rows.map((conversation) => {
     const own = messages.filter((message) => message.conversationId === conversation.id);
+    const trip = conversation.tripId ? (tripsById.get(conversation.tripId) ?? null) : null;
     return {
       conversation,
-      needs: { ...conversationNeeds(conversation, own), ...replyInfo(conversation, own) },
+      needs: {
+        ...conversationNeeds(conversation, own, now, trip),
+        ...replyInfo(conversation, own, trip),
+      },
     };
   });
 }

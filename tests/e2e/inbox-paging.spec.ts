@@ -67,9 +67,9 @@ let carName: string;
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   host = await registerViaApi("inboxpaging");
-  const carA = await addVehicleViaApi(host, { nickname: "Pearl" });
-  await addVehicleViaApi(host, { nickname: "Slate" });
-  carName = "Pearl";
+  const carA = await addVehicleViaApi(host, { make: "Toyota", model: "Prius" });
+  await addVehicleViaApi(host);
+  carName = "Toyota Prius";
   for (let i = 0; i < ON_CAR; i++) {
     const trip = await host.api.post("/api/trips", {
       data: {
@@ -186,7 +186,7 @@ for (const javaScriptEnabled of [false, true]) {
     for (const item of await conversations(page).all())
       await expect(item).toContainText("Needs you");
 
-    // By car: the 60 conversations about Pearl's trips, two pages, the car kept.
+    // By car: the 60 conversations about the Prius' trips, two pages, the car kept.
     await page.goto("/dashboard/inbox");
     if (javaScriptEnabled) await waitForHydration(page);
     const carFilters = page.getByRole("form", { name: "Filter conversations" });
@@ -202,7 +202,7 @@ for (const javaScriptEnabled of [false, true]) {
       Array.from({ length: ON_CAR }, (_, i) => guestName(i)).sort(),
     );
 
-    // Both: Pearl's guests who need the host, one page.
+    // Both: the Prius' guests who need the host, one page.
     await page
       .getByRole("form", { name: "Filter conversations" })
       .getByLabel("Show")

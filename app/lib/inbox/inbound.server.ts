@@ -291,8 +291,11 @@ export function pasteConversation(
   });
 }
 
-/** The account's conversations, latest first, each with what it needs of a person. */
-export function listConversations(accountId: string) {
+/**
+ * The account's 200 latest conversations, each with what it needs of a person, its messages
+ * (oldest first) and its trip's times: four queries, however many conversations.
+ */
+export function listConversations(accountId: string, now = Date.now()) {
   const rows = db()
     .select()
     .from(conversations)
@@ -332,12 +335,13 @@ export function listConversations(accountId: string) {
           .all()
     ).map((trip) => [trip.id, trip]),
   );
-  const now = Date.now();
   return rows.map((conversation) => {
     const own = messages.filter((message) => message.conversationId === conversation.id);
     const trip = conversation.tripId ? (tripsById.get(conversation.tripId) ?? null) : null;
     return {
       conversation,
+      messages: own,
+      trip,
       needs: {
         ...conversationNeeds(conversation, own, now, trip),
         ...replyInfo(conversation, own, trip),

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormErrors, FormField } from "~/components/form-field";
@@ -102,6 +102,15 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
     id: "paste-conversation",
   });
   const { dateTime } = useFormat();
+  const location = useLocation();
+  // The emails we couldn't read page on their own, keeping the conversations' page and filters.
+  const unreadHref = (cursor: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (cursor) params.set("unread", cursor);
+    else params.delete("unread");
+    const search = params.toString();
+    return `/dashboard/inbox${search ? `?${search}` : ""}`;
+  };
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -234,7 +243,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
             >
               {loaderData.unreadPaged ? (
                 <Link
-                  to="/dashboard/inbox#unread-emails"
+                  to={`${unreadHref(null)}#unread-emails`}
                   className="inline-block py-1 font-medium text-brand-700 underline"
                 >
                   Newest emails
@@ -242,7 +251,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               ) : null}
               {loaderData.unreadNext ? (
                 <Link
-                  to={`/dashboard/inbox?unread=${encodeURIComponent(loaderData.unreadNext)}#unread-emails`}
+                  to={`${unreadHref(loaderData.unreadNext)}#unread-emails`}
                   className="inline-block py-1 font-medium text-brand-700 underline"
                 >
                   Older emails

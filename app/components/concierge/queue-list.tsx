@@ -167,7 +167,7 @@ export function QueueFilters({
       className="mb-4 flex flex-wrap items-end gap-3"
     >
       {accounts.length > 1 ? (
-        <div className="min-w-40 flex-1">
+        <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
           <label htmlFor="account" className="label">
             Account
           </label>
@@ -186,7 +186,7 @@ export function QueueFilters({
           </select>
         </div>
       ) : null}
-      <div className="min-w-40 flex-1">
+      <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
         <label htmlFor="kind" className="label">
           Kind
         </label>
@@ -199,7 +199,7 @@ export function QueueFilters({
           ))}
         </select>
       </div>
-      <div className="min-w-40 flex-1">
+      <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
         <label htmlFor="due" className="label">
           Due
         </label>

@@ -24,7 +24,7 @@ export function InboxFilters({
       aria-label="Filter conversations"
       className="mb-4 flex flex-wrap items-end gap-3"
     >
-      <label className="min-w-40 flex-1 text-sm font-medium text-slate-800">
+      <label className="w-full text-sm font-medium text-slate-800 sm:w-auto sm:min-w-40 sm:flex-1">
         Show
         <select name="show" defaultValue={filter.show ?? ""} className={selectClass}>
           <option value="">All conversations ({counts.all})</option>
@@ -33,7 +33,7 @@ export function InboxFilters({
         </select>
       </label>
       {cars.length > 0 ? (
-        <label className="min-w-40 flex-1 text-sm font-medium text-slate-800">
+        <label className="w-full text-sm font-medium text-slate-800 sm:w-auto sm:min-w-40 sm:flex-1">
           Car
           <select name="car" defaultValue={filter.vehicleId ?? ""} className={selectClass}>
             <option value="">All cars</option>

@@ -195,6 +195,24 @@ describe("the inbox's pages", () => {
   });
 });
 
+describe("conversations from before the inbox kept its state", () => {
+  it("get Needs you filled in once at start", async () => {
+    const { eq } = await import("drizzle-orm");
+    const owner = seedAccount("before_state", 6);
+    // As the migration leaves them: "awaiting a reply" filled in, "Needs you" not yet.
+    db.db()
+      .update(schema.conversations)
+      .set({ needsYouSince: null })
+      .where(eq(schema.conversations.accountId, owner.accountId))
+      .run();
+    expect(list.inboxCounts(owner.accountId).needsYou).toBe(0);
+    expect(inbound.refreshAllInboxStates()).toBeGreaterThan(0);
+    expect(list.inboxCounts(owner.accountId)).toEqual({ all: 6, needsYou: 2, awaitingReply: 4 });
+    // Once: the next start reads nothing.
+    expect(inbound.refreshAllInboxStates()).toBe(0);
+  });
+});
+
 describe("a page load", () => {
   async function inboxQueries(accountId: string, userId: string, path = "/dashboard/inbox") {
     const cookie = await cookieFor(userId, accountId);

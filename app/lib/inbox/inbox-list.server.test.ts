@@ -393,6 +393,50 @@ describe("a page link that isn't one", () => {
     }
   });
 
+  it("pages the emails we couldn't read in GET /api/inbound, beside its webhook URL", async () => {
+    const token = inbound.inboundToken(stranger.accountId);
+    for (let index = 0; index < 3; index++) {
+      const raw = `From: Bank <alerts@bank.example>\r\nSubject: Statement ${index}\r\nMessage-ID: <api-st${index}@bank.example>\r\n\r\nYour statement is ready.\r\n`;
+      const result = await inbound.receiveInboundEmail(
+        token,
+        Buffer.from(raw),
+        new Date(Date.now() - (3 - index) * 60_000),
+      );
+      expect(result.status).toBe("stored");
+    }
+    const cookie = await cookieFor(stranger.userId, stranger.accountId);
+    const page = async (query: string) => {
+      const response = (await inboundApi.loader({
+        request: get(`/api/inbound${query}`, cookie),
+        params: {},
+        context: {},
+      } as never)) as Response;
+      expect(response.status).toBe(200);
+      return (await response.json()) as {
+        webhookUrl: string;
+        unreadEmails: { subject: string }[];
+        nextCursor: string | null;
+      };
+    };
+    const first = await page("?limit=2");
+    expect(first.webhookUrl).toContain(`/api/inbound/email/${token}`);
+    expect(first.unreadEmails.map((email) => email.subject)).toEqual([
+      "Statement 2",
+      "Statement 1",
+    ]);
+    const last = await page(`?limit=2&cursor=${first.nextCursor}`);
+    expect(last.unreadEmails.map((email) => email.subject)).toEqual(["Statement 0"]);
+    expect(last.nextCursor).toBeNull();
+    // Another account's list holds none of them.
+    const other = await cookieFor(small.userId, small.accountId);
+    const theirs = (await inboundApi.loader({
+      request: get("/api/inbound", other),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(((await theirs.json()) as { unreadEmails: unknown[] }).unreadEmails).toEqual([]);
+  });
+
   it("pages the JSON list with limit and nextCursor, null on the last page", async () => {
     const cookie = await cookieFor(small.userId, small.accountId);
     const seen: string[] = [];

@@ -799,6 +799,21 @@ export const conversations = sqliteTable(
     guestName: text("guest_name"),
     tripId: text("trip_id").references(() => trips.id, { onDelete: "set null" }),
     lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * The inbox's filters and counts, kept with each write of the conversation's messages
+     * (`refreshInboxState`): since when "Needs you" is open, and since when a guest's message
+     * waits for a reply (null: nothing open).
+     */
+    needsYouSince: integer("needs_you_since", { mode: "timestamp_ms" }),
+    awaitingReplySince: integer("awaiting_reply_since", { mode: "timestamp_ms" }),
+    /**
+     * The inbox's order as one key: "Needs you" first, then awaiting a reply, then the rest, each
+     * latest message first (ADR 0033). Computed by SQLite, so every write of the columns keeps it.
+     */
+    inboxRank: integer("inbox_rank").generatedAlwaysAs(
+      sql`(case when needs_you_since is not null then 2 when awaiting_reply_since is not null then 1 else 0 end) * 10000000000000 + last_message_at`,
+      { mode: "virtual" },
+    ),
     createdAt: createdAt(),
   },
   (table) => [
@@ -806,6 +821,9 @@ export const conversations = sqliteTable(
     index("conversations_account_last_idx").on(table.accountId, table.lastMessageAt),
     // The background passes: conversations with a recent message, across accounts.
     index("conversations_last_message_idx").on(table.lastMessageAt, table.accountId),
+    // The inbox's pages (keyset on rank, id) and its "by car" filter.
+    index("conversations_account_rank_idx").on(table.accountId, table.inboxRank, table.id),
+    index("conversations_account_trip_idx").on(table.accountId, table.tripId),
   ],
 );
 
@@ -1007,6 +1025,13 @@ export const queueItems = sqliteTable(
   (table) => [
     uniqueIndex("queue_items_key_idx").on(table.accountId, table.key),
     index("queue_items_open_idx").on(table.doneAt, table.readyAt),
+    // The concierge queue's pages and counts: an account's open items by deadline.
+    index("queue_items_account_due_idx").on(
+      table.accountId,
+      table.doneAt,
+      table.deadlineAt,
+      table.id,
+    ),
   ],
 );
 

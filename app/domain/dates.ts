@@ -35,10 +35,23 @@ function dayText(year: number, month: number, day: number): string {
 /** "EST", "PDT"; outside the US the locale's "GMT+1". */
 export function timeZoneAbbreviation(timeZone: string, at: Instant = Date.now()): string {
   return (
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    abbreviationFormatter(timeZone)
       .formatToParts(new Date(toMs(at)))
       .find((part) => part.type === "timeZoneName")?.value ?? timeZone
   );
+}
+
+// Making an Intl.DateTimeFormat costs about half a millisecond, using one microseconds: a list
+// of 50 times would spend tens of milliseconds making the same formatter. One per zone.
+const abbreviationFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function abbreviationFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = abbreviationFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    abbreviationFormatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
 /** "Nov 24, 2026": the calendar day of an instant in the zone. */

@@ -1,17 +1,23 @@
 import type { Route } from "./+types/api.conversations";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { conversationJson, listConversations } from "~/lib/inbox/inbound.server";
-import { methodNotAllowed } from "~/lib/http/json";
+import { inboxPage, readInboxFilter } from "~/lib/inbox/inbox-list.server";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { readPageRequest } from "~/lib/paging/paging";
 
-/** GET /api/conversations: this account's guest conversations, latest message first. */
+/**
+ * GET /api/conversations: this account's guest conversations in the inbox's order ("Needs you",
+ * then awaiting a reply, then the rest, latest message first), `limit` at a time (50, at most
+ * 200) from `cursor`, filtered by `show` and `car` as the inbox is; `nextCursor` is null on the
+ * last page.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
+  const params = new URL(request.url).searchParams;
+  const requested = readPageRequest(params);
+  if (!requested.ok) return jsonError(400, requested.message);
+  const page = inboxPage(session.accountId, readInboxFilter(params), requested);
   return Response.json(
-    {
-      conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
-        conversationJson(conversation, needs),
-      ),
-    },
+    { conversations: page.items, nextCursor: page.nextCursor },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

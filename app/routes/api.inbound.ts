@@ -1,16 +1,34 @@
 import type { Route } from "./+types/api.inbound";
 import { requireApiFeature } from "~/lib/billing/gates.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { inboundSettings } from "~/lib/inbox/inbound.server";
-import { methodNotAllowed } from "~/lib/http/json";
+import { inboundSettings, unreadEmails } from "~/lib/inbox/inbound.server";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
 
-/** GET /api/inbound: where this account's forwarded emails go (the webhook URL with its secret). */
+/**
+ * GET /api/inbound: where this account's forwarded emails go (the webhook URL with its secret),
+ * and the emails it couldn't read, newest first, `limit` at a time (50, at most 200) from
+ * `cursor`; `nextCursor` is null on the last page.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   requireApiFeature(session, "inbox");
-  return Response.json(inboundSettings(session.accountId), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  const requested = readPageRequest(new URL(request.url).searchParams);
+  if (!requested.ok) return jsonError(400, requested.message);
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  const page = unreadEmails(session.accountId, { after: cursor, limit: requested.limit });
+  if (!page.valid) return jsonError(400, CURSOR_MESSAGE);
+  return Response.json(
+    {
+      ...inboundSettings(session.accountId),
+      unreadEmails: page.emails.map((email) => ({
+        ...email,
+        receivedAt: email.receivedAt.toISOString(),
+      })),
+      nextCursor: page.nextCursor,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const action = () => methodNotAllowed("GET");

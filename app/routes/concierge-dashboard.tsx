@@ -1,12 +1,19 @@
 import type { Route } from "./+types/concierge-dashboard";
 import { OnboardingChecklist } from "~/components/concierge/onboarding-checklist";
-import { AccountFilter, QueueList } from "~/components/concierge/queue-list";
+import { QueueFilters, QueueList } from "~/components/concierge/queue-list";
+import { PageLinks } from "~/components/page-links";
 import { ShiftPanel, ShiftReport } from "~/components/concierge/shift-panel";
 import { TeamPanel } from "~/components/concierge/team-panel";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
 import { requireSession } from "~/lib/auth/guards.server";
-import { conciergeDashboard, requireQueueAccess } from "~/lib/concierge/dashboard.server";
+import {
+  conciergeDashboard,
+  QUEUE_PAGE_SIZE,
+  requireQueueAccess,
+} from "~/lib/concierge/dashboard.server";
+import { readQueueFilter } from "~/lib/concierge/queue-list.server";
+import { readPageRequest } from "~/lib/paging/paging";
 import {
   done,
   endShiftIntent,
@@ -47,9 +54,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   requireQueueAccess(session);
   const url = new URL(request.url);
+  // A stale or edited page link shows the first page, with a word about it.
+  const requested = readPageRequest(url.searchParams, QUEUE_PAGE_SIZE);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    ...conciergeDashboard(session, { account: param(url, "account"), shift: param(url, "shift") }),
+    pageNotice: requested.ok ? null : requested.message,
+    ...conciergeDashboard(
+      session,
+      {
+        account: param(url, "account"),
+        shift: param(url, "shift"),
+        ...readQueueFilter(url.searchParams),
+      },
+      requested.ok ? requested : { limit: QUEUE_PAGE_SIZE, cursor: null },
+    ),
   };
 }
 
@@ -84,10 +102,20 @@ const ITEM_INTENTS: readonly string[] = ["take", "done", "for-owner", "reopen"];
 export default function ConciergeDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as ConciergeReply | undefined;
   useActionToast(reply?.toast);
-  const { open, done: finished, shift, report, team, onboarding, accounts, filter } = loaderData;
+  const {
+    open,
+    done: finished,
+    shift,
+    report,
+    team,
+    onboarding,
+    accounts,
+    filter,
+    counts,
+  } = loaderData;
   const itemError =
     reply && ITEM_INTENTS.includes(reply.intent ?? "") ? reply.result.error?.[""]?.[0] : undefined;
-  const overdue = open.filter((item) => item.overdue).length;
+  const overdue = counts.overdue;
   const ownAccount = accounts.find((account) => account.isOwn);
   return (
     <div className="container-page max-w-4xl space-y-6 py-8 sm:py-10">
@@ -117,7 +145,7 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
       ) : null}
       <FleetSection
         id="queue"
-        title={`Open items (${open.length})`}
+        title={`Open items (${counts.open})`}
         description={
           overdue > 0 ? (
             <strong className="text-red-800">
@@ -125,19 +153,37 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
             </strong>
           ) : undefined
         }
-        actions={<AccountFilter accounts={accounts} selected={filter} />}
       >
         <div className="space-y-3">
+          {counts.open > 0 || filter.account || filter.kind || filter.due ? (
+            <QueueFilters accounts={accounts} selected={filter} counts={counts} />
+          ) : null}
+          {loaderData.pageNotice ? (
+            <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {loaderData.pageNotice}
+            </p>
+          ) : null}
           <FormAlert message={itemError} />
           {open.length === 0 ? (
-            <p className="text-slate-700">Nothing to do right now.</p>
+            <p className="text-slate-700">
+              {counts.open > 0 ? "No open items match these filters." : "Nothing to do right now."}
+            </p>
           ) : (
             <QueueList items={open} label="Open items, nearest deadline first" />
           )}
+          <PageLinks nextCursor={loaderData.nextCursor} label="Pages of open items" />
         </div>
       </FleetSection>
       {finished.length > 0 ? (
-        <FleetSection id="done-items" title={`Done in the last 24 hours (${finished.length})`}>
+        <FleetSection
+          id="done-items"
+          title={`Done in the last 24 hours (${loaderData.doneCount})`}
+          description={
+            loaderData.doneCount > finished.length
+              ? `The latest ${finished.length} of them.`
+              : undefined
+          }
+        >
           <QueueList items={finished} label="Items done in the last 24 hours" />
         </FleetSection>
       ) : null}

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormErrors, FormField } from "~/components/form-field";
@@ -12,14 +12,16 @@ import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
 import {
-  conversationJson,
   dismissForwardingConfirmation,
   forwardingConfirmations,
-  listConversations,
   pasteConversation,
   unreadEmailCount,
   unreadEmails,
 } from "~/lib/inbox/inbound.server";
+import { inboxCars, inboxCounts, inboxPage, readInboxFilter } from "~/lib/inbox/inbox-list.server";
+import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import { PageLinks } from "~/components/page-links";
+import { InboxFilters } from "~/components/inbox/inbox-filters";
 import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
 import { ForwardingConfirmationBanner } from "~/components/inbox/forwarding-confirmation-banner";
 import { redirectWithToast } from "~/lib/ui/toast.server";
@@ -34,8 +36,17 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
-  // "Emails we couldn't read" pages by `?unread=<cursor>`: plain links, JavaScript or not.
-  const after = new URL(request.url).searchParams.get("unread");
+  const url = new URL(request.url);
+  // Conversations page by `?cursor=` (with `?show=` and `?car=`), "Emails we couldn't read" by
+  // `?unread=<cursor>`: plain links, JavaScript or not. A stale link shows the first page.
+  const filter = readInboxFilter(url.searchParams);
+  const requested = readPageRequest(url.searchParams);
+  const page = inboxPage(
+    session.accountId,
+    filter,
+    requested.ok ? requested : { limit: 50, cursor: null },
+  );
+  const after = url.searchParams.get("unread");
   const unread = unreadEmails(session.accountId, { after });
   return {
     readOnly: !featureAllowed(session.accountId, "inbox"),
@@ -47,16 +58,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       forwardingFrom: forwardingFromSubject(confirmation.subject),
       receivedAt: confirmation.receivedAt.toISOString(),
     })),
-    conversations: listConversations(session.accountId).map(({ conversation, needs }) =>
-      conversationJson(conversation, needs),
-    ),
+    conversations: page.items,
+    nextCursor: page.nextCursor,
+    pageNotice: requested.ok ? null : requested.message,
+    filter,
+    counts: inboxCounts(session.accountId),
+    cars: inboxCars(session.accountId),
     unread: unread.emails.map((email) => ({
       ...email,
       receivedAt: email.receivedAt.toISOString(),
     })),
     unreadCount: unreadEmailCount(session.accountId),
-    unreadPaged: Boolean(after),
+    unreadPaged: Boolean(after) && unread.valid,
     unreadNext: unread.nextCursor,
+    unreadNotice: unread.valid ? null : CURSOR_MESSAGE,
   };
 }
 
@@ -87,6 +102,15 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
     id: "paste-conversation",
   });
   const { dateTime } = useFormat();
+  const location = useLocation();
+  // The emails we couldn't read page on their own, keeping the conversations' page and filters.
+  const unreadHref = (cursor: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (cursor) params.set("unread", cursor);
+    else params.delete("unread");
+    const search = params.toString();
+    return `/dashboard/inbox${search ? `?${search}` : ""}`;
+  };
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -102,8 +126,37 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           receivedAt={dateTime(confirmation.receivedAt)}
         />
       ))}
-      <FleetSection id="conversations" title={`Conversations (${loaderData.conversations.length})`}>
-        {loaderData.conversations.length === 0 ? (
+      <FleetSection
+        id="conversations"
+        title={`Conversations (${loaderData.counts.all})`}
+        description={
+          loaderData.counts.needsYou > 0 || loaderData.counts.awaitingReply > 0
+            ? [
+                loaderData.counts.needsYou > 0 ? `${loaderData.counts.needsYou} need you` : null,
+                loaderData.counts.awaitingReply > 0
+                  ? `${loaderData.counts.awaitingReply} awaiting a reply`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")
+            : undefined
+        }
+      >
+        {loaderData.counts.all > 0 ? (
+          <InboxFilters
+            filter={loaderData.filter}
+            counts={loaderData.counts}
+            cars={loaderData.cars}
+          />
+        ) : null}
+        {loaderData.pageNotice ? (
+          <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {loaderData.pageNotice}
+          </p>
+        ) : null}
+        {loaderData.counts.all > 0 && loaderData.conversations.length === 0 ? (
+          <p className="text-slate-700">No conversations match these filters.</p>
+        ) : loaderData.conversations.length === 0 ? (
           <p className="text-slate-700">
             No messages yet.{" "}
             <Link to="/dashboard/inbox/setup" className="font-medium text-brand-700 underline">
@@ -139,6 +192,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </ul>
         )}
+        <PageLinks nextCursor={loaderData.nextCursor} label="Pages of conversations" />
       </FleetSection>
       {loaderData.unreadCount > 0 ? (
         <FleetSection
@@ -146,6 +200,14 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           title={`Emails we couldn't read (${loaderData.unreadCount})`}
           description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept: download it, or make it a guest message."
         >
+          {loaderData.unreadNotice ? (
+            <p
+              role="status"
+              className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
+              {loaderData.unreadNotice}
+            </p>
+          ) : null}
           <ul className="divide-y divide-slate-200" aria-label="Emails we couldn't read">
             {loaderData.unread.map((email) => (
               <li key={email.id} className="space-y-1 py-3">
@@ -181,7 +243,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
             >
               {loaderData.unreadPaged ? (
                 <Link
-                  to="/dashboard/inbox#unread-emails"
+                  to={`${unreadHref(null)}#unread-emails`}
                   className="inline-block py-1 font-medium text-brand-700 underline"
                 >
                   Newest emails
@@ -189,7 +251,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               ) : null}
               {loaderData.unreadNext ? (
                 <Link
-                  to={`/dashboard/inbox?unread=${encodeURIComponent(loaderData.unreadNext)}#unread-emails`}
+                  to={`${unreadHref(loaderData.unreadNext)}#unread-emails`}
                   className="inline-block py-1 font-medium text-brand-700 underline"
                 >
                   Older emails

@@ -1,5 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { QUEUE_ITEM_LABELS, type QueueItemKind } from "~/domain/concierge/queue-item";
+import {
+  QUEUE_ITEM_KINDS,
+  QUEUE_ITEM_LABELS,
+  type QueueItemKind,
+} from "~/domain/concierge/queue-item";
 import { formatCents } from "~/domain/money";
 import type { ConciergeIntent } from "~/lib/concierge/concierge-schemas";
 import { useFormat } from "~/lib/ui/preferences";
@@ -133,26 +137,77 @@ export function QueueList({ items, label }: { items: QueueEntry[]; label: string
   );
 }
 
-/** The account filter: a GET form, so it works without JavaScript and the URL can be shared. */
-export function AccountFilter({
+/** How soon an item is due, as the queue's filter says it. */
+const DUE_LABELS = {
+  overdue: "Overdue",
+  day: "Due within a day",
+  week: "Due within a week",
+} as const;
+
+/**
+ * The queue's filters (account, kind, how soon due): a GET form, so it works without JavaScript,
+ * the URL can be shared and the page links keep it. Choosing a filter starts from the first page.
+ */
+export function QueueFilters({
   accounts,
   selected,
+  counts,
 }: {
   accounts: Array<{ accountId: string; name: string; isOwn: boolean }>;
-  selected: string | null;
+  selected: { account: string | null; kind: QueueItemKind | null; due: string | null };
+  counts: { open: number; overdue: number; byKind: Record<QueueItemKind, number> };
 }) {
-  if (accounts.length < 2) return null;
+  const filtered = Boolean(selected.account || selected.kind || selected.due);
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor="account" className="label">
-          Account
+    <Form
+      key={`${selected.account ?? ""}:${selected.kind ?? ""}:${selected.due ?? ""}`}
+      method="get"
+      action="/concierge-dashboard"
+      aria-label="Filter the queue"
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
+      {accounts.length > 1 ? (
+        <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
+          <label htmlFor="account" className="label">
+            Account
+          </label>
+          <select
+            id="account"
+            name="account"
+            className="input"
+            defaultValue={selected.account ?? ""}
+          >
+            <option value="">All accounts</option>
+            {accounts.map((account) => (
+              <option key={account.accountId} value={account.accountId}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
+        <label htmlFor="kind" className="label">
+          Kind
         </label>
-        <select id="account" name="account" className="input" defaultValue={selected ?? ""}>
-          <option value="">All accounts</option>
-          {accounts.map((account) => (
-            <option key={account.accountId} value={account.accountId}>
-              {account.name}
+        <select id="kind" name="kind" className="input" defaultValue={selected.kind ?? ""}>
+          <option value="">All kinds ({counts.open})</option>
+          {QUEUE_ITEM_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {QUEUE_ITEM_LABELS[kind]} ({counts.byKind[kind]})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
+        <label htmlFor="due" className="label">
+          Due
+        </label>
+        <select id="due" name="due" className="input" defaultValue={selected.due ?? ""}>
+          <option value="">Any time</option>
+          {Object.entries(DUE_LABELS).map(([due, label]) => (
+            <option key={due} value={due}>
+              {due === "overdue" ? `${label} (${counts.overdue})` : label}
             </option>
           ))}
         </select>
@@ -160,6 +215,14 @@ export function AccountFilter({
       <button type="submit" className="btn-outline">
         Show
       </button>
+      {filtered ? (
+        <Link
+          to="/concierge-dashboard"
+          className="inline-block py-2 text-sm font-medium text-brand-700 underline"
+        >
+          Show all
+        </Link>
+      ) : null}
     </Form>
   );
 }

@@ -6,7 +6,9 @@ import { notFound } from "../http/not-found";
 import type { CurrentSession } from "../auth/session.server";
 import { onboardingFor } from "./onboarding.server";
 import { accountVas } from "./permissions.server";
-import { itemPath, queueFor, syncQueue } from "./queue.server";
+import { itemPath, syncQueue, type QueueItemRow } from "./queue.server";
+import { queueCounts, queuePage, recentlyDone, type QueueFilter } from "./queue-list.server";
+import type { PageCursor } from "../paging/paging";
 import { servedAccounts } from "./queue-actions.server";
 import { featureAllowed, requireFeature } from "../billing/gates.server";
 import {
@@ -17,11 +19,16 @@ import {
   vaFiguresFor,
 } from "./shifts.server";
 
+/** Open items on one page of the queue: few enough that the page stays light on a phone. */
+export const QUEUE_PAGE_SIZE = 25;
+
 export function conciergeDashboard(
   session: CurrentSession,
-  filter: { account: string | null; shift: string | null },
+  filter: { account: string | null; shift: string | null } & Partial<QueueFilter>,
+  page: { limit: number; cursor: PageCursor | null } = { limit: QUEUE_PAGE_SIZE, cursor: null },
   now = Date.now(),
 ) {
+  const queueFilter = { kind: filter.kind ?? null, due: filter.due ?? null };
   const userId = session.user.id;
   const accounts = servedAccounts(userId);
   if (filter.account && !accounts.some((account) => account.accountId === filter.account)) {
@@ -31,11 +38,9 @@ export function conciergeDashboard(
     ? accounts.filter((account) => account.accountId === filter.account)
     : accounts;
   for (const account of shown) syncQueue(account.accountId, now);
+  const shownIds = shown.map((account) => account.accountId);
   const byId = new Map(accounts.map((account) => [account.accountId, account]));
-  const items = queueFor(
-    shown.map((account) => account.accountId),
-    now,
-  ).map((item) => {
+  const entry = (item: QueueItemRow) => {
     const account = byId.get(item.accountId)!;
     return {
       id: item.id,
@@ -56,7 +61,10 @@ export function conciergeDashboard(
       done: Boolean(item.doneAt),
       doneAt: item.doneAt?.toISOString() ?? null,
     };
-  });
+  };
+  const open = queuePage(shownIds, queueFilter, page, now);
+  const counts = queueCounts(shownIds, now);
+  const finished = recentlyDone(shownIds, now);
   const servesAsVa = accounts.some((account) => account.role === "va");
   const shift = openShift(userId);
   const handover = servesAsVa ? lastHandover(userId) : undefined;
@@ -70,9 +78,12 @@ export function conciergeDashboard(
       role,
       isOwn,
     })),
-    filter: filter.account,
-    open: items.filter((item) => !item.done),
-    done: items.filter((item) => item.done),
+    filter: { account: filter.account, ...queueFilter },
+    open: open.items.map(entry),
+    nextCursor: open.nextCursor,
+    counts,
+    done: finished.items.map(entry),
+    doneCount: finished.count,
     shift: servesAsVa
       ? {
           open: shift ? { id: shift.id, startedAt: shift.startedAt.toISOString() } : null,
@@ -90,11 +101,7 @@ export function conciergeDashboard(
               }))
             : [],
           // Guests, not items: one waiting for a reply and for a person is one guest.
-          waiting: new Set(
-            items
-              .filter((item) => !item.done && (item.kind === "reply" || item.kind === "escalation"))
-              .map((item) => `${item.accountId}:${item.conversationId}`),
-          ).size,
+          waiting: counts.waitingGuests,
         }
       : null,
     report: report

@@ -14,6 +14,7 @@ import {
   conversationNeeds,
   getConversation,
   markGuestMessagesResolved,
+  refreshInboxState,
 } from "../inbox/inbound.server";
 import { db } from "../runtime/db.server";
 import { logActivity, type Actor } from "./activity.server";
@@ -160,6 +161,7 @@ export function reopenItem(userId: string, itemId: string): QueueActionResult {
           ),
         )
         .run();
+      refreshInboxState(db(), item.accountId, item.conversationId);
     }
     log(actor, ACTIVITY.reopened, item);
   });

@@ -34,7 +34,7 @@ import {
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
-import { conversationWaiting, getConversation, listConversations } from "../inbox/inbound.server";
+import { conversationWaiting, listConversations } from "../inbox/inbound.server";
 import { queueEmail } from "../email/outbox.server";
 import { db, type AppDatabase } from "../runtime/db.server";
 import { env } from "../runtime/env.server";
@@ -133,15 +133,8 @@ function claimSpecs(accountId: string, now: number) {
 function conversationSpecs(accountId: string, now: number) {
   const settled: { conversationId: string; kinds: QueueItemRow["kind"][] }[] = [];
   const specs: QueueItemSpec[] = [];
-  for (const { conversation, needs } of listConversations(accountId)) {
-    const messages = getConversation(accountId, conversation.id)?.messages ?? [];
-    const trip = conversation.tripId
-      ? db()
-          .select({ startAt: trips.startAt })
-          .from(trips)
-          .where(and(eq(trips.accountId, accountId), eq(trips.id, conversation.tripId)))
-          .get()
-      : undefined;
+  // The messages and trips come with the list (a few queries, not two per conversation).
+  for (const { conversation, needs, messages, trip } of listConversations(accountId, now)) {
     const waiting = conversationWaiting(
       messages,
       needs,

@@ -39,6 +39,7 @@ import {
   conversationNeeds,
   getConversation,
   markGuestMessagesResolved,
+  refreshInboxState,
   type ConversationRow,
   type Tx,
 } from "./inbound.server";
@@ -524,6 +525,7 @@ export function markReplySent(
       .set({ lastMessageAt: now })
       .where(eq(conversations.id, conversationId))
       .run();
+    refreshInboxState(tx, actor.accountId, conversationId, now.getTime());
     logActivity(
       actor,
       {

@@ -13,6 +13,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import {
+  appMeta,
   conversationMessages,
   conversations,
   inboundEmails,
@@ -50,6 +51,7 @@ import { fileStore, newFileKey } from "../storage/file-store.server";
 import { parseMail } from "./parse-mail.server";
 import { reserveInboundQuota } from "./inbound-quota.server";
 import { env } from "../runtime/env.server";
+import { decodeCursor, MAX_PAGE_SIZE, pageOf } from "../paging/paging";
 
 /** An inbound webhook token: 32 random bytes, base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -256,6 +258,7 @@ function addGuestMessage(
   tx.insert(conversationMessages)
     .values({ conversationId, accountId, author: "guest", ...message })
     .run();
+  refreshInboxState(tx, accountId, conversationId);
 }
 
 /** How recent a guest's conversation without a reservation must be to take one an email names. */
@@ -348,8 +351,11 @@ export function pasteConversation(
   });
 }
 
-/** The account's conversations, latest first, each with what it needs of a person. */
-export function listConversations(accountId: string) {
+/**
+ * The account's 200 latest conversations, each with what it needs of a person, its messages
+ * (oldest first) and its trip's times: four queries, however many conversations.
+ */
+export function listConversations(accountId: string, now = Date.now()) {
   const rows = db()
     .select()
     .from(conversations)
@@ -377,11 +383,29 @@ export function listConversations(accountId: string) {
           )
           .orderBy(conversationMessages.at, conversationMessages.id)
           .all();
+  // The trips in one query, not two each (a page's worth of conversations).
+  const tripIds = [...new Set(rows.flatMap((row) => row.tripId ?? []))];
+  const tripsById = new Map(
+    (tripIds.length === 0
+      ? []
+      : db()
+          .select({ id: trips.id, startAt: trips.startAt, endAt: trips.endAt })
+          .from(trips)
+          .where(and(eq(trips.accountId, accountId), inArray(trips.id, tripIds)))
+          .all()
+    ).map((trip) => [trip.id, trip]),
+  );
   return rows.map((conversation) => {
     const own = messages.filter((message) => message.conversationId === conversation.id);
+    const trip = conversation.tripId ? (tripsById.get(conversation.tripId) ?? null) : null;
     return {
       conversation,
-      needs: { ...conversationNeeds(conversation, own), ...replyInfo(conversation, own) },
+      messages: own,
+      trip,
+      needs: {
+        ...conversationNeeds(conversation, own, now, trip),
+        ...replyInfo(conversation, own, trip),
+      },
     };
   });
 }
@@ -414,13 +438,19 @@ export function getConversation(accountId: string, conversationId: string) {
   return { conversation, messages };
 }
 
-/** Emails that couldn't be read, newest first, a page at a time (by the last one's cursor). */
+/**
+ * Emails that couldn't be read, newest first, `limit` at a time after the `after` cursor (the
+ * shared keyset cursor: the last one's arrival time in ms and id). `valid` is false for a cursor
+ * that isn't one (a stale or edited link): that gives the first page.
+ */
 export function unreadEmails(
   accountId: string,
   page: { after?: string | null; limit?: number } = {},
 ) {
-  const limit = Math.min(Math.max(page.limit ?? UNREAD_PAGE_SIZE, 1), 200);
-  const after = decodeCursor(page.after);
+  const limit = Math.min(Math.max(page.limit ?? UNREAD_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+  const cursor = page.after ? decodeCursor(page.after) : null;
+  const after =
+    cursor && typeof cursor.key === "number" ? { at: new Date(cursor.key), id: cursor.id } : null;
   const rows = db()
     .select({
       id: inboundEmails.id,
@@ -444,12 +474,11 @@ export function unreadEmails(
     .orderBy(desc(inboundEmails.receivedAt), desc(inboundEmails.id))
     .limit(limit + 1)
     .all();
-  const emails = rows.slice(0, limit);
-  const last = emails.at(-1);
-  return {
-    emails,
-    nextCursor: rows.length > limit && last ? encodeCursor(last.receivedAt, last.id) : null,
-  };
+  const { items, nextCursor } = pageOf(rows, limit, (email) => ({
+    key: email.receivedAt.getTime(),
+    id: email.id,
+  }));
+  return { emails: items, nextCursor, valid: !page.after || after !== null };
 }
 
 export const UNREAD_PAGE_SIZE = 20;
@@ -463,17 +492,6 @@ export function unreadEmailCount(accountId: string): number {
       .where(and(eq(inboundEmails.accountId, accountId), eq(inboundEmails.kind, "unrecognized")))
       .get()?.count ?? 0
   );
-}
-
-// A page cursor: the last email's arrival time and id, opaque to the page.
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.getTime()}.${id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string | null | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null;
-  const match = /^(\d{1,15})\.([\w-]{1,64})$/.exec(Buffer.from(cursor, "base64url").toString());
-  return match ? { at: new Date(Number(match[1])), id: match[2]! } : null;
 }
 
 /** The original of one received email, byte for byte (for "Download the original"). */
@@ -704,12 +722,11 @@ type MessageText = Pick<typeof conversationMessages.$inferSelect, "author" | "te
 export function replyInfo(
   conversation: Pick<ConversationRow, "accountId" | "tripId" | "reservationId">,
   messages: readonly Pick<typeof conversationMessages.$inferSelect, "author" | "at" | "text">[],
+  known?: KnownTrip,
 ) {
   const lastHost = messages.map((message) => message.author).lastIndexOf("host");
   const firstUnanswered = messages[lastHost + 1];
-  const trip = conversation.tripId
-    ? getTrip(conversation.accountId, conversation.tripId)
-    : undefined;
+  const trip = tripOf(conversation, known);
   // The first time the guest mentioned damage starts the reporting clock.
   const damageNotice = messages.find(
     (message) =>
@@ -735,14 +752,25 @@ export function unansweredMessages(messages: readonly MessageText[]): string[] {
   return messages.slice(lastHost + 1).map((message) => message.text);
 }
 
+/**
+ * A conversation's trip as a list already read it (one query for a page of conversations, not one
+ * each): `null` when it has none; left out, it is read here.
+ */
+type KnownTrip = Pick<TripFacts, "startAt" | "endAt"> | null;
+type TripFacts = NonNullable<ReturnType<typeof getTrip>>;
+
+function tripOf(conversation: Pick<ConversationRow, "accountId" | "tripId">, known?: KnownTrip) {
+  if (known !== undefined) return known ?? undefined;
+  return conversation.tripId ? getTrip(conversation.accountId, conversation.tripId) : undefined;
+}
+
 /** Whether the conversation's trip has started; undefined when it names no trip. */
 export function tripHasStarted(
   conversation: Pick<ConversationRow, "accountId" | "tripId">,
   now = Date.now(),
+  known?: KnownTrip,
 ): boolean | undefined {
-  const trip = conversation.tripId
-    ? getTrip(conversation.accountId, conversation.tripId)
-    : undefined;
+  const trip = tripOf(conversation, known);
   return trip ? trip.startAt.getTime() <= now : undefined;
 }
 
@@ -756,7 +784,7 @@ export function openGuestMessages<T extends MessageText>(messages: readonly T[])
 
 /** Marks the conversation's open guest messages up to `now` dealt with, by `userId`. */
 export function markGuestMessagesResolved(
-  tx: Pick<Tx, "update">,
+  tx: Pick<Tx, "update" | "select">,
   accountId: string,
   conversationId: string,
   userId: string | null,
@@ -774,6 +802,7 @@ export function markGuestMessagesResolved(
       ),
     )
     .run();
+  refreshInboxState(tx, accountId, conversationId, now.getTime());
 }
 
 /**
@@ -785,8 +814,9 @@ export function conversationNeeds(
   conversation: Pick<ConversationRow, "accountId" | "tripId">,
   messages: readonly MessageText[],
   now = Date.now(),
+  known?: KnownTrip,
 ) {
-  const tripStarted = tripHasStarted(conversation, now);
+  const tripStarted = tripHasStarted(conversation, now, known);
   const topics = new Set<RestrictedTopic>();
   const actionItems = new Set<ActionItem>();
   for (const { text } of openGuestMessages(messages)) {
@@ -833,4 +863,80 @@ export function conversationWaiting(
       ? { since: firstOpen.at, dueAt: replyDeadline({ messageAt: firstOpen.at, tripStartAt }) }
       : null,
   };
+}
+
+/**
+ * Writes what the inbox filters and counts by (`needsYouSince`, `awaitingReplySince`) from the
+ * conversation's messages, read as its page reads them. Called in the transaction of every write
+ * of a conversation's messages, so a list never reads the messages to filter or count.
+ */
+export function refreshInboxState(
+  tx: Pick<Tx, "select" | "update">,
+  accountId: string,
+  conversationId: string,
+  now = Date.now(),
+) {
+  const conversation = tx
+    .select({ accountId: conversations.accountId, tripId: conversations.tripId })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)))
+    .get();
+  if (!conversation) return;
+  const messages = tx
+    .select({
+      author: conversationMessages.author,
+      text: conversationMessages.text,
+      at: conversationMessages.at,
+      resolvedAt: conversationMessages.resolvedAt,
+    })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversationId))
+    .orderBy(conversationMessages.at, conversationMessages.id)
+    .all();
+  const trip = conversation.tripId
+    ? (tx
+        .select({ startAt: trips.startAt, endAt: trips.endAt })
+        .from(trips)
+        .where(and(eq(trips.accountId, accountId), eq(trips.id, conversation.tripId)))
+        .get() ?? null)
+    : null;
+  const tripStarted = trip ? trip.startAt.getTime() <= now : undefined;
+  const needs = conversationNeeds(conversation, messages, now, trip);
+  const waiting = conversationWaiting(messages, needs, trip?.startAt, tripStarted);
+  tx.update(conversations)
+    .set({
+      needsYouSince: waiting.needsYou?.since ?? null,
+      awaitingReplySince: waiting.reply?.since ?? null,
+    })
+    .where(eq(conversations.id, conversationId))
+    .run();
+}
+
+const INBOX_STATE_FILLED = "inbox-state-filled";
+
+/**
+ * Fills in "Needs you" on conversations older than the inbox's stored filters, once (the
+ * migration filled in the rest; this part reads the messages' text).
+ */
+export function refreshAllInboxStates() {
+  const done = db().select().from(appMeta).where(eq(appMeta.key, INBOX_STATE_FILLED)).get();
+  if (done) return 0;
+  const open = db()
+    .selectDistinct({
+      accountId: conversationMessages.accountId,
+      conversationId: conversationMessages.conversationId,
+    })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.author, "guest"), isNull(conversationMessages.resolvedAt)))
+    .all();
+  db().transaction((tx) => {
+    for (const { accountId, conversationId } of open) {
+      refreshInboxState(tx, accountId, conversationId);
+    }
+    tx.insert(appMeta)
+      .values({ key: INBOX_STATE_FILLED, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .run();
+  });
+  return open.length;
 }

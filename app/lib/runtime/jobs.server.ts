@@ -7,6 +7,7 @@ import { startAnalysisWorker } from "../estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "../estimates/photos.server";
 import { sweepOrphanFiles } from "../storage/orphans.server";
 import { startInboundSmtp } from "../inbox/smtp-listener.server";
+import { refreshAllInboxStates } from "../inbox/inbound.server";
 import { prepareBookingDrafts, scheduleBookingDrafts } from "../inbox/booking-drafts.server";
 import { draftPendingReplies } from "../inbox/drafts.server";
 import { processQueue } from "../concierge/queue.server";
@@ -38,6 +39,7 @@ export function startBackgroundJobs() {
   started = true;
   void runJob("Starting the email outbox", startOutboxWorker);
   void runJob("Starting the analysis queue", startAnalysisWorker);
+  void runJob("Filling in the inbox's Needs you", refreshAllInboxStates);
   const hourly = async () => {
     await runJob("Purging expired sessions", purgeExpiredSessions);
     await runJob("Purging staged photos", () => purgeStagedPhotos());

@@ -18,6 +18,7 @@ import type {
   DamageType,
   HailDentCountBand,
   HailDetail,
+  InteriorMaterial,
   PanelId,
   PriceClass,
   Severity,
@@ -282,6 +283,95 @@ export const RATE_SOURCES = {
     url: "https://visualfoodie.com/pro-car-cigarette-smell-removal-cost-details",
     published: "2026",
     note: "A content-farm page: weak.",
+  },
+  appraiserReplaceRule: {
+    title:
+      "New York State auto damage appraiser exam study guide: an appraiser should consider replacing a damaged part when the repair costs exceed 75 % of the part's value",
+    url: "https://nystateautodamagetheft.examzify.com/question/when-should-an-auto-appraiser-8c222e4936de5f20",
+    published: "undated (read 2026-11-27)",
+    note: "An exam-prep page: weak; matches the trade practice of replacing when repair approaches the panel's cost.",
+  },
+  repairVsReplaceTrade: {
+    title:
+      "Vehicle Service Pros, 'Repair vs Replace' (2006, republished 2020): owners chose a new panel when the damage approached the cost of the panel; cosmetic damage was usually repaired",
+    url: "https://www.vehicleservicepros.com/collision-repair/on-the-shop-floor/article/21167357/repair-vs-replace",
+    published: "2020-01-01",
+  },
+  creasedTornPanels: {
+    title:
+      "Calmack, 'How do experts decide between repair vs replace': once a panel has creased, folded or torn, the metal is stretched past where panel beating can fully restore it",
+    url: "https://calmack.com.au/how-do-experts-decide-between-repair-vs-replace-car-damage/",
+    published: "undated (read 2026-11-27)",
+    note: "A shop's article: weak.",
+  },
+  aluminumReplaceTrend: {
+    title:
+      "Dents.co (K. Carlisle), 'Why we replace when we should repair' (2023-01-18): high-strength steel and aluminum do not repair as well as mild steel; a five-hour dent on mild steel takes considerably more on aluminum, so such panels are often written as replace",
+    url: "https://www.dents.co/blog/why-we-replace-when-we-should-repair",
+    published: "2023-01-18",
+  },
+  fordF150Aluminum: {
+    title:
+      "Automotive News, 'Been there, done that, Ford says of process' (2014-01-20): the redesigned 2015 F-150 has an aluminum body, riveted and bonded like the Jaguar XJ and Range Rover",
+    url: "https://autonews.com/article/20140120/OEM04/301209907/been-there-done-that-ford-says-of-process",
+    published: "2014-01-20",
+  },
+  fordSuperDutyExpeditionAluminum: {
+    title:
+      "Light Metal Age, 'Ford launches new aluminum-bodied Expedition' (2017): the 2018 Expedition has aluminum body panels on a steel frame, after the 2015 F-150 and the aluminum Super Duty (2017 model year); F-150 aluminum repair certification carries over",
+    url: "https://www.lightmetalage.com/news/industry-news/automotive/ford-launched-aluminum-bodied-expedition/",
+    published: "2017",
+  },
+  luxuryAluminumBodies: {
+    title:
+      "Car Talk (J. Motavalli, 2013-10-28), 'Cutting weight with aluminum cars': the Audi A8 has an all-aluminum body and the latest Range Rover an all-aluminum structure; Winnipeg Free Press: Audi has built the A8 on an aluminum space frame since 1994",
+    url: "https://www.cartalk.com/content/cutting-weight-aluminum-cars-ford-f-150-next",
+    published: "2013-10-28",
+  },
+  teslaModelSAluminum: {
+    title:
+      "The Truth About Cars, 'Repair estimates for Tesla Model S higher at certified shops' (2015-01): the Model S's nearly all-aluminum frame and body panels make even minor repairs hard; Tesla sells parts only to the shops it trained",
+    url: "https://www.thetruthaboutcars.com/2015/01/repair-estimates-tesla-model-s-higher-certified-shops/",
+    published: "2015-01",
+  },
+  teslaCameraCalibration: {
+    title:
+      "Tesla Model Y service manual, 'Camera - side repeater - LH (remove and replace)' (2025-02-12): flat-rate time 0.2 h; whenever a camera is moved out of its position, its calibration must be cleared (Controls > Service > Camera Calibration); Not a Tesla App: Autopilot features return after up to 100 miles of driving",
+    url: "https://service.tesla.com/docs/ModelY/ServiceManual/2025/en-us/GUID-33C2512A-48F6-4F3B-B7BC-6546592B6BC2.html",
+    published: "2025-02-12",
+  },
+  evPaintCuring: {
+    title:
+      "AXA UK Commercial via Bodyshop (Ireland): curing paint in booths above 50 °C can damage an EV's battery; repairers use low-temperature paints or short-wave infrared curing and follow the maker's temperature limits",
+    url: "https://www.bodyshop.ie/index.php/axa-highlights-risks-of-heat-intensive-spray-booths-for-evs/31242",
+    published: "undated (read 2026-11-27)",
+  },
+  pickupTailgate: {
+    title:
+      "PartsAdvisory, 'Tailgate (PartTerminologyID 1427)': a loaded OEM tailgate on a current full-size truck costs $1,500–4,000 from the dealer; aftermarket shells $300–800, plus 2–4 h to transfer the camera, handle, lock and wiring; Vehicle Answers: a simple tailgate ≈ $500 fitted",
+    url: "https://www.partsadvisory.com/partterminologyid/partterminologyid-1427-tailgate",
+    published: "undated (read 2026-11-27)",
+    note: "A parts-catalog blog: weak.",
+  },
+  seatRepairByMaterial: {
+    title:
+      "Eat Sip 365, 'Estimating your automotive seat repair costs': cloth $75–250, vinyl $100–300, leather $150–500+ (burns, tears, stains); Visual Foodie: a leather seat tear from a $100 patch to $900 for a full panel, a cloth seat cover ≈ $350",
+    url: "https://eatsip365.com/estimating-your-automotive-seat-repair-costs",
+    published: "2026",
+    note: "Content-farm pages: weak.",
+  },
+  petHairRemoval: {
+    title:
+      "Pet hair removal by a detailer: 1–2 h light, 2–4 h moderate, 4–6+ h heavy on a sedan or small SUV, on top of an interior detail (Winenfood); Doctor Detail: $30 flat for significant hair, $70/h labor; a $75 pet-hair surcharge (Eat Sip 365)",
+    url: "http://www.doctor-detail.com/surcharges",
+    published: "undated (read 2026-11-27)",
+    note: "Detailers' price lists and explainers: weak.",
+  },
+  turoCleaningTiers: {
+    title:
+      "Turo, 'Recent Turo policy updates' (2018-04-02): cleaning reimbursement in set tiers of $30, $50, $100, $150 or $250, with separate tiers for smoking and pet hair; Turo no-smoking policy: $250 for multiple cleaning issues (cleaning, smoking and/or pet hair)",
+    url: "https://turo.com/blog/news/recent-turo-policy-updates",
+    published: "2018-04-02",
   },
   assumption: {
     title:
@@ -1076,7 +1166,142 @@ export const ESTIMATE_TABLES = {
   ),
   /** Business days added to the repair time when parts must be ordered. */
   partsWaitDays: sourced(1, "assumption", true),
+  /**
+   * Replace or repair a damaged bolt-on panel, the way estimators decide it: a new panel is
+   * written when the repair labor reaches `repairShareOfReplacement` of what replacing costs
+   * (part + replace labor), and always when the metal is torn (a severe crack).
+   */
+  replaceOrRepair: sourced(
+    { repairShareOfReplacement: 0.75, replaceTornMetal: true },
+    ["appraiserReplaceRule", "repairVsReplaceTrade", "creasedTornPanels", "aluminumReplaceTrend"],
+    true,
+    "The 75 % is the appraiser's rule of thumb, applied to the replacement's cost rather than the bare part so the labor of fitting the new panel counts too.",
+  ),
+  /**
+   * Bodies known to be aluminum by make, model and model year: every sheet-metal panel is then
+   * priced as aluminum, as if the host had listed it. Models match on letters and digits only
+   * ("F150" is "F-150"); `excludes` keeps a sister model out ("Range Rover Sport").
+   */
+  aluminumBodies: sourced<readonly AluminumBody[]>(
+    [
+      { make: "Ford", models: ["F-150"], fromYear: 2015, source: "fordF150Aluminum" },
+      {
+        make: "Ford",
+        models: ["F-250", "F-350", "F-450", "Super Duty"],
+        fromYear: 2017,
+        source: "fordSuperDutyExpeditionAluminum",
+      },
+      {
+        make: "Ford",
+        models: ["Expedition"],
+        fromYear: 2018,
+        source: "fordSuperDutyExpeditionAluminum",
+      },
+      { make: "Audi", models: ["A8"], fromYear: 1994, source: "luxuryAluminumBodies" },
+      {
+        make: "Land Rover",
+        models: ["Range Rover"],
+        excludes: ["Range Rover Sport", "Range Rover Evoque", "Range Rover Velar"],
+        fromYear: 2013,
+        source: "luxuryAluminumBodies",
+      },
+      { make: "Tesla", models: ["Model S"], fromYear: 2012, source: "teslaModelSAluminum" },
+    ],
+    [
+      "fordF150Aluminum",
+      "fordSuperDutyExpeditionAluminum",
+      "luxuryAluminumBodies",
+      "teslaModelSAluminum",
+    ],
+    false,
+  ),
+  /**
+   * Pickups: the tailgate is its own part (a loaded OEM gate costs far more than a trunk lid, and
+   * the camera, handle, lock and wiring move over to the new one); bed sides are refinished as
+   * the large panels they are.
+   */
+  pickup: sourced(
+    {
+      tailgate: {
+        hours: 3.0,
+        partCents: byClass(500_00, 1_500_00, 2_000_00, 2_500_00, 2_000_00),
+      },
+      bedSideRefinishHours: 3.0,
+    },
+    ["pickupTailgate", "assumption"],
+    true,
+    "Tailgate: 3 h, the middle of the 2–4 h transfer; economy = an aftermarket shell ($300–800), others the low end of the $1,500–4,000 loaded OEM gate. Bed-side refinish hours are our assumption (a panel longer than a car's quarter panel).",
+  ),
+  /**
+   * Tesla's cameras sit in the front fenders (side repeaters): refinishing or replacing a fender
+   * moves the camera, so it is removed and refitted and its calibration cleared; the car then
+   * recalibrates on a road drive.
+   */
+  teslaFenderCamera: sourced(
+    {
+      removeAndInstallHours: 0.2,
+      panels: ["front-fender-left", "front-fender-right"] as readonly PanelId[],
+      fromYear: 2017,
+    },
+    ["teslaCameraCalibration", "assumption"],
+    true,
+    "Camera models from 2017 (Autopilot 2 hardware); the road-drive calibration is priced as a dynamic calibration.",
+  ),
+  /** Interior work by seat material (sublet, by severity): leather costs more than cloth. */
+  interiorByMaterial: sourced(
+    {
+      cloth: {
+        stain: { minor: 75_00, moderate: 150_00, severe: 250_00 },
+        burn: { minor: 75_00, moderate: 150_00, severe: 250_00 },
+        tear: { minor: 75_00, moderate: 150_00, severe: 350_00 },
+      },
+      leather: {
+        stain: { minor: 100_00, moderate: 200_00, severe: 350_00 },
+        burn: { minor: 150_00, moderate: 300_00, severe: 500_00 },
+        tear: { minor: 150_00, moderate: 300_00, severe: 900_00 },
+      },
+    } satisfies Record<InteriorMaterial, Record<"stain" | "burn" | "tear", BySeverity<Cents>>>,
+    ["seatRepairByMaterial", "assumption"],
+    true,
+    "Inside cloth $75–250 and leather $150–500+; a severe tear replaces the cover (cloth ≈ $350) or the leather panel (up to $900). Leather stains are cleaned and conditioned, severe ones re-dyed.",
+  ),
+  /** Seat material when the vehicle doesn't say: leather on premium, luxury and EV/hybrid cars. */
+  leatherPriceClasses: sourced(
+    ["premium", "luxury", "ev-hybrid"] as readonly PriceClass[],
+    "assumption",
+    true,
+  ),
+  /** Pet hair removal: detailer's hours by severity, at the detail rate. */
+  petHairHours: sourced<BySeverity<number>>(
+    { minor: 1.5, moderate: 3.0, severe: 5.0 },
+    "petHairRemoval",
+    true,
+    "The middle of each published band (1–2 h, 2–4 h, 4–6+ h).",
+  ),
+  /**
+   * The marketplace's own cleaning fees as floors: a host can charge at least these, so an
+   * estimate never prices the work below them. Pet hair: the 2018 tiers ($50 / $100 / $150 by
+   * severity); odor: the smoking fees; two or more cleaning issues: the $250 "multiple" fee.
+   */
+  cleaningFloors: sourced(
+    {
+      petHair: { minor: 50_00, moderate: 100_00, severe: 150_00 } as BySeverity<Cents>,
+      multipleIssuesCents: 250_00,
+    },
+    "turoCleaningTiers",
+    false,
+  ),
 } as const;
+
+/** A body known to be aluminum (see `ESTIMATE_TABLES.aluminumBodies`). */
+export interface AluminumBody {
+  make: string;
+  models: readonly string[];
+  excludes?: readonly string[];
+  fromYear: number;
+  toYear?: number;
+  source: RateSourceId;
+}
 
 export type EstimateTables = typeof ESTIMATE_TABLES;
 

@@ -887,3 +887,48 @@ export function sourceText(scenario: AccuracyScenario): string {
   const source = RATE_SOURCES[scenario.published.source];
   return `${source.title} (${source.published})${"note" in source && /weak/i.test(source.note) ? " (weak)" : ""}`;
 }
+
+// ─── Bias ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Whether the engine leans low or high over the whole suite: for each scenario the natural log of
+ * (the estimate's midpoint ÷ the published range's midpoint), where the estimate's midpoint is the
+ * middle of its low–high applied to what the scenario measures. 0 is dead centre; −0.25 is about
+ * 22 % under the middle of the range, +0.25 about 28 % over it.
+ */
+export interface BiasSummary {
+  scenarios: number;
+  medianLogRatio: number;
+  meanLogRatio: number;
+  /** Median of |log ratio|: how far off-centre a typical estimate is, either way. */
+  medianAbsLogRatio: number;
+  /** Shares of scenarios whose estimate midpoint is under / over the range's midpoint. */
+  underShare: number;
+  overShare: number;
+}
+
+export function logRatio(result: ScenarioResult): number {
+  const estimateMiddle = (result.measuredLowCents + result.measuredHighCents) / 2;
+  const publishedMiddle = (result.publishedLowCents + result.publishedHighCents) / 2;
+  return Math.log(Math.max(estimateMiddle, 1) / Math.max(publishedMiddle, 1));
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function biasSummary(results: readonly ScenarioResult[]): BiasSummary {
+  const ratios = results.map(logRatio);
+  const count = ratios.length;
+  return {
+    scenarios: count,
+    medianLogRatio: median(ratios),
+    meanLogRatio: count > 0 ? ratios.reduce((sum, value) => sum + value, 0) / count : 0,
+    medianAbsLogRatio: median(ratios.map(Math.abs)),
+    underShare: count > 0 ? ratios.filter((value) => value < 0).length / count : 0,
+    overShare: count > 0 ? ratios.filter((value) => value > 0).length / count : 0,
+  };
+}

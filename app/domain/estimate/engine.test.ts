@@ -1562,22 +1562,37 @@ describe("Dents that can't be repaired paintlessly", () => {
     expect(only(quarter, "Repair").hours).toBe(6.9); // 5.5 × 1.25
   });
 
-  it("aluminum: 30 % more repair time at the specialist rate (body rate × 1.45)", () => {
-    const estimate = run([finding("hood", "dent", "minor", { sizeCm: 12 })], {
-      aluminumPanels: ["hood"],
+  it("aluminum: twice the repair time at the specialist rate (body rate × 1.85)", () => {
+    const estimate = run([finding("front-door-left", "dent", "minor", { sizeCm: 12 })], {
+      aluminumPanels: ["front-door-left"],
     });
     expect(only(estimate, "Repair")).toMatchObject({
-      hours: 2.6, // 2.0 × 1.3
-      rateCents: 145_00,
-      amountCents: 377_00,
+      hours: 4.0, // 2.0 × 2
+      rateCents: 185_00,
+      amountCents: 740_00,
     });
-    expect(only(estimate, "Repair").description).toMatch(/aluminum: × 1\.3 time, specialist rate/);
+    expect(only(estimate, "Repair").description).toMatch(/aluminum: × 2 time, specialist rate/);
     // Refinish is paint work: the same on any metal.
     expect(only(estimate, "Refinish").rateCents).toBe(100_00);
     const replaced = run([finding("hood", "dent", "severe", { sizeCm: 60 })], {
       aluminumPanels: ["hood"],
     });
-    expect(only(replaced, "Replace")).toMatchObject({ hours: 1.5, rateCents: 145_00 });
+    expect(only(replaced, "Replace")).toMatchObject({ hours: 1.5, rateCents: 185_00 });
+  });
+
+  it("the same dent is repaired on a steel hood and replaced on an aluminum one", () => {
+    const dent = finding("hood", "dent", "minor", { sizeCm: 12 });
+    const steel = run([dent]);
+    expect(only(steel, "Repair").decision?.chosen).toBe("repair");
+    expect(linesOf(steel, "Replace")).toEqual([]);
+    const aluminum = run([dent], { aluminumPanels: ["hood"] });
+    expect(linesOf(aluminum, "Repair")).toEqual([]);
+    expect(only(aluminum, "Replace").decision).toMatchObject({
+      chosen: "replace",
+      reason: expect.stringMatching(
+        /^replaced: 4 h of repair \(\$740\) would be 95 % of a new panel's/,
+      ),
+    });
   });
 });
 

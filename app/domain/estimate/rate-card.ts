@@ -288,7 +288,7 @@ export const RATE_SOURCES = {
     title:
       "New York State auto damage appraiser exam study guide: an appraiser should consider replacing a damaged part when the repair costs exceed 75 % of the part's value",
     url: "https://nystateautodamagetheft.examzify.com/question/when-should-an-auto-appraiser-8c222e4936de5f20",
-    published: "undated (read 2026-11-27)",
+    published: "2026 (undated page, read 2026-11-27)",
     note: "An exam-prep page: weak; matches the trade practice of replacing when repair approaches the panel's cost.",
   },
   repairVsReplaceTrade: {
@@ -301,7 +301,7 @@ export const RATE_SOURCES = {
     title:
       "Calmack, 'How do experts decide between repair vs replace': once a panel has creased, folded or torn, the metal is stretched past where panel beating can fully restore it",
     url: "https://calmack.com.au/how-do-experts-decide-between-repair-vs-replace-car-damage/",
-    published: "undated (read 2026-11-27)",
+    published: "2026 (undated page, read 2026-11-27)",
     note: "A shop's article: weak.",
   },
   aluminumReplaceTrend: {
@@ -344,13 +344,13 @@ export const RATE_SOURCES = {
     title:
       "AXA UK Commercial via Bodyshop (Ireland): curing paint in booths above 50 °C can damage an EV's battery; repairers use low-temperature paints or short-wave infrared curing and follow the maker's temperature limits",
     url: "https://www.bodyshop.ie/index.php/axa-highlights-risks-of-heat-intensive-spray-booths-for-evs/31242",
-    published: "undated (read 2026-11-27)",
+    published: "2026 (undated page, read 2026-11-27)",
   },
   pickupTailgate: {
     title:
       "PartsAdvisory, 'Tailgate (PartTerminologyID 1427)': a loaded OEM tailgate on a current full-size truck costs $1,500–4,000 from the dealer; aftermarket shells $300–800, plus 2–4 h to transfer the camera, handle, lock and wiring; Vehicle Answers: a simple tailgate ≈ $500 fitted",
     url: "https://www.partsadvisory.com/partterminologyid/partterminologyid-1427-tailgate",
-    published: "undated (read 2026-11-27)",
+    published: "2026 (undated page, read 2026-11-27)",
     note: "A parts-catalog blog: weak.",
   },
   seatRepairByMaterial: {
@@ -364,7 +364,7 @@ export const RATE_SOURCES = {
     title:
       "Pet hair removal by a detailer: 1–2 h light, 2–4 h moderate, 4–6+ h heavy on a sedan or small SUV, on top of an interior detail (Winenfood); Doctor Detail: $30 flat for significant hair, $70/h labor; a $75 pet-hair surcharge (Eat Sip 365)",
     url: "http://www.doctor-detail.com/surcharges",
-    published: "undated (read 2026-11-27)",
+    published: "2026 (undated page, read 2026-11-27)",
     note: "Detailers' price lists and explainers: weak.",
   },
   turoCleaningTiers: {
@@ -372,6 +372,109 @@ export const RATE_SOURCES = {
       "Turo, 'Recent Turo policy updates' (2018-04-02): cleaning reimbursement in set tiers of $30, $50, $100, $150 or $250, with separate tiers for smoking and pet hair; Turo no-smoking policy: $250 for multiple cleaning issues (cleaning, smoking and/or pet hair)",
     url: "https://turo.com/blog/news/recent-turo-policy-updates",
     published: "2018-04-02",
+  },
+  edmundsF150Aluminum: {
+    title:
+      "Edmunds long-term 2015 F-150, 'Aluminum body repairs part 3' (2015-01-27), with TopSpeed and Jalopnik: two dents and four creases in the aluminum bed side straightened, filled, refinished and blended, plus an $887 LED blind-spot taillamp: $2,938.44 at $60/h, $4,138.44 at the dealer's $120/h aluminum rate; 20 h of aluminum body labor where steel takes 10 h (an independent shop: $105/h aluminum, $50/h steel)",
+    url: "https://www.edmunds.com/ford/f-150/2015/long-term-road-test/2015-ford-f-150-aluminum-body-repairs-part-3-with-video.html",
+    published: "2015-01-27",
+  },
+  fenderReplacementEconomy: {
+    title:
+      "EngineerFix, 'How much does it cost to replace a side panel on a car': a bolt-on fender takes about 3 h to swap and 3 h to prep and paint; a simple fender replacement starts around $600–1,000",
+    url: "https://engineerfix.com/how-much-does-it-cost-to-replace-a-side-panel-on-a-car",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer explainer: weak.",
+  },
+  panelReplaceVsRepairBands: {
+    title:
+      "Eat Sip 365, 'The average cost of car panel and paint work': medium dent with paint damage $600–1,500 (door, fender); panel replacement and paint with an aftermarket part $900–2,500, with an OEM part $1,500–4,000+ (door, hood, bumper)",
+    url: "https://eatsip365.com/the-average-cost-of-car-panel-and-paint-work",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  doorShellReplacement: {
+    title:
+      "Visual Foodie, 'Car door shell replacement price factors': a door shell replaced, inner parts moved over and painted, $800 to over $3,500",
+    url: "https://visualfoodie.com/car-door-shell-replacement-price-factors",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  teslaDoorCrease: {
+    title:
+      "Tesla forums, 'Aluminum body repair' (2013-02-03): a Model S front door with a small crease in the body line and scratches through the primer, repaired by Tesla Tampa for about $800",
+    url: "https://forums.tesla.com/en_EU/forum/forums/aluminum-body-repair",
+    published: "2013-02-03",
+    note: "One owner's report.",
+  },
+  triCoatDoorScratch: {
+    title:
+      "Winenfood, 'What it costs to fix a white car crash': a deep scratch on a pearl (tri-coat) Lexus rear door estimated over $1,200; solid versus tri-coat white can be 'the difference between a $300 fix and a $1,500 one'",
+    url: "https://winenfood.com/what-it-costs-to-fix-a-white-car-crash",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  keyedCarRepaint: {
+    title:
+      "us.ok.com, 'How much does it cost to repair a keyed car': full panel repaint (door, fender) $500–1,500 depending on paint type (standard or pearl); multi-panel / body-side repaint $1,000–2,500+",
+    url: "https://us.ok.com/ask/how-much-does-it-cost-to-repair-a-keyed-car",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer Q&A page: weak.",
+  },
+  bumperRepaint: {
+    title:
+      "EngineerFix, 'How much does it cost to get a bumper painted': a deep gouge or crack filled and the whole cover repainted $300–1,000; metallic, pearl or tri-coat finishes add 20–50 % in materials",
+    url: "https://engineerfix.com/how-much-does-it-cost-to-get-a-bumper-painted-2",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer explainer: weak.",
+  },
+  tailgateReplacementTotal: {
+    title:
+      "Visual Foodie, 'What to expect for a car tailgate replacement cost': a car, SUV or truck tailgate replaced, part plus labor and paint, $500 to over $3,500",
+    url: "https://visualfoodie.com/what-to-expect-for-a-car-tailgate-replacement-cost",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  canyonTailgateMolding: {
+    title:
+      "AutoGuide long-term 2015 GMC Canyon (copy on carsnear.com): the damaged plastic molding on the tailgate's edge replaced at the dealer for just over $90, part and $30 of labor",
+    url: "http://carsnear.com/view-4155-263681.html",
+    published: "2015",
+  },
+  seatBurnByMaterial: {
+    title:
+      "Visual Foodie, 'How much does car seat upholstery repair cost': a small burn or tear under 1″ costs $75–150 in cloth, $100–200 in vinyl and $150–250 in genuine leather",
+    url: "https://visualfoodie.com/how-much-does-car-seat-upholstery-repair-cost",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  seatTearBySize: {
+    title:
+      "Eat Sip 365, 'A look at average car seat tear repair costs': small fabric tear (under 2″) $75–150; medium leather tear (2–5″) $175–300; large tear or damaged seam $250–450+",
+    url: "https://eatsip365.com/a-look-at-average-car-seat-tear-repair-costs",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  leatherSeatReupholstery: {
+    title:
+      "Winenfood, 'The price of a leather car chair replacement': a leather seat re-covered by a custom upholstery shop $800–2,500 per seat (OEM dealer seat $2,000–5,000+)",
+    url: "https://winenfood.com/the-price-of-a-leather-car-chair-replacement",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  odorRemovalTypes: {
+    title:
+      "Winenfood, 'The cost of professional car smell removal' (sedan): heavy smoke $250–600+; pet odors (urine, dander, wet dog: enzyme, extraction, ozone) $200–500; SUVs and minivans 15–25 % more",
+    url: "https://winenfood.com/the-cost-of-professional-car-smell-removal",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  sideswipeHalves: {
+    title:
+      "Eat Sip 365, rear side panel and door paint guides: a quarter panel with medium dents and scratches (filler, sanding, paint) $600–1,800; a door with a medium dent and paint damage $600–1,500",
+    url: "https://eatsip365.com/how-much-to-fix-a-car-rear-side-panel",
+    published: "2026",
+    note: "Content-farm pages: weak; a door-plus-quarter sideswipe is the sum, $1,200–3,300.",
   },
   assumption: {
     title:
@@ -923,8 +1026,9 @@ export const ESTIMATE_TABLES = {
   >(
     {
       hood: { hours: 1.5, partCents: byClass(350_00, 500_00, 800_00, 1_200_00, 1_000_00) },
-      "front-fender-left": { hours: 2.0, partCents: FENDER },
-      "front-fender-right": { hours: 2.0, partCents: FENDER },
+      // A bolt-on fender takes about 3 h to swap (EngineerFix).
+      "front-fender-left": { hours: 3.0, partCents: FENDER },
+      "front-fender-right": { hours: 3.0, partCents: FENDER },
       "front-door-left": { hours: 3.5, partCents: DOOR_SHELL },
       "front-door-right": { hours: 3.5, partCents: DOOR_SHELL },
       "rear-door-left": { hours: 3.0, partCents: DOOR_SHELL },
@@ -934,19 +1038,19 @@ export const ESTIMATE_TABLES = {
         partCents: byClass(400_00, 600_00, 900_00, 1_300_00, 1_100_00),
       },
     },
-    "assumption",
+    ["fenderReplacementEconomy", "assumption"],
     true,
-    "Door shells and bolt-on panels; economy cars priced with aftermarket or used panels.",
+    "Door shells and bolt-on panels; economy cars priced with aftermarket or used panels. Fender hours from EngineerFix; the others are our assumption.",
   ),
   /**
    * Aluminum panels in conventional repair: repair hours × `hoursMultiplier`, and all body labor on
    * the panel at the body rate × `specialistRateRatio` (aluminum needs its own tools and room).
    */
   aluminumRepair: sourced(
-    { hoursMultiplier: 1.3, specialistRateRatio: 1.45 },
-    ["aluminumRates", "aluminumTime", "pdr", "assumption"],
+    { hoursMultiplier: 2.0, specialistRateRatio: 1.85 },
+    ["edmundsF150Aluminum", "aluminumRates", "aluminumTime"],
     true,
-    "Hours: the top of the published +15–30 % aluminum uplift (insurers have proposed double time). Rate: between the regular rate and the survey's ≈ 1.9 × (certified shops' $92/h average over the $49 body rate of the time), since cosmetic repairs are not structural.",
+    "Hours: 20 h on aluminum where steel takes 10 h (Edmunds' F-150 bed side), as insurers proposed (double time). Rate: just under the survey's ≈ 1.87 × (certified shops' $92/h average over the $49 body rate of the time); Edmunds' dealer charged 2 × ($120 against $60).",
   ),
   /**
    * Minimum charge per line, by operation: a shop never bills a buffed scuff at a fraction of an

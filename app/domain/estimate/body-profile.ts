@@ -100,6 +100,8 @@ export interface PanelReplacement {
   transferText: string;
   /** The panel carries a camera that must be calibrated after the swap. */
   calibrate: boolean;
+  /** Welded on (a quarter panel): replaced only when torn or not worth repairing, never for size. */
+  welded: boolean;
 }
 
 /** The replacement of a panel on this car, or null when the panel isn't a bolt-on part. */
@@ -118,6 +120,7 @@ export function replacementFor(
       partText: `Tailgate, ${classText} (${economy ? "aftermarket shell" : "OEM"})`,
       transferText: "transfer camera, handle, lock and wiring",
       calibrate: true,
+      welded: false,
     };
   }
   const entry = tables.panelReplacement.value[panelId];
@@ -125,9 +128,12 @@ export function replacementFor(
   return {
     hours: entry.hours,
     partCents: entry.partCents[vehicle.priceClass],
-    partText: `${PANELS[panelId].label} panel, ${classText}`,
-    transferText: "transfer handles, trim and moldings",
+    partText: `${panelLabelFor(panelId, vehicle.bodyType)} panel, ${classText}`,
+    transferText: entry.welded
+      ? "cut out the old panel and weld in the new one (sectioning)"
+      : "transfer handles, trim and moldings",
     calibrate: false,
+    welded: entry.welded ?? false,
   };
 }
 

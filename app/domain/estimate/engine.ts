@@ -651,7 +651,7 @@ function planConventionalDent(finding: Finding, context: Context): FindingPlan {
   if (!floor || typeof floor !== "object") throw new Error("No dent repair time");
   const size = finding.sizeCm;
   const replacement = replacementFor(finding.panel, context.vehicle, tables);
-  if (size !== undefined && size > rules.replaceAboveCm && replacement) {
+  if (size !== undefined && size > rules.replaceAboveCm && replacement && !replacement.welded) {
     notes.push(
       `A dent this large (${inches(size)}, over ${inches(rules.replaceAboveCm)}) is priced as a new panel: repairing it would take about as long and cost more.`,
     );
@@ -719,6 +719,30 @@ function withAluminum(result: FindingPlan, context: Context): FindingPlan {
   return { ...result, drafts };
 }
 
+/**
+ * A mirror that carries a camera (around-view) is replaced with its camera: a broken housing
+ * takes the camera with it, so the new mirror needs one fitted (its calibration follows).
+ */
+function mirrorCameraDrafts(finding: Finding, context: Context): LineDraft[] {
+  if (!hasSensors(finding.panel, context)) return [];
+  const spec = context.rateCard.tables.sensors.value["side camera"];
+  const priceClass = context.vehicle.priceClass;
+  return [
+    labor(
+      finding,
+      finding.panel,
+      "Replace",
+      `Fit the around-view camera to the new ${lower(panelLabel(finding.panel, context.vehicle))}`,
+      spec.hours,
+    ),
+    part(
+      finding,
+      `${ADAS_SENSOR_LABELS["side camera"]}, ${lower(PRICE_CLASS_LABELS[priceClass])}`,
+      spec.partCents[priceClass],
+    ),
+  ];
+}
+
 /** A new bolt-on panel: fitting labor (moving the small parts over), the part, then refinish. */
 function replacementPlan(
   finding: Finding,
@@ -744,9 +768,25 @@ function replacementPlan(
         decision,
       },
       part(finding, replacement.partText, replacement.partCents),
+      ...(replacement.welded ? sectioningAccess(finding, context) : []),
     ],
     notes,
   });
+}
+
+/** Sectioning a quarter panel takes the rear bumper cover off to reach the lower seams. */
+function sectioningAccess(finding: Finding, context: Context): LineDraft[] {
+  const hours = context.rateCard.tables.removeAndInstallHours.value["rear-bumper"];
+  if (hours === undefined) return [];
+  return [
+    labor(
+      finding,
+      finding.panel,
+      "R&I",
+      `Remove and refit the rear bumper cover to section the ${lower(panelLabel(finding.panel, context.vehicle))}`,
+      hours,
+    ),
+  ];
 }
 
 /**
@@ -1068,6 +1108,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
               replaceHours.mirror,
             ),
             part(finding, `Mirror assembly, ${classLabel}`, parts.mirror.value[priceClass]),
+            ...mirrorCameraDrafts(finding, context),
           ],
         });
       if (finding.damageType === "glass-damage") {

@@ -48,6 +48,7 @@ describe("replace or repair", () => {
     partText: "door",
     transferText: "",
     calibrate: false,
+    welded: false,
   };
   const rule = TABLES.replaceOrRepair.value;
 
@@ -106,6 +107,37 @@ describe("replace or repair", () => {
       expect.arrayContaining(["Part", "Refinish", "Blend"]),
     );
     expect(estimate.lines.some((line) => line.operation === "Repair")).toBe(false);
+  });
+});
+
+describe("welded quarter panels and camera mirrors", () => {
+  it("a torn quarter panel is sectioned (cut out, new panel welded in, bumper cover off); a large dent in one is still repaired", () => {
+    const torn = run([finding("quarter-panel-left", "crack", "severe", { sizeCm: 40 })]);
+    const replace = torn.lines.find((line) => line.operation === "Replace");
+    expect(replace).toMatchObject({ hours: 23 });
+    expect(replace?.description).toMatch(/weld in the new one \(sectioning\)/);
+    expect(torn.lines.find((line) => line.operation === "R&I")?.description).toBe(
+      "Remove and refit the rear bumper cover to section the left quarter panel",
+    );
+    const dented = run([finding("quarter-panel-left", "dent", "severe", { sizeCm: 60 })]);
+    expect(dented.lines.some((line) => line.operation === "Replace")).toBe(false);
+    expect(dented.lines.find((line) => line.operation === "Repair")?.decision?.chosen).toBe(
+      "repair",
+    );
+  });
+
+  it("a broken mirror that carries a camera is replaced with a camera fitted and calibrated", () => {
+    const damage = [finding("mirror-left", "crack", "severe")];
+    const plain = run(damage);
+    const camera = run(damage, { sensorPanels: ["mirror-left"] });
+    expect(camera.lines.map((line) => line.description)).toEqual(
+      expect.arrayContaining([
+        "Fit the around-view camera to the new left mirror",
+        "Surround-view camera (mirror), mid-range",
+      ]),
+    );
+    expect(camera.lines.some((line) => line.operation === "Calibration")).toBe(true);
+    expect(camera.totalCents).toBeGreaterThan(plain.totalCents + 400_00);
   });
 });
 

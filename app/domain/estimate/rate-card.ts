@@ -379,6 +379,13 @@ export const RATE_SOURCES = {
     url: "https://www.edmunds.com/ford/f-150/2015/long-term-road-test/2015-ford-f-150-aluminum-body-repairs-part-3-with-video.html",
     published: "2015-01-27",
   },
+  quarterPanelSectioning: {
+    title:
+      "EngineerFix, side panel and quarter panel replacement: a quarter panel is cut out and a new one welded in, 16–23 h of structural labor (about 35 billable hours with refinish and blends), over $3,000–4,500 in all; the part from a few hundred dollars aftermarket to over $1,500 OEM",
+    url: "https://engineerfix.com/how-much-does-a-quarter-panel-replacement-cost",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer explainer: weak.",
+  },
   fenderReplacementEconomy: {
     title:
       "EngineerFix, 'How much does it cost to replace a side panel on a car': a bolt-on fender takes about 3 h to swap and 3 h to prep and paint; a simple fender replacement starts around $600–1,000",
@@ -724,6 +731,8 @@ export interface PdrBand {
 /** A door shell and a front fender, by class (both sides and both doors cost the same). */
 const DOOR_SHELL = byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00);
 const FENDER = byClass(150_00, 250_00, 450_00, 700_00, 550_00);
+/** A quarter panel: a few hundred dollars aftermarket to over $1,500 OEM (EngineerFix). */
+const QUARTER = byClass(400_00, 700_00, 1_000_00, 1_600_00, 1_200_00);
 
 /**
  * Hours and prices the engine writes on estimate lines. Hours are labor-guide style decimal
@@ -1022,7 +1031,7 @@ export const ESTIMATE_TABLES = {
   ),
   /** Bolt-on sheet-metal panels that can be replaced: labor hours and the part by class. */
   panelReplacement: sourced<
-    Readonly<Partial<Record<PanelId, { hours: number; partCents: ByClass }>>>
+    Readonly<Partial<Record<PanelId, { hours: number; partCents: ByClass; welded?: boolean }>>>
   >(
     {
       hood: { hours: 1.5, partCents: byClass(350_00, 500_00, 800_00, 1_200_00, 1_000_00) },
@@ -1037,10 +1046,14 @@ export const ESTIMATE_TABLES = {
         hours: 2.0,
         partCents: byClass(400_00, 600_00, 900_00, 1_300_00, 1_100_00),
       },
+      // Welded on: cut out and a new panel welded in (sectioning): the top of the published 16–23 h,
+      // since the whole job runs to about 35 billable hours.
+      "quarter-panel-left": { hours: 23, partCents: QUARTER, welded: true },
+      "quarter-panel-right": { hours: 23, partCents: QUARTER, welded: true },
     },
-    ["fenderReplacementEconomy", "assumption"],
+    ["fenderReplacementEconomy", "quarterPanelSectioning", "assumption"],
     true,
-    "Door shells and bolt-on panels; economy cars priced with aftermarket or used panels. Fender hours from EngineerFix; the others are our assumption.",
+    "Door shells and bolt-on panels; economy cars priced with aftermarket or used panels. Fender hours from EngineerFix, quarter panels (welded: replaced by sectioning, never for size alone) at the top of EngineerFix's 16–23 h; the others are our assumption.",
   ),
   /**
    * Aluminum panels in conventional repair: repair hours × `hoursMultiplier`, and all body labor on

@@ -848,6 +848,20 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
       "panel replacement and paint, aftermarket part (fender)",
     ),
   },
+  {
+    id: "torn-quarter-sectioned-nj",
+    name: "mid sedan, rear quarter panel torn in a crash: cut out and a new panel welded in, refinished and blended (New Jersey)",
+    state: "NJ",
+    vehicle: car(2018, "Honda", "Civic", "sedan", "mid", "metallic-pearl"),
+    findings: [f("quarter-panel-left", "crack", "severe", { sizeCm: 40 })],
+    measure: "total",
+    published: range(
+      3_000,
+      4_500,
+      "quarterPanelSectioning",
+      "quarter panel cut out and welded in, about 35 billable hours",
+    ),
+  },
   // ─── Issue 24: aluminum bodies ───
   {
     id: "aluminum-bedside-dents-f150-ca",
@@ -899,6 +913,38 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     measure: "total",
     published: range(300, 1_000, "bumperRepaint", "deep gouge filled, full bumper repaint"),
     tolerance: 0.2,
+  },
+  {
+    id: "mirror-camera-aaa-2023-tx",
+    name: "2023 Rogue, side mirror with its around-view camera broken: mirror and camera replaced and calibrated (Texas)",
+    state: "TX",
+    vehicle: car(2023, "Nissan", "Rogue", "suv", "mid", "metallic-pearl", {
+      sensorPanels: ["mirror-left"],
+    }),
+    findings: [f("mirror-left", "crack", "severe")],
+    measure: "total",
+    published: range(
+      1_206,
+      1_809,
+      "aaaAdas2023",
+      "side mirror with camera replaced: AAA's $1,507.55 average ± 20 %",
+    ),
+  },
+  {
+    id: "rear-collision-sensors-aaa-2023-ca",
+    name: "2023 Camry, minor rear collision: rear bumper cover replaced with its parking sensors and blind-spot radar moved over and calibrated (California)",
+    state: "CA",
+    vehicle: car(2023, "Toyota", "Camry", "sedan", "mid", "metallic-pearl", {
+      sensorPanels: ["rear-bumper"],
+    }),
+    findings: [f("rear-bumper", "crack", "severe", { sizeCm: 30 })],
+    measure: "total",
+    published: range(
+      1_359,
+      2_038,
+      "aaaAdas2023",
+      "minor rear collision incl. ADAS: AAA's $1,698.24 average ± 20 %",
+    ),
   },
   {
     id: "windshield-camera-aaa-2023-il",

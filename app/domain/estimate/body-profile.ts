@@ -12,7 +12,6 @@ import type { AluminumBody, RateCard } from "./rate-card";
 import {
   INTERIOR_MATERIAL_LABELS,
   PANEL_LIST,
-  PANELS,
   panelLabelFor,
   PRICE_CLASS_LABELS,
   type InteriorMaterial,

@@ -98,7 +98,7 @@ import {
   replacementFor,
   type PanelReplacement,
 } from "./body-profile";
-import { interiorWork } from "./interior";
+import { CLEANING_DAMAGE_TYPES, interiorWork } from "./interior";
 import { decideReplaceOrRepair } from "./replace-or-repair";
 import {
   ADAS_SENSOR_LABELS,
@@ -1565,6 +1565,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
       });
     }
 
+    if (panelId === "interior") drafts.push(...multipleCleaningTopUp(kept, context));
     costRaisersForPanel(panelId, kept, mainReplacement, removePlan, context, raise, assume);
   }
 
@@ -1870,6 +1871,34 @@ function spreadAcrossPanels(findings: readonly Finding[]): Finding[] {
         : { sizeCm: Math.max(1, Math.round((finding.sizeCm / (spanned.length + 1)) * 10) / 10) };
     return [finding.panel, ...spanned].map((panel) => ({ ...rest, ...share, panel }));
   });
+}
+
+/**
+ * Two or more kinds of cleaning issue (stain, odor, pet hair) are, by the marketplace's rule, one
+ * "multiple cleaning issues" fee: the cleaning work is never priced under it.
+ */
+function multipleCleaningTopUp(plans: readonly FindingPlan[], context: Context): LineDraft[] {
+  const cleaning = plans.filter((candidate) =>
+    (CLEANING_DAMAGE_TYPES as readonly string[]).includes(candidate.finding.damageType),
+  );
+  const kinds = new Set(cleaning.map((candidate) => candidate.finding.damageType));
+  const first = cleaning[0];
+  if (kinds.size < 2 || !first) return [];
+  const floor = context.rateCard.tables.cleaningFloors.value.multipleIssuesCents;
+  const priced = cleaning.reduce(
+    (sum, candidate) =>
+      sum + candidate.drafts.reduce((total, draft) => total + (draft.flatCents ?? 0), 0),
+    0,
+  );
+  if (priced >= floor) return [];
+  return [
+    sublet(
+      first.finding,
+      "Clean",
+      `Multiple cleaning issues: raised to the marketplace's ${money(floor)} fee for them (the lines above come to ${money(priced)})`,
+      floor - priced,
+    ),
+  ];
 }
 
 /**

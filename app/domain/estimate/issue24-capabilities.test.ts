@@ -259,6 +259,21 @@ describe("interior by material", () => {
   });
 });
 
+describe("multiple cleaning issues", () => {
+  it("a stain and an odor together are never priced under the marketplace's $250 fee", () => {
+    const estimate = run([
+      finding("interior", "interior-stain", "minor"),
+      finding("interior", "odor", "minor"),
+    ]);
+    expect(estimate.totalCents).toBe(250_00);
+    expect(estimate.lines.map((line) => line.description)).toContainEqual(
+      expect.stringMatching(/^Multiple cleaning issues: raised to the marketplace's \$250 fee/),
+    );
+    const one = run([finding("interior", "interior-stain", "minor")]);
+    expect(one.totalCents).toBe(75_00);
+  });
+});
+
 describe("damage across panels", () => {
   const apart = (panel: Finding["panel"], sizeCm: number) =>
     run([finding(panel, "dent", "moderate", { sizeCm, paintCracked: true })]);

@@ -261,6 +261,8 @@ export const vehicles = sqliteTable(
     headlampType: text("headlamp_type"),
     /** JSON array of sheet-metal PanelIds made of aluminum, or null: not stated. */
     aluminumPanels: text("aluminum_panels"),
+    /** InteriorMaterial of the seats ("cloth" or "leather"), or null: not stated. */
+    interiorMaterial: text("interior_material"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

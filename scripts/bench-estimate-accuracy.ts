@@ -6,11 +6,15 @@
  * overlaps it (within the scenario's tolerance); then the share inside and the five worst by
  * ratio (how far outside, ≥ 1; ties broken by the distance from the range's middle).
  *
+ * Then the bias: median and mean of log(estimate midpoint ÷ published midpoint) over every
+ * scenario, the median distance either way, and the share of estimates under and over.
+ *
  * Prints numbers and asserts nothing (scenarios.test.ts fails on a drift); `--json` prints one
  * line of JSON instead. Run with `node --import tsx scripts/bench-estimate-accuracy.ts`.
  */
 import {
   ACCURACY_SCENARIOS,
+  biasSummary,
   evaluateScenario,
   sourceText,
   type ScenarioResult,
@@ -38,6 +42,8 @@ const worst = [...results]
 const inside = results.filter((result) => result.inside).length;
 const overlapping = results.filter((result) => result.overlaps).length;
 const withinTolerance = results.filter((result) => result.withinTolerance).length;
+const bias = biasSummary(results);
+const round3 = (value: number) => Number(value.toFixed(3));
 
 if (json) {
   console.log(
@@ -47,6 +53,13 @@ if (json) {
       insideShare: inside / results.length,
       overlapping,
       withinTolerance,
+      bias: {
+        medianLogRatio: round3(bias.medianLogRatio),
+        meanLogRatio: round3(bias.meanLogRatio),
+        medianAbsLogRatio: round3(bias.medianAbsLogRatio),
+        underShare: round3(bias.underShare),
+        overShare: round3(bias.overShare),
+      },
       worst: worst.map((result) => ({
         id: result.scenario.id,
         ratio: Number(result.ratio.toFixed(3)),
@@ -88,6 +101,9 @@ if (json) {
   console.log("");
   console.log(
     `${inside}/${results.length} inside their published range (${((inside / results.length) * 100).toFixed(1)} %); ${withinTolerance} within tolerance; ${overlapping} with a low–high that overlaps it. ${Math.round(elapsedMs)} ms.`,
+  );
+  console.log(
+    `Bias, log(estimate midpoint ÷ published midpoint) over ${bias.scenarios} scenarios: median ${bias.medianLogRatio.toFixed(3)}, mean ${bias.meanLogRatio.toFixed(3)}, median |log ratio| ${bias.medianAbsLogRatio.toFixed(3)}; ${(bias.underShare * 100).toFixed(1)} % under, ${(bias.overShare * 100).toFixed(1)} % over.`,
   );
   console.log("");
   console.log("Worst five by ratio (then by distance from the range's middle):");

@@ -29,7 +29,8 @@ type VehicleFieldName =
   | "status"
   | EquipmentField
   | "headlampType"
-  | "aluminumPanels";
+  | "aluminumPanels"
+  | "interiorMaterial";
 
 /** Conform's metadata of the vehicle form's fields (`useSchemaForm(vehicleFormForBrowser, …)`). */
 export type VehicleFieldsMetadata = Record<VehicleFieldName, FieldMetadata<unknown>>;

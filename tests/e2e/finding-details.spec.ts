@@ -106,8 +106,14 @@ test.describe("finding details", () => {
       await expect(page.getByText("Estimate ready").first()).toBeVisible();
       const report = (await (await host.api.get(`/api/analysis/${reportId}`)).json()) as {
         estimate: {
-          lines: Array<{ panel: string | null; operation: string; description: string }>;
+          lines: Array<{
+            panel: string | null;
+            operation: string;
+            description: string;
+            decision?: { chosen: string; reason: string };
+          }>;
         };
+        assumptions: string[];
       };
       const lines = report.estimate.lines;
       expect(lines.some((line) => line.panel === "hood" && line.operation === "PDR")).toBe(true);
@@ -122,6 +128,21 @@ test.describe("finding details", () => {
       expect(
         lines.some((line) => line.panel === "front-door-left" && line.operation === "Refinish"),
       ).toBe(true);
+      // Repair or replace: the JSON and the report page say which was chosen and why.
+      const repair = lines.find(
+        (line) => line.panel === "front-door-left" && line.operation === "Repair",
+      );
+      expect(repair?.decision).toMatchObject({
+        chosen: "repair",
+        reason: expect.stringMatching(/^repaired: .* of a new panel's/),
+      });
+      await expect(page.getByText(/repaired: .* of a new panel's/).first()).toBeVisible();
+      expect(report.assumptions).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Body: /),
+          expect.stringMatching(/^Paint system: /),
+        ]),
+      );
       await context.close();
     });
   }

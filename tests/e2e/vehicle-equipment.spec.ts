@@ -43,15 +43,19 @@ test.describe("vehicle equipment", () => {
     await context.addCookies((await host.api.storageState()).cookies);
     const page = await context.newPage();
     await page.goto(`/dashboard/vehicle/${vehicleId}`);
-    await page.getByText("Driver assistance, headlamps and aluminum panels (optional)").click();
+    await page
+      .getByText("Driver assistance, headlamps, seats and aluminum panels (optional)")
+      .click();
     await page.getByLabel("Front radar (adaptive cruise)").selectOption("yes");
     await page.getByLabel("Front parking sensors").selectOption("no");
     await page.getByLabel("Headlamps").selectOption("led");
+    await page.getByLabel("Seats").selectOption("leather");
     await page.getByLabel("Hood").check();
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.goto(`/dashboard/vehicle/${vehicleId}`);
     await expect(page.getByLabel("Front radar (adaptive cruise)")).toHaveValue("yes");
     await expect(page.getByLabel("Hood")).toBeChecked();
+    await expect(page.getByLabel("Seats")).toHaveValue("leather");
 
     const after = await handTaggedReportViaApi(host, vehicleId, BUMPER, 52);
     const stated = await estimate(host, after);

@@ -3,6 +3,8 @@ import { describedBy, FieldNotes } from "~/components/form-field";
 import {
   HEADLAMP_TYPE_LABELS,
   HEADLAMP_TYPES,
+  INTERIOR_MATERIAL_LABELS,
+  INTERIOR_MATERIALS,
   PANEL_LIST,
   panelExistsOn,
   type BodyType,
@@ -15,7 +17,7 @@ import {
 import { NO_ALUMINUM } from "~/lib/estimates/vehicle-form";
 
 export type EquipmentFieldsMetadata = Record<
-  EquipmentField | "headlampType" | "aluminumPanels",
+  EquipmentField | "headlampType" | "aluminumPanels" | "interiorMaterial",
   FieldMetadata<unknown>
 >;
 
@@ -45,7 +47,7 @@ export function EquipmentFields({
   return (
     <details className="rounded-lg border border-slate-200 p-3 sm:col-span-2" open={stated > 0}>
       <summary className="cursor-pointer font-medium text-slate-900">
-        Driver assistance, headlamps and aluminum panels (optional)
+        Driver assistance, headlamps, seats and aluminum panels (optional)
       </summary>
       <p className="mt-2 text-sm text-slate-600">
         Cameras and sensors cost more to replace and need calibrating. What you leave on &ldquo;Not
@@ -93,6 +95,25 @@ export function EquipmentFields({
             {HEADLAMP_TYPES.map((type) => (
               <option key={type} value={type}>
                 {HEADLAMP_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${idPrefix}interiorMaterial`} className="label">
+            Seats
+          </label>
+          <select
+            key={fields.interiorMaterial.key}
+            id={`${idPrefix}interiorMaterial`}
+            name={fields.interiorMaterial.name}
+            defaultValue={initial(fields.interiorMaterial)}
+            className="input"
+          >
+            <option value="">Not sure</option>
+            {INTERIOR_MATERIALS.map((material) => (
+              <option key={material} value={material}>
+                {INTERIOR_MATERIAL_LABELS[material]}
               </option>
             ))}
           </select>

@@ -310,11 +310,12 @@ describe("Repair + Refinish + Blend + Clear coat + Paint materials + Tax", () =>
     ["paint-chip", "moderate", 0.5],
     ["paint-chip", "severe", 1.0],
     ["crack", "minor", 1.0],
-    ["crack", "severe", 4.0],
+    ["crack", "moderate", 2.0],
   ] as const)("sheet metal %s %s → Repair %d h + Refinish", (damageType, severity, hours) => {
-    const estimate = run([finding("hood", damageType, severity, { sizeCm: 12 })]);
+    // A door: its repair stays under 75 % of a new door at this rate card's $100/h.
+    const estimate = run([finding("front-door-left", damageType, severity, { sizeCm: 12 })]);
     expect(only(estimate, "Repair").hours).toBe(hours);
-    expect(only(estimate, "Refinish")).toMatchObject({ panel: "hood", hours: 3.0 });
+    expect(only(estimate, "Refinish")).toMatchObject({ panel: "front-door-left", hours: 2.2 });
   });
 
   it("a severe sheet-metal finding is still a repair, with a replacement cost raiser", () => {
@@ -977,12 +978,13 @@ describe("Wheels and tires", () => {
 
 describe("Interior", () => {
   it.each([
+    // The test car is mid-range: cloth seats unless it says otherwise.
     ["interior-stain", "minor", "Clean", 75_00],
     ["interior-stain", "severe", "Clean", 250_00],
-    ["odor", "moderate", "Clean", 150_00],
-    ["interior-burn", "moderate", "Repair", 175_00],
-    ["interior-tear", "minor", "Repair", 100_00],
-    ["interior-tear", "severe", "Replace", 450_00],
+    ["odor", "moderate", "Odor treatment", 150_00],
+    ["interior-burn", "moderate", "Repair", 150_00],
+    ["interior-tear", "minor", "Repair", 75_00],
+    ["interior-tear", "severe", "Replace", 350_00],
   ] as const)("%s %s → %s %i cents (sublet)", (damageType, severity, operation, cents) => {
     const estimate = run([finding("interior", damageType, severity)]);
     expect(table(estimate)).toEqual([[operation, "interior", null, cents]]);
@@ -1515,7 +1517,9 @@ describe("Dents that can't be repaired paintlessly", () => {
     expect(linesOf(estimate, "PDR")).toEqual([]);
     expect(only(estimate, "Repair")).toMatchObject({
       hours: 1.0,
-      description: "Repair left front door (minor dent, 0.8 in, paint cracked)",
+      description: expect.stringMatching(
+        /^Repair left front door \(minor dent, 0\.8 in, paint cracked\); repaired: /,
+      ),
     });
     expect(only(estimate, "Refinish").hours).toBe(2.2);
     expect(estimate.findingNotes[cracked.id]).toEqual([
@@ -1530,8 +1534,10 @@ describe("Dents that can't be repaired paintlessly", () => {
     [20, 3.0],
     [30, 4.0],
     [44, 5.5],
-  ])("repair time grows with size: a %d cm dent on the hood → %d h", (sizeCm, hours) => {
-    const estimate = run([finding("hood", "dent", "minor", { sizeCm, paintCracked: true })]);
+  ])("repair time grows with size: a %d cm dent on a door → %d h", (sizeCm, hours) => {
+    const estimate = run([
+      finding("front-door-left", "dent", "minor", { sizeCm, paintCracked: true }),
+    ]);
     expect(only(estimate, "Repair").hours).toBe(hours);
   });
 
@@ -1556,22 +1562,37 @@ describe("Dents that can't be repaired paintlessly", () => {
     expect(only(quarter, "Repair").hours).toBe(6.9); // 5.5 × 1.25
   });
 
-  it("aluminum: 30 % more repair time at the specialist rate (body rate × 1.45)", () => {
-    const estimate = run([finding("hood", "dent", "minor", { sizeCm: 12 })], {
-      aluminumPanels: ["hood"],
+  it("aluminum: twice the repair time at the specialist rate (body rate × 1.85)", () => {
+    const estimate = run([finding("front-door-left", "dent", "minor", { sizeCm: 12 })], {
+      aluminumPanels: ["front-door-left"],
     });
     expect(only(estimate, "Repair")).toMatchObject({
-      hours: 2.6, // 2.0 × 1.3
-      rateCents: 145_00,
-      amountCents: 377_00,
+      hours: 4.0, // 2.0 × 2
+      rateCents: 185_00,
+      amountCents: 740_00,
     });
-    expect(only(estimate, "Repair").description).toMatch(/aluminum: × 1\.3 time, specialist rate/);
+    expect(only(estimate, "Repair").description).toMatch(/aluminum: × 2 time, specialist rate/);
     // Refinish is paint work: the same on any metal.
     expect(only(estimate, "Refinish").rateCents).toBe(100_00);
     const replaced = run([finding("hood", "dent", "severe", { sizeCm: 60 })], {
       aluminumPanels: ["hood"],
     });
-    expect(only(replaced, "Replace")).toMatchObject({ hours: 1.5, rateCents: 145_00 });
+    expect(only(replaced, "Replace")).toMatchObject({ hours: 1.5, rateCents: 185_00 });
+  });
+
+  it("the same dent is repaired on a steel hood and replaced on an aluminum one", () => {
+    const dent = finding("hood", "dent", "minor", { sizeCm: 12 });
+    const steel = run([dent]);
+    expect(only(steel, "Repair").decision?.chosen).toBe("repair");
+    expect(linesOf(steel, "Replace")).toEqual([]);
+    const aluminum = run([dent], { aluminumPanels: ["hood"] });
+    expect(linesOf(aluminum, "Repair")).toEqual([]);
+    expect(only(aluminum, "Replace").decision).toMatchObject({
+      chosen: "replace",
+      reason: expect.stringMatching(
+        /^replaced: 4 h of repair \(\$740\) would be 95 % of a new panel's/,
+      ),
+    });
   });
 });
 

@@ -81,10 +81,25 @@ import { InvalidInputError, type FieldErrors } from "../validation";
 import {
   RATE_FIELDS,
   RATE_OVERRIDE_LIMITS,
+  RATE_SOURCES,
   type PdrBand,
   type RateCard,
   type RepairChoice,
 } from "./rate-card";
+import {
+  aluminumBodyOf,
+  aluminumBodyText,
+  aluminumPanelsOf,
+  hasTeslaFenderCamera,
+  interiorMaterialOf,
+  interiorMaterialText,
+  panelLabel,
+  refinishHoursFor,
+  replacementFor,
+  type PanelReplacement,
+} from "./body-profile";
+import { CLEANING_DAMAGE_TYPES, interiorWork } from "./interior";
+import { decideReplaceOrRepair } from "./replace-or-repair";
 import {
   ADAS_SENSOR_LABELS,
   blendTargets,
@@ -99,6 +114,7 @@ import {
   type AdasSensor,
   type Finding,
   type HailDetail,
+  type InteriorMaterial,
   type PanelId,
   type PanelKind,
   type Severity,
@@ -118,6 +134,8 @@ export const OPERATIONS = [
   "Polish",
   "Wheel repair",
   "Clean",
+  "Odor treatment",
+  "Pet hair removal",
   "Calibration",
   "Clear coat",
   "Tri-coat",
@@ -157,6 +175,14 @@ export interface EstimateLine {
    * amountCents = this, otherwise amountCents = hours × rate, rounded to the cent.
    */
   minimumChargeCents?: Cents;
+  /** On a damaged panel that could be repaired or replaced: which was chosen and why. */
+  decision?: RepairDecision;
+}
+
+/** Replace or repair, with the reason in words ("repaired: 2.5 h of repair ($160) is 19 % …"). */
+export interface RepairDecision {
+  chosen: "replace" | "repair";
+  reason: string;
 }
 
 export interface EstimateOptions {
@@ -365,6 +391,7 @@ interface LineDraft {
   partCents?: Cents;
   /** Flat amount for sublet lines (labor and part lines are priced from hours/part). */
   flatCents?: Cents;
+  decision?: RepairDecision;
 }
 
 interface FindingPlan {
@@ -387,6 +414,9 @@ interface Context {
   rateCard: RateCard;
   hasAdas: boolean;
   adasAssumed: boolean;
+  /** Aluminum panels: the host's list plus a known aluminum body's (see body-profile.ts). */
+  aluminum: ReadonlySet<PanelId>;
+  interiorMaterial: InteriorMaterial;
 }
 
 function hasSensors(panelId: PanelId, context: Context): boolean {
@@ -492,7 +522,7 @@ function planFromRepairChoice(
   context: Context,
   replacePlan: () => FindingPlan,
 ): FindingPlan {
-  const label = PANELS[finding.panel].label;
+  const label = panelLabel(finding.panel, context.vehicle);
   if (choice === "replace") return replacePlan();
   if (choice === "polish") {
     const tables = context.rateCard.tables;
@@ -542,7 +572,7 @@ function hailCellText(detail: HailDetail): string {
  */
 function planHail(finding: Finding, context: Context): FindingPlan {
   const tables = context.rateCard.tables;
-  const label = lower(PANELS[finding.panel].label);
+  const label = lower(panelLabel(finding.panel, context.vehicle));
   const notes: string[] = [];
   const detail = finding.hail ?? tables.hailDefaultCell.value[finding.severity];
   if (!finding.hail) {
@@ -568,7 +598,7 @@ function planHail(finding: Finding, context: Context): FindingPlan {
     });
     return { ...conventional, notes };
   }
-  const aluminum = context.vehicle.aluminumPanels?.includes(finding.panel) ?? false;
+  const aluminum = context.aluminum.has(finding.panel);
   const uplift = tables.hailAluminumUpliftPercent.value;
   const oversize = detail.oversizeDents ?? 0;
   const oversizeCents = oversize * tables.hailOversizeDentCents.value;
@@ -610,7 +640,7 @@ function planHail(finding: Finding, context: Context): FindingPlan {
 function planConventionalDent(finding: Finding, context: Context): FindingPlan {
   const tables = context.rateCard.tables;
   const rules = tables.dentRepair.value;
-  const label = lower(PANELS[finding.panel].label);
+  const label = lower(panelLabel(finding.panel, context.vehicle));
   const notes: string[] = [];
   if (finding.paintCracked) {
     notes.push(
@@ -620,31 +650,21 @@ function planConventionalDent(finding: Finding, context: Context): FindingPlan {
   const floor = tables.sheetMetalRepair.value.dent?.[finding.severity];
   if (!floor || typeof floor !== "object") throw new Error("No dent repair time");
   const size = finding.sizeCm;
-  const replacement = tables.panelReplacement.value[finding.panel];
-  if (size !== undefined && size > rules.replaceAboveCm && replacement) {
+  const replacement = replacementFor(finding.panel, context.vehicle, tables);
+  if (size !== undefined && size > rules.replaceAboveCm && replacement && !replacement.welded) {
     notes.push(
       `A dent this large (${inches(size)}, over ${inches(rules.replaceAboveCm)}) is priced as a new panel: repairing it would take about as long and cost more.`,
     );
-    const priceClass = context.vehicle.priceClass;
-    return plan(finding, {
-      replaces: true,
-      refinish: true,
-      drafts: [
-        labor(
-          finding,
-          finding.panel,
-          "Replace",
-          `Replace ${label} (${findingText(finding)}): transfer handles, trim and moldings`,
-          replacement.hours,
-        ),
-        part(
-          finding,
-          `${PANELS[finding.panel].label} panel, ${lower(PRICE_CLASS_LABELS[priceClass])}`,
-          replacement.partCents[priceClass],
-        ),
-      ],
+    return replacementPlan(
+      finding,
+      replacement,
+      context,
+      {
+        chosen: "replace",
+        reason: `replaced: a dent over ${inches(rules.replaceAboveCm)} takes about as long to repair as to fit a new panel`,
+      },
       notes,
-    });
+    );
   }
   const bySize =
     size === undefined ? 0 : (rules.hoursBySize.find((band) => size <= band.maxSizeCm)?.hours ?? 0);
@@ -678,7 +698,7 @@ function planConventionalDent(finding: Finding, context: Context): FindingPlan {
  * labor at the aluminum specialist's rate (body rate × ratio).
  */
 function withAluminum(result: FindingPlan, context: Context): FindingPlan {
-  if (!(context.vehicle.aluminumPanels?.includes(result.finding.panel) ?? false)) return result;
+  if (!context.aluminum.has(result.finding.panel)) return result;
   const tables = context.rateCard.tables;
   const { hoursMultiplier, specialistRateRatio } = tables.aluminumRepair.value;
   const rateCents = roundToCents(context.rateCard.bodyLaborCentsPerHour * specialistRateRatio);
@@ -697,6 +717,115 @@ function withAluminum(result: FindingPlan, context: Context): FindingPlan {
     };
   });
   return { ...result, drafts };
+}
+
+/**
+ * A mirror that carries a camera (around-view) is replaced with its camera: a broken housing
+ * takes the camera with it, so the new mirror needs one fitted (its calibration follows).
+ */
+function mirrorCameraDrafts(finding: Finding, context: Context): LineDraft[] {
+  if (!hasSensors(finding.panel, context)) return [];
+  const spec = context.rateCard.tables.sensors.value["side camera"];
+  const priceClass = context.vehicle.priceClass;
+  return [
+    labor(
+      finding,
+      finding.panel,
+      "Replace",
+      `Fit the around-view camera to the new ${lower(panelLabel(finding.panel, context.vehicle))}`,
+      spec.hours,
+    ),
+    part(
+      finding,
+      `${ADAS_SENSOR_LABELS["side camera"]}, ${lower(PRICE_CLASS_LABELS[priceClass])}`,
+      spec.partCents[priceClass],
+    ),
+  ];
+}
+
+/** A new bolt-on panel: fitting labor (moving the small parts over), the part, then refinish. */
+function replacementPlan(
+  finding: Finding,
+  replacement: PanelReplacement,
+  context: Context,
+  decision: RepairDecision,
+  notes: string[] = [],
+): FindingPlan {
+  const label = lower(panelLabel(finding.panel, context.vehicle));
+  return plan(finding, {
+    replaces: true,
+    refinish: true,
+    calibrateIfSensors: replacement.calibrate,
+    drafts: [
+      {
+        ...labor(
+          finding,
+          finding.panel,
+          "Replace",
+          `Replace ${label} (${findingText(finding)}): ${replacement.transferText}; ${decision.reason}`,
+          replacement.hours,
+        ),
+        decision,
+      },
+      part(finding, replacement.partText, replacement.partCents),
+      ...(replacement.welded ? sectioningAccess(finding, context) : []),
+    ],
+    notes,
+  });
+}
+
+/** Sectioning a quarter panel takes the rear bumper cover off to reach the lower seams. */
+function sectioningAccess(finding: Finding, context: Context): LineDraft[] {
+  const hours = context.rateCard.tables.removeAndInstallHours.value["rear-bumper"];
+  if (hours === undefined) return [];
+  return [
+    labor(
+      finding,
+      finding.panel,
+      "R&I",
+      `Remove and refit the rear bumper cover to section the ${lower(panelLabel(finding.panel, context.vehicle))}`,
+      hours,
+    ),
+  ];
+}
+
+/**
+ * Replace or repair a bolt-on sheet-metal panel whose plan repairs it (see replace-or-repair.ts):
+ * the repair line says why it was kept, or the plan becomes a new panel that says why.
+ */
+function withReplaceOrRepair(result: FindingPlan, context: Context): FindingPlan {
+  const { finding } = result;
+  if (result.replaces || (finding.damageType !== "dent" && finding.damageType !== "crack")) {
+    return result;
+  }
+  const repairDrafts = result.drafts.filter((draft) => draft.operation === "Repair");
+  const replacement = replacementFor(finding.panel, context.vehicle, context.rateCard.tables);
+  if (repairDrafts.length === 0 || !replacement) return result;
+  const body = context.rateCard.bodyLaborCentsPerHour;
+  const rateCents = repairDrafts[0]?.rateCents ?? body;
+  const decision = decideReplaceOrRepair({
+    repairHours: roundHours(repairDrafts.reduce((sum, draft) => sum + (draft.hours ?? 0), 0)),
+    repairRateCents: rateCents,
+    replacement,
+    replaceRateCents: rateCents,
+    torn: finding.damageType === "crack" && finding.severity === "severe",
+    rule: context.rateCard.tables.replaceOrRepair.value,
+  });
+  const chosen: RepairDecision = { chosen: decision.choice, reason: decision.reason };
+  if (decision.choice === "replace") {
+    return withAluminum(
+      replacementPlan(finding, replacement, context, chosen, result.notes),
+      context,
+    );
+  }
+  return {
+    ...result,
+    drafts: result.drafts.map((draft) =>
+      draft.operation === "Repair"
+        ? { ...draft, description: `${draft.description}; ${decision.reason}`, decision: chosen }
+        : draft,
+    ),
+  };
 }
 
 /**
@@ -770,7 +899,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
   const priceClass = vehicle.priceClass;
   const classLabel = lower(PRICE_CLASS_LABELS[priceClass]);
   const info = PANELS[finding.panel];
-  const label = info.label;
+  const label = panelLabel(finding.panel, vehicle);
   const replaceHours = tables.replaceHours.value;
   const parts = tables.parts;
 
@@ -801,7 +930,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
       if (finding.damageType === "dent") {
         const band = finding.paintCracked ? null : pdrBandFor(finding, context);
         if (band) {
-          const aluminum = vehicle.aluminumPanels?.includes(finding.panel) ?? false;
+          const aluminum = context.aluminum.has(finding.panel);
           const uplift = tables.pdr.value.aluminumUpliftPercent;
           const midpoint = (band.lowCents + band.highCents) / 2;
           const price = roundToCents(aluminum ? midpoint * (1 + uplift / 100) : midpoint);
@@ -819,14 +948,20 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
             pdr: { band, sizeKnown: finding.sizeCm !== undefined },
           });
         }
-        return withAluminum(planConventionalDent(finding, context), context);
+        return withReplaceOrRepair(
+          withAluminum(planConventionalDent(finding, context), context),
+          context,
+        );
       }
       const choice = tables.sheetMetalRepair.value[finding.damageType]?.[finding.severity];
       if (!choice) throw new Error(`No sheet-metal rule for ${finding.damageType}`);
-      return withAluminum(
-        planFromRepairChoice(finding, choice, context, () => {
-          throw new Error("Sheet-metal panels are repaired here");
-        }),
+      return withReplaceOrRepair(
+        withAluminum(
+          planFromRepairChoice(finding, choice, context, () => {
+            throw new Error("Sheet-metal panels are repaired here");
+          }),
+          context,
+        ),
         context,
       );
     }
@@ -973,6 +1108,7 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
               replaceHours.mirror,
             ),
             part(finding, `Mirror assembly, ${classLabel}`, parts.mirror.value[priceClass]),
+            ...mirrorCameraDrafts(finding, context),
           ],
         });
       if (finding.damageType === "glass-damage") {
@@ -1106,59 +1242,16 @@ function planFinding(finding: Finding, context: Context): FindingPlan {
     }
 
     case "interior": {
-      const prices = tables.interiorCents.value;
       const text = findingText(finding);
+      const work = interiorWork(finding, context.interiorMaterial, text, rateCard);
+      if (work) {
+        return plan(finding, {
+          component: "none",
+          drafts: [sublet(finding, work.operation, work.description, work.cents)],
+          notes: work.floorNote ? [work.floorNote] : [],
+        });
+      }
       switch (finding.damageType) {
-        case "interior-stain":
-          return plan(finding, {
-            component: "none",
-            drafts: [
-              sublet(
-                finding,
-                "Clean",
-                `Interior shampoo and stain removal (${text})`,
-                prices.clean[finding.severity],
-              ),
-            ],
-          });
-        case "odor":
-          return plan(finding, {
-            component: "none",
-            drafts: [
-              sublet(
-                finding,
-                "Clean",
-                `Odor removal: deep clean and ozone (${text})`,
-                prices.odor[finding.severity],
-              ),
-            ],
-          });
-        case "interior-burn":
-          return plan(finding, {
-            component: "none",
-            drafts: [
-              sublet(
-                finding,
-                "Repair",
-                `Upholstery burn repair (${text})`,
-                prices.burn[finding.severity],
-              ),
-            ],
-          });
-        case "interior-tear":
-          return plan(finding, {
-            component: "none",
-            drafts: [
-              sublet(
-                finding,
-                finding.severity === "severe" ? "Replace" : "Repair",
-                finding.severity === "severe"
-                  ? `Replace seat cover (${text})`
-                  : `Upholstery tear repair (${text})`,
-                prices.tear[finding.severity],
-              ),
-            ],
-          });
         default:
           return plan(finding, {
             component: "none",
@@ -1221,6 +1314,12 @@ function validateInput(input: EstimateInput): {
       if (vehicleResult.success && !panelExistsOn(finding.panel, vehicleResult.data.bodyType)) {
         errors[`findings.${index}.panel`] =
           `A ${vehicleResult.data.bodyType} has no ${lower(PANELS[finding.panel].label)}.`;
+      }
+      for (const [spanIndex, spanned] of (finding.spansPanels ?? []).entries()) {
+        if (vehicleResult.success && !panelExistsOn(spanned, vehicleResult.data.bodyType)) {
+          errors[`findings.${index}.spansPanels.${spanIndex}`] =
+            `A ${vehicleResult.data.bodyType} has no ${lower(PANELS[spanned].label)}.`;
+        }
       }
       findings.push(finding);
     });
@@ -1304,7 +1403,15 @@ export function estimateRepair(input: EstimateInput): Estimate {
   const { rateCard } = input;
   const tables = rateCard.tables;
   const adas = inferAdas(vehicle, rateCard);
-  const context: Context = { vehicle, rateCard, hasAdas: adas.hasAdas, adasAssumed: adas.assumed };
+  const interior = interiorMaterialOf(vehicle, tables);
+  const context: Context = {
+    vehicle,
+    rateCard,
+    hasAdas: adas.hasAdas,
+    adasAssumed: adas.assumed,
+    aluminum: aluminumPanelsOf(vehicle, tables),
+    interiorMaterial: interior.material,
+  };
 
   const findings = [...parsed].sort(
     (a, b) => panelOrder(a.panel) - panelOrder(b.panel) || compareText(a.id, b.id),
@@ -1318,9 +1425,10 @@ export function estimateRepair(input: EstimateInput): Estimate {
     if (!assumptions.includes(text)) assumptions.push(text);
   };
 
-  // 1. Plans per finding, grouped by panel (panels in estimate order).
+  // 1. Plans per finding, grouped by panel (panels in estimate order); damage that runs across
+  // panels is planned on each of them.
   const plansByPanel = new Map<PanelId, FindingPlan[]>();
-  for (const finding of findings) {
+  for (const finding of spreadAcrossPanels(findings)) {
     const list = plansByPanel.get(finding.panel) ?? [];
     list.push(planFinding(finding, context));
     plansByPanel.set(finding.panel, list);
@@ -1332,8 +1440,10 @@ export function estimateRepair(input: EstimateInput): Estimate {
   const replacedPanels = new Set<PanelId>();
 
   // 2. Panel-level consolidation.
-  for (const [panelId, plans] of plansByPanel) {
-    const info = PANELS[panelId];
+  for (const [panelId, plans] of [...plansByPanel].sort(
+    (a, b) => panelOrder(a[0]) - panelOrder(b[0]),
+  )) {
+    const info = { ...PANELS[panelId], label: panelLabel(panelId, vehicle) };
     const replacedComponents = new Map<Component, FindingPlan>();
     for (const candidate of plans) {
       if (
@@ -1413,7 +1523,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
       );
     }
     if (refinishPlan) {
-      const hours = tables.refinishHours.value[panelId];
+      const hours = refinishHoursFor(panelId, vehicle, tables);
       if (hours !== undefined) {
         refinished.set(panelId, refinishPlan.finding.id);
         drafts.push(
@@ -1430,21 +1540,32 @@ export function estimateRepair(input: EstimateInput): Estimate {
         );
       }
     }
+    const cameraWork = refinishPlan ?? mainReplacement;
+    if (cameraWork && hasTeslaFenderCamera(panelId, vehicle, tables)) {
+      drafts.push(...teslaFenderCameraDrafts(cameraWork.finding, panelId, context));
+    }
     const calibrationPlan =
       (mainReplacement?.calibrateIfSensors ? mainReplacement : undefined) ??
       (removePlan && removeHours !== undefined ? removePlan : undefined);
     if (calibrationPlan && sensors && !ownCalibration) {
       const sensorText = info.adasSensors.join(" and ");
+      // A camera that calibrates on a road drive (the rear camera) costs a dynamic calibration.
+      const dynamic = info.adasSensors.every(
+        (sensor) => tables.sensors.value[sensor].calibration === "dynamic",
+      );
       drafts.push({
         findingId: calibrationPlan.finding.id,
         panel: panelId,
         operation: "Calibration",
-        description: `Calibrate ${sensorText} after ${mainReplacement ? "replacing" : "removing and refitting"} the ${lower(info.label)}${info.kind === "bumper" ? " cover" : ""}`,
+        description: `Calibrate ${sensorText} after ${mainReplacement ? "replacing" : "removing and refitting"} the ${lower(info.label)}${info.kind === "bumper" ? " cover" : ""}${dynamic ? " (dynamic: road drive with a scan tool)" : ""}`,
         category: "sublet",
-        flatCents: tables.calibrationCents.value[vehicle.priceClass],
+        flatCents: (dynamic ? tables.dynamicCalibrationCents : tables.calibrationCents).value[
+          vehicle.priceClass
+        ],
       });
     }
 
+    if (panelId === "interior") drafts.push(...multipleCleaningTopUp(kept, context));
     costRaisersForPanel(panelId, kept, mainReplacement, removePlan, context, raise, assume);
   }
 
@@ -1462,7 +1583,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
       (a, b) => panelOrder(a[0]) - panelOrder(b[0]),
     )) {
       for (const target of blendTargets(source, vehicle.bodyType)) {
-        const fullHours = tables.refinishHours.value[target];
+        const fullHours = refinishHoursFor(target, vehicle, tables);
         if (
           fullHours === undefined ||
           refinished.has(target) ||
@@ -1478,7 +1599,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
             { id: findingId },
             target,
             "Blend",
-            `Blend ${lower(PANELS[target].label)} for color match with the ${lower(PANELS[source].label)} (${formatNumber(tables.blendFraction.value * 100)} % of ${hoursText(fullHours)})`,
+            `Blend ${lower(panelLabel(target, vehicle))} for color match with the ${lower(panelLabel(source, vehicle))} (${formatNumber(tables.blendFraction.value * 100)} % of ${hoursText(fullHours)})`,
             hours,
             "refinish",
           ),
@@ -1541,7 +1662,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
     const hours = Math.min(raw, maxHours);
     const percent = (fraction: number) => `${formatNumber(fraction * 100)} %`;
     const parts = [
-      `${percent(rule.firstPanelFraction)} of ${hoursText(first.hours)} on the ${lower(PANELS[first.panel].label)}`,
+      `${percent(rule.firstPanelFraction)} of ${hoursText(first.hours)} on the ${lower(panelLabel(first.panel, vehicle))}`,
     ];
     if (others.length > 0) {
       parts.push(
@@ -1701,6 +1822,7 @@ export function estimateRepair(input: EstimateInput): Estimate {
   if (lines.some((line) => line.category === "parts")) {
     assume("Part prices are typical prices for the car's class, not a quote for this car.");
   }
+  for (const text of bodyAssumptions(findings, lines, context, interior.assumed)) assume(text);
   for (const note of rateCard.notes) assume(note);
 
   return {
@@ -1731,6 +1853,145 @@ export function estimateRepair(input: EstimateInput): Estimate {
   };
 }
 
+// ─── Damage across panels, Tesla cameras, body assumptions ──────────────────────────────────────
+
+/**
+ * A finding that runs across panels becomes one finding per panel (same id, so its lines stay
+ * the finding's), its size shared equally: each panel gets its own repair, refinish, R&I and
+ * minimum charges, as a shop writes a sideswipe.
+ */
+function spreadAcrossPanels(findings: readonly Finding[]): Finding[] {
+  return findings.flatMap((finding) => {
+    const spanned = finding.spansPanels ?? [];
+    if (spanned.length === 0) return [finding];
+    const { spansPanels: _spanned, ...rest } = finding;
+    const share =
+      finding.sizeCm === undefined
+        ? {}
+        : { sizeCm: Math.max(1, Math.round((finding.sizeCm / (spanned.length + 1)) * 10) / 10) };
+    return [finding.panel, ...spanned].map((panel) => ({ ...rest, ...share, panel }));
+  });
+}
+
+/**
+ * Two or more kinds of cleaning issue (stain, odor, pet hair) are, by the marketplace's rule, one
+ * "multiple cleaning issues" fee: the cleaning work is never priced under it.
+ */
+function multipleCleaningTopUp(plans: readonly FindingPlan[], context: Context): LineDraft[] {
+  const cleaning = plans.filter((candidate) =>
+    (CLEANING_DAMAGE_TYPES as readonly string[]).includes(candidate.finding.damageType),
+  );
+  const kinds = new Set(cleaning.map((candidate) => candidate.finding.damageType));
+  const first = cleaning[0];
+  if (kinds.size < 2 || !first) return [];
+  const floor = context.rateCard.tables.cleaningFloors.value.multipleIssuesCents;
+  const priced = cleaning.reduce(
+    (sum, candidate) =>
+      sum + candidate.drafts.reduce((total, draft) => total + (draft.flatCents ?? 0), 0),
+    0,
+  );
+  if (priced >= floor) return [];
+  return [
+    sublet(
+      first.finding,
+      "Clean",
+      `Multiple cleaning issues: raised to the marketplace's ${money(floor)} fee for them (the lines above come to ${money(priced)})`,
+      floor - priced,
+    ),
+  ];
+}
+
+/**
+ * A Tesla fender carries a side-repeater camera: remove and refit it for the work, clear its
+ * calibration, and let the car recalibrate on a road drive (up to 100 miles).
+ */
+function teslaFenderCameraDrafts(
+  finding: Finding,
+  panelId: PanelId,
+  context: Context,
+): LineDraft[] {
+  const tables = context.rateCard.tables;
+  const label = lower(panelLabel(panelId, context.vehicle));
+  return [
+    labor(
+      finding,
+      panelId,
+      "R&I",
+      `Remove and refit the side-repeater camera on the ${label} (Tesla flat-rate time)`,
+      tables.teslaFenderCamera.value.removeAndInstallHours,
+    ),
+    {
+      findingId: finding.id,
+      panel: panelId,
+      operation: "Calibration",
+      description: `Clear the camera calibration and recalibrate on a road drive after the ${label} work (Tesla: up to 100 miles before Autopilot returns)`,
+      category: "sublet",
+      flatCents: tables.dynamicCalibrationCents.value[context.vehicle.priceClass],
+    },
+  ];
+}
+
+const PAINT_SYSTEM_TEXT: Readonly<Record<Vehicle["paintType"], string>> = {
+  solid: "solid color (base coat and clear coat; matches without blending)",
+  "metallic-pearl":
+    "metallic or pearl two-stage (base coat and clear coat, blended into the next panels)",
+  "tri-coat":
+    "tri-coat three-stage (base coat, mid-coat and clear coat, blended into the next panels)",
+};
+
+/** What the estimate assumed about the body, the paint and the seats, when the work touches them. */
+function bodyAssumptions(
+  findings: readonly Finding[],
+  lines: readonly EstimateLine[],
+  context: Context,
+  interiorAssumed: boolean,
+): string[] {
+  const { vehicle, rateCard } = context;
+  const tables = rateCard.tables;
+  const texts: string[] = [];
+  const sheetMetal = findings.some((finding) =>
+    [finding.panel, ...(finding.spansPanels ?? [])].some(
+      (panelId) => PANELS[panelId].kind === "sheet-metal",
+    ),
+  );
+  if (sheetMetal) {
+    const body = aluminumBodyOf(vehicle, tables);
+    const { hoursMultiplier, specialistRateRatio } = tables.aluminumRepair.value;
+    const practice = `priced as an aluminum-certified shop works (dedicated tools and a separate work area): the specialist rate (body rate × ${formatNumber(specialistRateRatio, 2)}), ${formatNumber(hoursMultiplier, 2)} × the repair time, and a new panel once repair would cost ${formatNumber(tables.replaceOrRepair.value.repairShareOfReplacement * 100)} % of one`;
+    if (body) {
+      texts.push(
+        `Body: aluminum (${aluminumBodyText(body)}, per ${RATE_SOURCES[body.source].title.split(":")[0]}); every body panel is ${practice}.`,
+      );
+    } else if (context.aluminum.size > 0) {
+      const names = [...context.aluminum].map((id) => lower(panelLabel(id, vehicle))).join(", ");
+      texts.push(
+        `Body: aluminum ${names} (as listed for this car), ${practice}; other panels steel.`,
+      );
+    } else {
+      texts.push(
+        "Body: steel panels (no aluminum panels listed for this car, and its model isn't a known aluminum body).",
+      );
+    }
+  }
+  const painted = lines.some((line) =>
+    (["Refinish", "Blend", "Polish"] as Operation[]).includes(line.operation),
+  );
+  if (painted) {
+    texts.push(`Paint system: ${PAINT_SYSTEM_TEXT[vehicle.paintType]}.`);
+    if (vehicle.priceClass === "ev-hybrid" && lines.some((line) => line.operation === "Refinish")) {
+      texts.push(
+        "EV/hybrid refinish: the paint is cured at low temperature (air-dry or short-wave infrared) within the maker's battery temperature limit, not baked in a hot booth.",
+      );
+    }
+  }
+  if (findings.some((finding) => finding.panel === "interior")) {
+    texts.push(
+      `Interior: ${interiorMaterialText(context.interiorMaterial)} seats${interiorAssumed ? ` (assumed for a ${lower(PRICE_CLASS_LABELS[vehicle.priceClass])} car; tell us if they are ${context.interiorMaterial === "leather" ? "cloth" : "leather"})` : ""}.`,
+    );
+  }
+  return texts;
+}
+
 // ─── Cost raisers per panel ─────────────────────────────────────────────────────────────────────
 
 const SENSOR_REPLACEMENT_COSTS: Readonly<Record<AdasSensor, string>> = {
@@ -1753,7 +2014,7 @@ function costRaisersForPanel(
   assume: (text: string) => void,
 ): void {
   const info = PANELS[panelId];
-  const label = lower(info.label);
+  const label = lower(panelLabel(panelId, context.vehicle));
   const worst = plans.reduce<Severity>(
     (max, candidate) =>
       candidate.finding.severity === "severe" || max === "severe"

@@ -18,6 +18,7 @@ import type {
   DamageType,
   HailDentCountBand,
   HailDetail,
+  InteriorMaterial,
   PanelId,
   PriceClass,
   Severity,
@@ -283,6 +284,205 @@ export const RATE_SOURCES = {
     published: "2026",
     note: "A content-farm page: weak.",
   },
+  appraiserReplaceRule: {
+    title:
+      "New York State auto damage appraiser exam study guide: an appraiser should consider replacing a damaged part when the repair costs exceed 75 % of the part's value",
+    url: "https://nystateautodamagetheft.examzify.com/question/when-should-an-auto-appraiser-8c222e4936de5f20",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "An exam-prep page: weak; matches the trade practice of replacing when repair approaches the panel's cost.",
+  },
+  repairVsReplaceTrade: {
+    title:
+      "Vehicle Service Pros, 'Repair vs Replace' (2006, republished 2020): owners chose a new panel when the damage approached the cost of the panel; cosmetic damage was usually repaired",
+    url: "https://www.vehicleservicepros.com/collision-repair/on-the-shop-floor/article/21167357/repair-vs-replace",
+    published: "2020-01-01",
+  },
+  creasedTornPanels: {
+    title:
+      "Calmack, 'How do experts decide between repair vs replace': once a panel has creased, folded or torn, the metal is stretched past where panel beating can fully restore it",
+    url: "https://calmack.com.au/how-do-experts-decide-between-repair-vs-replace-car-damage/",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A shop's article: weak.",
+  },
+  aluminumReplaceTrend: {
+    title:
+      "Dents.co (K. Carlisle), 'Why we replace when we should repair' (2023-01-18): high-strength steel and aluminum do not repair as well as mild steel; a five-hour dent on mild steel takes considerably more on aluminum, so such panels are often written as replace",
+    url: "https://www.dents.co/blog/why-we-replace-when-we-should-repair",
+    published: "2023-01-18",
+  },
+  fordF150Aluminum: {
+    title:
+      "Automotive News, 'Been there, done that, Ford says of process' (2014-01-20): the redesigned 2015 F-150 has an aluminum body, riveted and bonded like the Jaguar XJ and Range Rover",
+    url: "https://autonews.com/article/20140120/OEM04/301209907/been-there-done-that-ford-says-of-process",
+    published: "2014-01-20",
+  },
+  fordSuperDutyExpeditionAluminum: {
+    title:
+      "Light Metal Age, 'Ford launches new aluminum-bodied Expedition' (2017): the 2018 Expedition has aluminum body panels on a steel frame, after the 2015 F-150 and the aluminum Super Duty (2017 model year); F-150 aluminum repair certification carries over",
+    url: "https://www.lightmetalage.com/news/industry-news/automotive/ford-launched-aluminum-bodied-expedition/",
+    published: "2017",
+  },
+  luxuryAluminumBodies: {
+    title:
+      "Car Talk (J. Motavalli, 2013-10-28), 'Cutting weight with aluminum cars': the Audi A8 has an all-aluminum body and the latest Range Rover an all-aluminum structure; Winnipeg Free Press: Audi has built the A8 on an aluminum space frame since 1994",
+    url: "https://www.cartalk.com/content/cutting-weight-aluminum-cars-ford-f-150-next",
+    published: "2013-10-28",
+  },
+  teslaModelSAluminum: {
+    title:
+      "The Truth About Cars, 'Repair estimates for Tesla Model S higher at certified shops' (2015-01): the Model S's nearly all-aluminum frame and body panels make even minor repairs hard; Tesla sells parts only to the shops it trained",
+    url: "https://www.thetruthaboutcars.com/2015/01/repair-estimates-tesla-model-s-higher-certified-shops/",
+    published: "2015-01",
+  },
+  teslaCameraCalibration: {
+    title:
+      "Tesla Model Y service manual, 'Camera - side repeater - LH (remove and replace)' (2025-02-12): flat-rate time 0.2 h; whenever a camera is moved out of its position, its calibration must be cleared (Controls > Service > Camera Calibration); Not a Tesla App: Autopilot features return after up to 100 miles of driving",
+    url: "https://service.tesla.com/docs/ModelY/ServiceManual/2025/en-us/GUID-33C2512A-48F6-4F3B-B7BC-6546592B6BC2.html",
+    published: "2025-02-12",
+  },
+  evPaintCuring: {
+    title:
+      "AXA UK Commercial via Bodyshop (Ireland): curing paint in booths above 50 °C can damage an EV's battery; repairers use low-temperature paints or short-wave infrared curing and follow the maker's temperature limits",
+    url: "https://www.bodyshop.ie/index.php/axa-highlights-risks-of-heat-intensive-spray-booths-for-evs/31242",
+    published: "2026 (undated page, read 2026-11-27)",
+  },
+  pickupTailgate: {
+    title:
+      "PartsAdvisory, 'Tailgate (PartTerminologyID 1427)': a loaded OEM tailgate on a current full-size truck costs $1,500–4,000 from the dealer; aftermarket shells $300–800, plus 2–4 h to transfer the camera, handle, lock and wiring; Vehicle Answers: a simple tailgate ≈ $500 fitted",
+    url: "https://www.partsadvisory.com/partterminologyid/partterminologyid-1427-tailgate",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A parts-catalog blog: weak.",
+  },
+  seatRepairByMaterial: {
+    title:
+      "Eat Sip 365, 'Estimating your automotive seat repair costs': cloth $75–250, vinyl $100–300, leather $150–500+ (burns, tears, stains); Visual Foodie: a leather seat tear from a $100 patch to $900 for a full panel, a cloth seat cover ≈ $350",
+    url: "https://eatsip365.com/estimating-your-automotive-seat-repair-costs",
+    published: "2026",
+    note: "Content-farm pages: weak.",
+  },
+  petHairRemoval: {
+    title:
+      "Pet hair removal by a detailer: 1–2 h light, 2–4 h moderate, 4–6+ h heavy on a sedan or small SUV, on top of an interior detail (Winenfood); Doctor Detail: $30 flat for significant hair, $70/h labor; a $75 pet-hair surcharge (Eat Sip 365)",
+    url: "http://www.doctor-detail.com/surcharges",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "Detailers' price lists and explainers: weak.",
+  },
+  turoCleaningTiers: {
+    title:
+      "Turo, 'Recent Turo policy updates' (2018-04-02): cleaning reimbursement in set tiers of $30, $50, $100, $150 or $250, with separate tiers for smoking and pet hair; Turo no-smoking policy: $250 for multiple cleaning issues (cleaning, smoking and/or pet hair)",
+    url: "https://turo.com/blog/news/recent-turo-policy-updates",
+    published: "2018-04-02",
+  },
+  edmundsF150Aluminum: {
+    title:
+      "Edmunds long-term 2015 F-150, 'Aluminum body repairs part 3' (2015-01-27), with TopSpeed and Jalopnik: two dents and four creases in the aluminum bed side straightened, filled, refinished and blended, plus an $887 LED blind-spot taillamp: $2,938.44 at $60/h, $4,138.44 at the dealer's $120/h aluminum rate; 20 h of aluminum body labor where steel takes 10 h (an independent shop: $105/h aluminum, $50/h steel)",
+    url: "https://www.edmunds.com/ford/f-150/2015/long-term-road-test/2015-ford-f-150-aluminum-body-repairs-part-3-with-video.html",
+    published: "2015-01-27",
+  },
+  quarterPanelSectioning: {
+    title:
+      "EngineerFix, side panel and quarter panel replacement: a quarter panel is cut out and a new one welded in, 16–23 h of structural labor (about 35 billable hours with refinish and blends), over $3,000–4,500 in all; the part from a few hundred dollars aftermarket to over $1,500 OEM",
+    url: "https://engineerfix.com/how-much-does-a-quarter-panel-replacement-cost",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer explainer: weak.",
+  },
+  fenderReplacementEconomy: {
+    title:
+      "EngineerFix, 'How much does it cost to replace a side panel on a car': a bolt-on fender takes about 3 h to swap and 3 h to prep and paint; a simple fender replacement starts around $600–1,000",
+    url: "https://engineerfix.com/how-much-does-it-cost-to-replace-a-side-panel-on-a-car",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer explainer: weak.",
+  },
+  panelReplaceVsRepairBands: {
+    title:
+      "Eat Sip 365, 'The average cost of car panel and paint work': medium dent with paint damage $600–1,500 (door, fender); panel replacement and paint with an aftermarket part $900–2,500, with an OEM part $1,500–4,000+ (door, hood, bumper)",
+    url: "https://eatsip365.com/the-average-cost-of-car-panel-and-paint-work",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  doorShellReplacement: {
+    title:
+      "Visual Foodie, 'Car door shell replacement price factors': a door shell replaced, inner parts moved over and painted, $800 to over $3,500",
+    url: "https://visualfoodie.com/car-door-shell-replacement-price-factors",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  teslaDoorCrease: {
+    title:
+      "Tesla forums, 'Aluminum body repair' (2013-02-03): a Model S front door with a small crease in the body line and scratches through the primer, repaired by Tesla Tampa for about $800",
+    url: "https://forums.tesla.com/en_EU/forum/forums/aluminum-body-repair",
+    published: "2013-02-03",
+    note: "One owner's report.",
+  },
+  triCoatDoorScratch: {
+    title:
+      "Winenfood, 'What it costs to fix a white car crash': a deep scratch on a pearl (tri-coat) Lexus rear door estimated over $1,200; solid versus tri-coat white can be 'the difference between a $300 fix and a $1,500 one'",
+    url: "https://winenfood.com/what-it-costs-to-fix-a-white-car-crash",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  keyedCarRepaint: {
+    title:
+      "us.ok.com, 'How much does it cost to repair a keyed car': full panel repaint (door, fender) $500–1,500 depending on paint type (standard or pearl); multi-panel / body-side repaint $1,000–2,500+",
+    url: "https://us.ok.com/ask/how-much-does-it-cost-to-repair-a-keyed-car",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer Q&A page: weak.",
+  },
+  bumperRepaint: {
+    title:
+      "EngineerFix, 'How much does it cost to get a bumper painted': a deep gouge or crack filled and the whole cover repainted $300–1,000; metallic, pearl or tri-coat finishes add 20–50 % in materials",
+    url: "https://engineerfix.com/how-much-does-it-cost-to-get-a-bumper-painted-2",
+    published: "2026 (undated page, read 2026-11-27)",
+    note: "A consumer explainer: weak.",
+  },
+  tailgateReplacementTotal: {
+    title:
+      "Visual Foodie, 'What to expect for a car tailgate replacement cost': a car, SUV or truck tailgate replaced, part plus labor and paint, $500 to over $3,500",
+    url: "https://visualfoodie.com/what-to-expect-for-a-car-tailgate-replacement-cost",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  canyonTailgateMolding: {
+    title:
+      "AutoGuide long-term 2015 GMC Canyon (copy on carsnear.com): the damaged plastic molding on the tailgate's edge replaced at the dealer for just over $90, part and $30 of labor",
+    url: "http://carsnear.com/view-4155-263681.html",
+    published: "2015",
+  },
+  seatBurnByMaterial: {
+    title:
+      "Visual Foodie, 'How much does car seat upholstery repair cost': a small burn or tear under 1″ costs $75–150 in cloth, $100–200 in vinyl and $150–250 in genuine leather",
+    url: "https://visualfoodie.com/how-much-does-car-seat-upholstery-repair-cost",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  seatTearBySize: {
+    title:
+      "Eat Sip 365, 'A look at average car seat tear repair costs': small fabric tear (under 2″) $75–150; medium leather tear (2–5″) $175–300; large tear or damaged seam $250–450+",
+    url: "https://eatsip365.com/a-look-at-average-car-seat-tear-repair-costs",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  leatherSeatReupholstery: {
+    title:
+      "Winenfood, 'The price of a leather car chair replacement': a leather seat re-covered by a custom upholstery shop $800–2,500 per seat (OEM dealer seat $2,000–5,000+)",
+    url: "https://winenfood.com/the-price-of-a-leather-car-chair-replacement",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  odorRemovalTypes: {
+    title:
+      "Winenfood, 'The cost of professional car smell removal' (sedan): heavy smoke $250–600+; pet odors (urine, dander, wet dog: enzyme, extraction, ozone) $200–500; SUVs and minivans 15–25 % more",
+    url: "https://winenfood.com/the-cost-of-professional-car-smell-removal",
+    published: "2026",
+    note: "A content-farm page: weak.",
+  },
+  sideswipeHalves: {
+    title:
+      "Eat Sip 365, rear side panel and door paint guides: a quarter panel with medium dents and scratches (filler, sanding, paint) $600–1,800; a door with a medium dent and paint damage $600–1,500",
+    url: "https://eatsip365.com/how-much-to-fix-a-car-rear-side-panel",
+    published: "2026",
+    note: "Content-farm pages: weak; a door-plus-quarter sideswipe is the sum, $1,200–3,300.",
+  },
   assumption: {
     title:
       "FleetAssist assumption: no public source found; typical magnitude chosen to sit inside the public price ranges above",
@@ -531,6 +731,8 @@ export interface PdrBand {
 /** A door shell and a front fender, by class (both sides and both doors cost the same). */
 const DOOR_SHELL = byClass(450_00, 650_00, 1_000_00, 1_500_00, 1_200_00);
 const FENDER = byClass(150_00, 250_00, 450_00, 700_00, 550_00);
+/** A quarter panel: a few hundred dollars aftermarket to over $1,500 OEM (EngineerFix). */
+const QUARTER = byClass(400_00, 700_00, 1_000_00, 1_600_00, 1_200_00);
 
 /**
  * Hours and prices the engine writes on estimate lines. Hours are labor-guide style decimal
@@ -829,12 +1031,13 @@ export const ESTIMATE_TABLES = {
   ),
   /** Bolt-on sheet-metal panels that can be replaced: labor hours and the part by class. */
   panelReplacement: sourced<
-    Readonly<Partial<Record<PanelId, { hours: number; partCents: ByClass }>>>
+    Readonly<Partial<Record<PanelId, { hours: number; partCents: ByClass; welded?: boolean }>>>
   >(
     {
       hood: { hours: 1.5, partCents: byClass(350_00, 500_00, 800_00, 1_200_00, 1_000_00) },
-      "front-fender-left": { hours: 2.0, partCents: FENDER },
-      "front-fender-right": { hours: 2.0, partCents: FENDER },
+      // A bolt-on fender takes about 3 h to swap (EngineerFix).
+      "front-fender-left": { hours: 3.0, partCents: FENDER },
+      "front-fender-right": { hours: 3.0, partCents: FENDER },
       "front-door-left": { hours: 3.5, partCents: DOOR_SHELL },
       "front-door-right": { hours: 3.5, partCents: DOOR_SHELL },
       "rear-door-left": { hours: 3.0, partCents: DOOR_SHELL },
@@ -843,20 +1046,24 @@ export const ESTIMATE_TABLES = {
         hours: 2.0,
         partCents: byClass(400_00, 600_00, 900_00, 1_300_00, 1_100_00),
       },
+      // Welded on: cut out and a new panel welded in (sectioning): the top of the published 16–23 h,
+      // since the whole job runs to about 35 billable hours.
+      "quarter-panel-left": { hours: 23, partCents: QUARTER, welded: true },
+      "quarter-panel-right": { hours: 23, partCents: QUARTER, welded: true },
     },
-    "assumption",
+    ["fenderReplacementEconomy", "quarterPanelSectioning", "assumption"],
     true,
-    "Door shells and bolt-on panels; economy cars priced with aftermarket or used panels.",
+    "Door shells and bolt-on panels; economy cars priced with aftermarket or used panels. Fender hours from EngineerFix, quarter panels (welded: replaced by sectioning, never for size alone) at the top of EngineerFix's 16–23 h; the others are our assumption.",
   ),
   /**
    * Aluminum panels in conventional repair: repair hours × `hoursMultiplier`, and all body labor on
    * the panel at the body rate × `specialistRateRatio` (aluminum needs its own tools and room).
    */
   aluminumRepair: sourced(
-    { hoursMultiplier: 1.3, specialistRateRatio: 1.45 },
-    ["aluminumRates", "aluminumTime", "pdr", "assumption"],
+    { hoursMultiplier: 2.0, specialistRateRatio: 1.85 },
+    ["edmundsF150Aluminum", "aluminumRates", "aluminumTime"],
     true,
-    "Hours: the top of the published +15–30 % aluminum uplift (insurers have proposed double time). Rate: between the regular rate and the survey's ≈ 1.9 × (certified shops' $92/h average over the $49 body rate of the time), since cosmetic repairs are not structural.",
+    "Hours: 20 h on aluminum where steel takes 10 h (Edmunds' F-150 bed side), as insurers proposed (double time). Rate: just under the survey's ≈ 1.87 × (certified shops' $92/h average over the $49 body rate of the time); Edmunds' dealer charged 2 × ($120 against $60).",
   ),
   /**
    * Minimum charge per line, by operation: a shop never bills a buffed scuff at a fraction of an
@@ -1076,7 +1283,142 @@ export const ESTIMATE_TABLES = {
   ),
   /** Business days added to the repair time when parts must be ordered. */
   partsWaitDays: sourced(1, "assumption", true),
+  /**
+   * Replace or repair a damaged bolt-on panel, the way estimators decide it: a new panel is
+   * written when the repair labor reaches `repairShareOfReplacement` of what replacing costs
+   * (part + replace labor), and always when the metal is torn (a severe crack).
+   */
+  replaceOrRepair: sourced(
+    { repairShareOfReplacement: 0.75, replaceTornMetal: true },
+    ["appraiserReplaceRule", "repairVsReplaceTrade", "creasedTornPanels", "aluminumReplaceTrend"],
+    true,
+    "The 75 % is the appraiser's rule of thumb, applied to the replacement's cost rather than the bare part so the labor of fitting the new panel counts too.",
+  ),
+  /**
+   * Bodies known to be aluminum by make, model and model year: every sheet-metal panel is then
+   * priced as aluminum, as if the host had listed it. Models match on letters and digits only
+   * ("F150" is "F-150"); `excludes` keeps a sister model out ("Range Rover Sport").
+   */
+  aluminumBodies: sourced<readonly AluminumBody[]>(
+    [
+      { make: "Ford", models: ["F-150"], fromYear: 2015, source: "fordF150Aluminum" },
+      {
+        make: "Ford",
+        models: ["F-250", "F-350", "F-450", "Super Duty"],
+        fromYear: 2017,
+        source: "fordSuperDutyExpeditionAluminum",
+      },
+      {
+        make: "Ford",
+        models: ["Expedition"],
+        fromYear: 2018,
+        source: "fordSuperDutyExpeditionAluminum",
+      },
+      { make: "Audi", models: ["A8"], fromYear: 1994, source: "luxuryAluminumBodies" },
+      {
+        make: "Land Rover",
+        models: ["Range Rover"],
+        excludes: ["Range Rover Sport", "Range Rover Evoque", "Range Rover Velar"],
+        fromYear: 2013,
+        source: "luxuryAluminumBodies",
+      },
+      { make: "Tesla", models: ["Model S"], fromYear: 2012, source: "teslaModelSAluminum" },
+    ],
+    [
+      "fordF150Aluminum",
+      "fordSuperDutyExpeditionAluminum",
+      "luxuryAluminumBodies",
+      "teslaModelSAluminum",
+    ],
+    false,
+  ),
+  /**
+   * Pickups: the tailgate is its own part (a loaded OEM gate costs far more than a trunk lid, and
+   * the camera, handle, lock and wiring move over to the new one); bed sides are refinished as
+   * the large panels they are.
+   */
+  pickup: sourced(
+    {
+      tailgate: {
+        hours: 3.0,
+        partCents: byClass(500_00, 1_500_00, 2_000_00, 2_500_00, 2_000_00),
+      },
+      bedSideRefinishHours: 3.0,
+    },
+    ["pickupTailgate", "assumption"],
+    true,
+    "Tailgate: 3 h, the middle of the 2–4 h transfer; economy = an aftermarket shell ($300–800), others the low end of the $1,500–4,000 loaded OEM gate. Bed-side refinish hours are our assumption (a panel longer than a car's quarter panel).",
+  ),
+  /**
+   * Tesla's cameras sit in the front fenders (side repeaters): refinishing or replacing a fender
+   * moves the camera, so it is removed and refitted and its calibration cleared; the car then
+   * recalibrates on a road drive.
+   */
+  teslaFenderCamera: sourced(
+    {
+      removeAndInstallHours: 0.2,
+      panels: ["front-fender-left", "front-fender-right"] as readonly PanelId[],
+      fromYear: 2017,
+    },
+    ["teslaCameraCalibration", "assumption"],
+    true,
+    "Camera models from 2017 (Autopilot 2 hardware); the road-drive calibration is priced as a dynamic calibration.",
+  ),
+  /** Interior work by seat material (sublet, by severity): leather costs more than cloth. */
+  interiorByMaterial: sourced(
+    {
+      cloth: {
+        stain: { minor: 75_00, moderate: 150_00, severe: 250_00 },
+        burn: { minor: 75_00, moderate: 150_00, severe: 250_00 },
+        tear: { minor: 75_00, moderate: 150_00, severe: 350_00 },
+      },
+      leather: {
+        stain: { minor: 100_00, moderate: 200_00, severe: 350_00 },
+        burn: { minor: 150_00, moderate: 300_00, severe: 500_00 },
+        tear: { minor: 150_00, moderate: 300_00, severe: 900_00 },
+      },
+    } satisfies Record<InteriorMaterial, Record<"stain" | "burn" | "tear", BySeverity<Cents>>>,
+    ["seatRepairByMaterial", "assumption"],
+    true,
+    "Inside cloth $75–250 and leather $150–500+; a severe tear replaces the cover (cloth ≈ $350) or the leather panel (up to $900). Leather stains are cleaned and conditioned, severe ones re-dyed.",
+  ),
+  /** Seat material when the vehicle doesn't say: leather on premium, luxury and EV/hybrid cars. */
+  leatherPriceClasses: sourced(
+    ["premium", "luxury", "ev-hybrid"] as readonly PriceClass[],
+    "assumption",
+    true,
+  ),
+  /** Pet hair removal: detailer's hours by severity, at the detail rate. */
+  petHairHours: sourced<BySeverity<number>>(
+    { minor: 1.5, moderate: 3.0, severe: 5.0 },
+    "petHairRemoval",
+    true,
+    "The middle of each published band (1–2 h, 2–4 h, 4–6+ h).",
+  ),
+  /**
+   * The marketplace's own cleaning fees as floors: a host can charge at least these, so an
+   * estimate never prices the work below them. Pet hair: the 2018 tiers ($50 / $100 / $150 by
+   * severity); odor: the smoking fees; two or more cleaning issues: the $250 "multiple" fee.
+   */
+  cleaningFloors: sourced(
+    {
+      petHair: { minor: 50_00, moderate: 100_00, severe: 150_00 } as BySeverity<Cents>,
+      multipleIssuesCents: 250_00,
+    },
+    "turoCleaningTiers",
+    false,
+  ),
 } as const;
+
+/** A body known to be aluminum (see `ESTIMATE_TABLES.aluminumBodies`). */
+export interface AluminumBody {
+  make: string;
+  models: readonly string[];
+  excludes?: readonly string[];
+  fromYear: number;
+  toYear?: number;
+  source: RateSourceId;
+}
 
 export type EstimateTables = typeof ESTIMATE_TABLES;
 

@@ -796,6 +796,305 @@ export const ACCURACY_SCENARIOS: readonly AccuracyScenario[] = [
     measure: "total",
     published: range(500, 1_300, "aaaAdas2018", "ultrasonic parking sensor"),
   },
+  // ─── Issue 24: replace or repair ───
+  {
+    id: "replace-fender-bolt-on-economy-fl",
+    name: "economy car, front fender creased past repair → new aftermarket fender, refinished (Florida)",
+    state: "FL",
+    vehicle: car(2017, "Nissan", "Versa", "sedan", "economy", "solid"),
+    findings: [f("front-fender-left", "dent", "severe", { sizeCm: 40 })],
+    measure: "total",
+    published: range(
+      600,
+      1_000,
+      "fenderReplacementEconomy",
+      "bolt-on fender replaced: 3 h swap + 3 h prep and paint",
+    ),
+  },
+  {
+    id: "replace-door-oem-premium-il",
+    name: "premium SUV, front door crushed → OEM door shell, refinished and blended (Illinois)",
+    state: "IL",
+    vehicle: car(2021, "Acura", "MDX", "suv", "premium", "metallic-pearl"),
+    findings: [f("front-door-right", "dent", "severe", { sizeCm: 55 })],
+    measure: "total",
+    published: range(
+      1_500,
+      4_000,
+      "panelReplaceVsRepairBands",
+      "panel replacement and paint, OEM part (door)",
+    ),
+  },
+  {
+    id: "replace-door-shell-explorer-tx",
+    name: "mid SUV, driver door crumpled against a pillar → door shell replaced, parts moved over (Texas)",
+    state: "TX",
+    vehicle: car(2019, "Ford", "Explorer", "suv", "mid", "metallic-pearl"),
+    findings: [f("front-door-left", "dent", "severe", { sizeCm: 60 })],
+    measure: "total",
+    published: range(800, 3_500, "doorShellReplacement", "door shell replaced, painted"),
+  },
+  {
+    id: "torn-fender-replaced-aftermarket-oh",
+    name: "economy car, fender torn at the wheel arch → replaced, not repaired (Ohio)",
+    state: "OH",
+    vehicle: car(2018, "Hyundai", "Accent", "sedan", "economy", "metallic-pearl"),
+    findings: [f("front-fender-right", "crack", "severe", { sizeCm: 15 })],
+    measure: "total",
+    published: range(
+      900,
+      2_500,
+      "panelReplaceVsRepairBands",
+      "panel replacement and paint, aftermarket part (fender)",
+    ),
+  },
+  {
+    id: "torn-quarter-sectioned-nj",
+    name: "mid sedan, rear quarter panel torn in a crash: cut out and a new panel welded in, refinished and blended (New Jersey)",
+    state: "NJ",
+    vehicle: car(2018, "Honda", "Civic", "sedan", "mid", "metallic-pearl"),
+    findings: [f("quarter-panel-left", "crack", "severe", { sizeCm: 40 })],
+    measure: "total",
+    published: range(
+      3_000,
+      4_500,
+      "quarterPanelSectioning",
+      "quarter panel cut out and welded in, about 35 billable hours",
+    ),
+  },
+  // ─── Issue 24: aluminum bodies ───
+  {
+    id: "aluminum-bedside-dents-f150-ca",
+    name: "2015 F-150 (aluminum by model year), bed side with two dents and creases: straightened, refinished, blended (California)",
+    state: "CA",
+    vehicle: car(2015, "Ford", "F-150", "pickup", "mid", "metallic-pearl"),
+    findings: [f("quarter-panel-left", "dent", "severe", { sizeCm: 30 })],
+    measure: "total",
+    // The invoices less the $887 blind-spot taillamp, which this scenario leaves out.
+    published: range(
+      2_051,
+      3_251,
+      "edmundsF150Aluminum",
+      "aluminum bed side repaired and blended: $2,938.44 at $60/h and $4,138.44 at $120/h, less the $887 taillamp",
+    ),
+  },
+  {
+    id: "aluminum-door-crease-model-s-fl",
+    name: "Tesla Model S (aluminum by model year), front door: small crease in the body line and scratches through the primer (Florida)",
+    state: "FL",
+    vehicle: car(2013, "Tesla", "Model S", "sedan", "ev-hybrid", "metallic-pearl"),
+    // The scratches through the primer sit on the same door: its refinish covers them.
+    findings: [f("front-door-right", "dent", "minor", { sizeCm: 8, paintCracked: true })],
+    measure: "total",
+    published: range(800, 800, "teslaDoorCrease", "Model S door crease and scratches, repaired"),
+    tolerance: 0.25,
+  },
+  // ─── Issue 24: tri-coat and premium paint ───
+  {
+    id: "tri-coat-fender-repaint-wa",
+    name: "tri-coat red SUV, keyed front fender: full panel refinish (Washington)",
+    state: "WA",
+    vehicle: car(2021, "Mazda", "CX-5", "suv", "mid", "tri-coat"),
+    findings: [f("front-fender-left", "scratch", "moderate", { sizeCm: 40 })],
+    measure: "total",
+    published: range(
+      500,
+      1_500,
+      "keyedCarRepaint",
+      "full panel repaint (door, fender), standard or pearl",
+    ),
+  },
+  {
+    id: "bumper-gouge-repaint-pearl-ny",
+    name: "pearl bumper cover with a deep gouge: filled and the whole cover refinished (New York)",
+    state: "NY",
+    vehicle: car(2020, "Toyota", "Camry", "sedan", "mid", "metallic-pearl"),
+    findings: [f("rear-bumper", "scratch", "severe", { sizeCm: 20 })],
+    measure: "total",
+    published: range(300, 1_000, "bumperRepaint", "deep gouge filled, full bumper repaint"),
+    tolerance: 0.2,
+  },
+  {
+    id: "mirror-camera-aaa-2023-tx",
+    name: "2023 Rogue, side mirror with its around-view camera broken: mirror and camera replaced and calibrated (Texas)",
+    state: "TX",
+    vehicle: car(2023, "Nissan", "Rogue", "suv", "mid", "metallic-pearl", {
+      sensorPanels: ["mirror-left"],
+    }),
+    findings: [f("mirror-left", "crack", "severe")],
+    measure: "total",
+    published: range(
+      1_206,
+      1_809,
+      "aaaAdas2023",
+      "side mirror with camera replaced: AAA's $1,507.55 average ± 20 %",
+    ),
+  },
+  {
+    id: "rear-collision-sensors-aaa-2023-ca",
+    name: "2023 Camry, minor rear collision: rear bumper cover replaced with its parking sensors and blind-spot radar moved over and calibrated (California)",
+    state: "CA",
+    vehicle: car(2023, "Toyota", "Camry", "sedan", "mid", "metallic-pearl", {
+      sensorPanels: ["rear-bumper"],
+    }),
+    findings: [f("rear-bumper", "crack", "severe", { sizeCm: 30 })],
+    measure: "total",
+    published: range(
+      1_359,
+      2_038,
+      "aaaAdas2023",
+      "minor rear collision incl. ADAS: AAA's $1,698.24 average ± 20 %",
+    ),
+  },
+  {
+    id: "windshield-camera-aaa-2023-il",
+    name: "2023 Camry, cracked windshield with its camera: new windshield and calibration (Illinois)",
+    state: "IL",
+    vehicle: car(2023, "Toyota", "Camry", "sedan", "mid", "metallic-pearl"),
+    findings: [f("windshield", "crack", "severe", { sizeCm: 40 })],
+    measure: "total",
+    published: range(
+      1_152,
+      1_728,
+      "aaaAdas2023",
+      "windshield with ADAS camera calibration: AAA's $1,439.78 average ± 20 %",
+    ),
+  },
+  // ─── Issue 24: pickups ───
+  {
+    id: "tailgate-crumpled-camera-ram-mi",
+    name: "full-size pickup, tailgate crumpled and unlatchable: OEM tailgate with the camera moved over, refinished, camera calibrated (Michigan)",
+    state: "MI",
+    vehicle: car(2020, "Ram", "1500", "pickup", "mid", "metallic-pearl", {
+      sensorPanels: ["trunk-liftgate"],
+    }),
+    findings: [f("trunk-liftgate", "dent", "severe", { sizeCm: 60 })],
+    measure: "total",
+    published: range(
+      500,
+      3_500,
+      "tailgateReplacementTotal",
+      "tailgate replaced: part, labor and paint",
+    ),
+  },
+  {
+    id: "tailgate-oem-part-f150-tx",
+    name: "full-size pickup, the new OEM tailgate alone (Texas)",
+    state: "TX",
+    vehicle: car(2021, "Ford", "F-150", "pickup", "mid", "metallic-pearl", {
+      sensorPanels: ["trunk-liftgate"],
+    }),
+    findings: [f("trunk-liftgate", "dent", "severe", { sizeCm: 60 })],
+    measure: ["Part"],
+    published: range(1_500, 4_000, "pickupTailgate", "loaded OEM tailgate assembly, part only"),
+  },
+  {
+    id: "tailgate-molding-canyon-mi",
+    name: "mid pickup, plastic molding on the tailgate's edge damaged: trim part replaced, not the tailgate (Michigan)",
+    state: "MI",
+    vehicle: car(2015, "GMC", "Canyon", "pickup", "mid", "metallic-pearl"),
+    findings: [f("trunk-liftgate", "missing-part", "minor")],
+    measure: "total",
+    published: range(90, 95, "canyonTailgateMolding", "tailgate edge molding: part + dealer labor"),
+    tolerance: 0.2,
+  },
+  // ─── Issue 24: interior by material ───
+  {
+    id: "cloth-seat-burn-economy-tx",
+    name: "cloth seat, small cigarette burn (Texas)",
+    state: "TX",
+    vehicle: car(2019, "Kia", "Rio", "sedan", "economy", "solid"),
+    findings: [f("interior", "interior-burn", "minor", { sizeCm: 1 })],
+    measure: "total",
+    published: range(75, 150, "seatBurnByMaterial", "small burn under 1″, cloth"),
+  },
+  {
+    id: "leather-seat-burn-luxury-ca",
+    name: "leather seat, small cigarette burn (California)",
+    state: "CA",
+    vehicle: car(2021, "BMW", "X5", "suv", "luxury", "metallic-pearl"),
+    findings: [f("interior", "interior-burn", "minor", { sizeCm: 1 })],
+    measure: "total",
+    published: range(150, 250, "seatBurnByMaterial", "small burn under 1″, genuine leather"),
+  },
+  {
+    id: "cloth-seat-tear-small-fl",
+    name: "cloth seat, small tear under 2″ (Florida)",
+    state: "FL",
+    vehicle: car(2020, "Toyota", "Corolla", "sedan", "economy", "solid"),
+    findings: [f("interior", "interior-tear", "minor", { sizeCm: 4 })],
+    measure: "total",
+    published: range(75, 150, "seatTearBySize", "small fabric tear under 2″"),
+  },
+  {
+    id: "leather-seat-tear-medium-ny",
+    name: "leather seat, 3″ tear (New York)",
+    state: "NY",
+    vehicle: car(2022, "Audi", "Q5", "suv", "premium", "metallic-pearl", {
+      interiorMaterial: "leather",
+    }),
+    findings: [f("interior", "interior-tear", "moderate", { sizeCm: 8 })],
+    measure: "total",
+    published: range(175, 300, "seatTearBySize", "medium leather tear, 2–5″"),
+  },
+  {
+    id: "leather-seat-torn-through-ca",
+    name: "leather seat torn past repair: the panel re-covered (California)",
+    state: "CA",
+    vehicle: car(2021, "Mercedes-Benz", "GLE 350", "suv", "luxury", "metallic-pearl"),
+    findings: [f("interior", "interior-tear", "severe", { sizeCm: 25 })],
+    measure: "total",
+    published: range(
+      800,
+      2_500,
+      "leatherSeatReupholstery",
+      "leather seat re-covered by an upholstery shop",
+    ),
+  },
+  {
+    id: "pet-odor-suv-co",
+    name: "pet odor through the cabin (urine, wet dog): enzyme treatment, extraction and ozone (Colorado)",
+    state: "CO",
+    vehicle: car(2019, "Subaru", "Forester", "suv", "mid", "metallic-pearl"),
+    findings: [f("interior", "odor", "severe")],
+    measure: "total",
+    published: range(200, 500, "odorRemovalTypes", "pet odors, professional removal"),
+  },
+  // ─── Issue 24: damage across panels ───
+  {
+    id: "sideswipe-door-onto-quarter-ga",
+    name: "sideswipe from the rear door onto the quarter panel, medium dents with broken paint: each panel repaired and refinished (Georgia)",
+    state: "GA",
+    vehicle: car(2019, "Honda", "Accord", "sedan", "mid", "metallic-pearl"),
+    findings: [
+      f("rear-door-left", "dent", "moderate", {
+        sizeCm: 40,
+        paintCracked: true,
+        spansPanels: ["quarter-panel-left"],
+      }),
+    ],
+    measure: "total",
+    published: range(
+      1_200,
+      3_300,
+      "sideswipeHalves",
+      "door (medium dent with paint damage) + quarter panel (medium dents and scratches)",
+    ),
+  },
+  {
+    id: "key-scratch-body-side-az",
+    name: "key scratch along one side, front door to quarter panel: three panels refinished and blended (Arizona)",
+    state: "AZ",
+    vehicle: car(2020, "Toyota", "RAV4", "suv", "mid", "metallic-pearl"),
+    findings: [
+      f("front-door-left", "scratch", "severe", {
+        sizeCm: 240,
+        spansPanels: ["rear-door-left", "quarter-panel-left"],
+      }),
+    ],
+    measure: "total",
+    published: range(1_000, 2_500, "keyedCarRepaint", "multi-panel / body-side repaint"),
+  },
 ];
 
 // ─── Evaluation ─────────────────────────────────────────────────────────────────────────────────
@@ -886,4 +1185,49 @@ export function evaluateScenario(scenario: AccuracyScenario): ScenarioResult {
 export function sourceText(scenario: AccuracyScenario): string {
   const source = RATE_SOURCES[scenario.published.source];
   return `${source.title} (${source.published})${"note" in source && /weak/i.test(source.note) ? " (weak)" : ""}`;
+}
+
+// ─── Bias ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Whether the engine leans low or high over the whole suite: for each scenario the natural log of
+ * (the estimate's midpoint ÷ the published range's midpoint), where the estimate's midpoint is the
+ * middle of its low–high applied to what the scenario measures. 0 is dead centre; −0.25 is about
+ * 22 % under the middle of the range, +0.25 about 28 % over it.
+ */
+export interface BiasSummary {
+  scenarios: number;
+  medianLogRatio: number;
+  meanLogRatio: number;
+  /** Median of |log ratio|: how far off-centre a typical estimate is, either way. */
+  medianAbsLogRatio: number;
+  /** Shares of scenarios whose estimate midpoint is under / over the range's midpoint. */
+  underShare: number;
+  overShare: number;
+}
+
+export function logRatio(result: ScenarioResult): number {
+  const estimateMiddle = (result.measuredLowCents + result.measuredHighCents) / 2;
+  const publishedMiddle = (result.publishedLowCents + result.publishedHighCents) / 2;
+  return Math.log(Math.max(estimateMiddle, 1) / Math.max(publishedMiddle, 1));
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function biasSummary(results: readonly ScenarioResult[]): BiasSummary {
+  const ratios = results.map(logRatio);
+  const count = ratios.length;
+  return {
+    scenarios: count,
+    medianLogRatio: median(ratios),
+    meanLogRatio: count > 0 ? ratios.reduce((sum, value) => sum + value, 0) / count : 0,
+    medianAbsLogRatio: median(ratios.map(Math.abs)),
+    underShare: count > 0 ? ratios.filter((value) => value < 0).length / count : 0,
+    overShare: count > 0 ? ratios.filter((value) => value > 0).length / count : 0,
+  };
 }

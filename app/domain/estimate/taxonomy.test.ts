@@ -123,6 +123,7 @@ describe("damage types", () => {
       "interior-burn",
       "interior-tear",
       "odor",
+      "pet-hair",
       "hail",
       "sensor-damage",
     ]);

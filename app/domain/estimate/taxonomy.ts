@@ -263,6 +263,7 @@ export const DAMAGE_TYPE_IDS = [
   "interior-burn",
   "interior-tear",
   "odor",
+  "pet-hair",
   "hail",
   "sensor-damage",
 ] as const;
@@ -306,6 +307,7 @@ export const DAMAGE_TYPES: Readonly<Record<DamageType, DamageTypeInfo>> = {
   "interior-burn": { id: "interior-burn", label: "Interior burn", panelKinds: ["interior"] },
   "interior-tear": { id: "interior-tear", label: "Interior tear", panelKinds: ["interior"] },
   odor: { id: "odor", label: "Odor", panelKinds: ["interior"] },
+  "pet-hair": { id: "pet-hair", label: "Pet hair", panelKinds: ["interior"] },
   hail: { id: "hail", label: "Hail dents", panelKinds: ["sheet-metal"] },
   "sensor-damage": {
     id: "sensor-damage",
@@ -451,6 +453,15 @@ export const TAILLAMP_TYPE_LABELS: Readonly<Record<TaillampType, string>> = {
   led: "LED",
 };
 
+/** What the seats are covered with: decides how a burn, tear or stain is repaired and priced. */
+export const INTERIOR_MATERIALS = ["cloth", "leather"] as const;
+export type InteriorMaterial = (typeof INTERIOR_MATERIALS)[number];
+
+export const INTERIOR_MATERIAL_LABELS: Readonly<Record<InteriorMaterial, string>> = {
+  cloth: "Cloth",
+  leather: "Leather",
+};
+
 export interface Vehicle {
   year: number;
   make: string;
@@ -474,6 +485,8 @@ export interface Vehicle {
   headlampType?: HeadlampType;
   /** When not given: bulbs on economy and mid cars, LED on the others. */
   taillampType?: TaillampType;
+  /** When not given: cloth on economy and mid cars, leather on the others (said in the assumptions). */
+  interiorMaterial?: InteriorMaterial;
 }
 
 export const MIN_VEHICLE_YEAR = 1950;
@@ -503,6 +516,7 @@ export const VehicleSchema = z.object({
     .optional(),
   headlampType: z.enum(HEADLAMP_TYPES).optional(),
   taillampType: z.enum(TAILLAMP_TYPES).optional(),
+  interiorMaterial: z.enum(INTERIOR_MATERIALS).optional(),
 }) satisfies z.ZodType<Vehicle>;
 
 // ─── Findings ───────────────────────────────────────────────────────────────────────────────────
@@ -534,6 +548,11 @@ export interface Finding {
   sensor?: AdasSensor;
   /** Dent only: the paint over it is cracked, so it can't be repaired paintlessly. */
   paintCracked?: boolean;
+  /**
+   * The same damage runs on across these panels too (a sideswipe from a door onto the quarter
+   * panel): each of them gets its own repair and refinish, as if tagged on its own.
+   */
+  spansPanels?: PanelId[];
 }
 
 /** Largest damage size a finding can report (a whole side of a van is about 5 m). */
@@ -568,6 +587,25 @@ export function refineDamageFitsPanel(
   }
 }
 
+/** A finding that runs across panels may only name other panels the same damage can be on. */
+function refineSpannedPanels(
+  finding: { damageType: DamageType; panel: PanelId; spansPanels?: PanelId[] },
+  context: z.RefinementCtx,
+) {
+  for (const [index, panelId] of (finding.spansPanels ?? []).entries()) {
+    if (panelId === finding.panel || !damageFitsPanel(finding.damageType, panelId)) {
+      context.addIssue({
+        code: "custom",
+        path: ["spansPanels", index],
+        message:
+          panelId === finding.panel
+            ? "List only the other panels the damage runs onto."
+            : `${DAMAGE_TYPES[finding.damageType].label} can't run onto the ${PANELS[panelId].label.toLowerCase()}.`,
+      });
+    }
+  }
+}
+
 /**
  * The one validation for a finding, whoever made it. Rejects unknown panels and damage types, a
  * damage type that cannot occur on the panel (curb rash on a hood), confidence outside 0..1,
@@ -587,8 +625,10 @@ export const FindingSchema = z
     hail: HailDetailSchema.optional(),
     sensor: z.enum(ADAS_SENSORS).optional(),
     paintCracked: z.boolean().optional(),
+    spansPanels: z.array(panelIdSchema).max(6).optional(),
   })
-  .superRefine(refineDamageFitsPanel) satisfies z.ZodType<Finding>;
+  .superRefine(refineDamageFitsPanel)
+  .superRefine(refineSpannedPanels) satisfies z.ZodType<Finding>;
 
 /** Parses unknown input (AI output, a form) into a finding, or returns the zod error. */
 export function parseFinding(input: unknown) {
@@ -609,6 +649,24 @@ export function blendTargets(panelId: PanelId, bodyType: BodyType): PanelId[] {
     return panelId.startsWith("front-door") ? `quarter-panel-${side}` : `front-door-${side}`;
   });
   return targets.filter((target, index) => targets.indexOf(target) === index);
+}
+
+/**
+ * On a pickup the rear sheet metal is a tailgate and two bed sides, not a trunk lid and quarter
+ * panels: they keep the panel ids (so tagged damage and the diagram stay the same) but are named,
+ * timed and priced as what they are.
+ */
+const PICKUP_PANEL_LABELS: Readonly<Partial<Record<PanelId, string>>> = {
+  "trunk-liftgate": "Tailgate",
+  "quarter-panel-left": "Left bed side",
+  "quarter-panel-right": "Right bed side",
+};
+
+/** The panel's name on a car with this body ("Tailgate" on a pickup, "Trunk lid / liftgate" else). */
+export function panelLabelFor(panelId: PanelId, bodyType: BodyType): string {
+  return (
+    (bodyType === "pickup" ? PICKUP_PANEL_LABELS[panelId] : undefined) ?? PANELS[panelId].label
+  );
 }
 
 /** Whether the panel exists on a car with this body (no rear doors on coupes and convertibles). */

@@ -14,7 +14,7 @@
  * - Headlamps: halogen on economy and mid cars, LED on the others.
  * - Aluminum panels: none unless stated.
  */
-import type { HeadlampType, PanelId, PriceClass, Vehicle } from "./taxonomy";
+import type { HeadlampType, InteriorMaterial, PanelId, PriceClass, Vehicle } from "./taxonomy";
 import { HEADLAMP_TYPE_LABELS } from "./taxonomy";
 
 export const EQUIPMENT_FIELDS = [
@@ -42,6 +42,8 @@ export const EQUIPMENT_LABELS: Readonly<Record<EquipmentField, string>> = {
 export type StatedEquipment = Record<EquipmentField, boolean | null> & {
   headlampType: HeadlampType | null;
   aluminumPanels: PanelId[] | null;
+  /** Seat material; left out or null: not stated (the estimate assumes it by price class). */
+  interiorMaterial?: InteriorMaterial | null;
 };
 
 const UPSCALE: readonly PriceClass[] = ["premium", "luxury", "ev-hybrid"];

@@ -133,6 +133,25 @@ describe("VehicleFormSchema", () => {
     ).toBe("Only sheet-metal panels can be aluminum.");
   });
 
+  it("reads the seat material: leather or cloth, '' for not sure, and refuses anything else", () => {
+    const car = { ...base, year: "2022", make: "Audi" };
+    expect(VehicleFormSchema.parse({ ...car, interiorMaterial: "leather" }).interiorMaterial).toBe(
+      "leather",
+    );
+    expect(VehicleFormSchema.parse({ ...car, interiorMaterial: "" }).interiorMaterial).toBeNull();
+    expect(errors({ ...car, interiorMaterial: "velvet" }).interiorMaterial).toBe(
+      "Choose the seat material from the list.",
+    );
+    expect(
+      equipmentValues({
+        equipment: {} as never,
+        headlampType: null,
+        aluminumPanels: null,
+        interiorMaterial: "cloth",
+      }).interiorMaterial,
+    ).toBe("cloth");
+  });
+
   it("tells 'no aluminum panels' (None, or the API's empty list) from 'not sure' (nothing)", () => {
     const car = { ...base, year: "2022", make: "Ford" };
     expect(VehicleFormSchema.parse({ ...car, aluminumPanels: "none" }).aluminumPanels).toBe("[]");

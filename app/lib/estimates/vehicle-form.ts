@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   BODY_TYPES,
   HEADLAMP_TYPES,
+  INTERIOR_MATERIALS,
   MAX_VEHICLE_YEAR,
   MIN_VEHICLE_YEAR,
   PAINT_TYPES,
@@ -137,6 +138,13 @@ const vehicleFields = z.object({
     (value) => (value === "" || value === undefined ? null : value),
     z.enum(HEADLAMP_TYPES, { error: "Choose the headlamp type from the list." }).nullable(),
   ),
+  // Optional: a form always posts it ("" = not sure); an API call without it keeps what's stored.
+  interiorMaterial: z
+    .preprocess(
+      (value) => (value === "" ? null : value),
+      z.enum(INTERIOR_MATERIALS, { error: "Choose the seat material from the list." }).nullable(),
+    )
+    .optional(),
   // Checked sheet-metal panels, stored as a JSON list; "none" (the API: an empty list) says the
   // car has none; nothing checked (or left out) means not stated, and the estimate says so.
   aluminumPanels: z.preprocess(
@@ -213,6 +221,7 @@ export function equipmentValues(vehicle: {
   equipment: Record<EquipmentField, boolean | null>;
   headlampType: string | null;
   aluminumPanels: string[] | null;
+  interiorMaterial?: string | null;
 }): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
   for (const field of EQUIPMENT_FIELDS) {
@@ -220,6 +229,7 @@ export function equipmentValues(vehicle: {
     values[field] = value === null ? "" : value ? "yes" : "no";
   }
   values.headlampType = vehicle.headlampType ?? "";
+  values.interiorMaterial = vehicle.interiorMaterial ?? "";
   values.aluminumPanels = vehicle.aluminumPanels
     ? vehicle.aluminumPanels.length > 0
       ? vehicle.aluminumPanels

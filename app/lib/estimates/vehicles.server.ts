@@ -6,8 +6,10 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import {
   HEADLAMP_TYPES,
+  INTERIOR_MATERIALS,
   isPanelId,
   type HeadlampType,
+  type InteriorMaterial,
   type PanelId,
   type Vehicle as EngineVehicle,
 } from "~/domain/estimate/taxonomy";
@@ -70,6 +72,11 @@ export function statedEquipment(vehicle: VehicleRow): StatedEquipment {
     surroundCameras: vehicle.surroundCameras,
     headlampType: isHeadlampType(vehicle.headlampType) ? vehicle.headlampType : null,
     aluminumPanels,
+    interiorMaterial: (INTERIOR_MATERIALS as readonly string[]).includes(
+      vehicle.interiorMaterial ?? "",
+    )
+      ? (vehicle.interiorMaterial as InteriorMaterial)
+      : null,
   };
 }
 
@@ -89,6 +96,7 @@ export function statedEquipmentForEngine(vehicle: VehicleRow): {
   const extra: Partial<EngineVehicle> = {
     ...(stated.headlampType ? { headlampType: stated.headlampType } : {}),
     ...(stated.aluminumPanels ? { aluminumPanels: stated.aluminumPanels } : {}),
+    ...(stated.interiorMaterial ? { interiorMaterial: stated.interiorMaterial } : {}),
   };
   if (!anySensorStated) {
     return {
@@ -198,5 +206,6 @@ function equipmentJson(vehicle: VehicleRow) {
     ) as Record<(typeof EQUIPMENT_FIELDS)[number], boolean | null>,
     headlampType: stated.headlampType,
     aluminumPanels: stated.aluminumPanels,
+    interiorMaterial: stated.interiorMaterial ?? null,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `vehicles` ADD `interior_material` text;

@@ -12,7 +12,7 @@ import {
 } from "~/domain/estimate/taxonomy";
 import { env } from "~/lib/runtime/env.server";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
-import { findingLabelWithPanel, findingMarkers } from "~/lib/estimates/finding-form";
+import { findingLabelWithPanel, findingMarkers } from "~/lib/estimates/finding-labels";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { pageMeta } from "~/lib/ui/meta";
 

@@ -1,11 +1,13 @@
-import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { constraintsOf } from "~/lib/http/form";
+import { constraintsOf, type FieldState, type FormState } from "~/lib/http/server-form";
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
   label: string;
-  /** The field's Conform metadata: name, constraints, error and the value to show again. */
-  field?: FieldMetadata<unknown>;
+  /**
+   * The field's state (Conform's metadata, or `useServerForm`'s): name, constraints, error and
+   * the value to show again.
+   */
+  field?: FieldState;
   /** Without `field` (forms that are not Conform's, such as the demo form). */
   name?: string;
   error?: string;
@@ -98,7 +100,7 @@ export function FormAlert({
   );
 }
 
-/** A Conform form's own error (not a field's), where the form's aria-describedby points. */
-export function FormErrors({ form }: { form: Pick<FormMetadata<never>, "errors" | "errorId"> }) {
+/** A form's own error (not a field's), where the form's aria-describedby points. */
+export function FormErrors({ form }: { form: Pick<FormState, "errors" | "errorId"> }) {
   return <FormAlert id={form.errorId} message={form.errors?.[0]} />;
 }

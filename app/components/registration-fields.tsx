@@ -1,14 +1,10 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldState } from "~/lib/http/server-form";
 import { FormField } from "./form-field";
 
 type RegistrationField = "firstName" | "lastName" | "username" | "email" | "password";
 
 /** The fields every registration asks for (/auth and /join-concierge), with the same rules. */
-export function RegistrationFields({
-  fields,
-}: {
-  fields: Record<RegistrationField, FieldMetadata<unknown>>;
-}) {
+export function RegistrationFields({ fields }: { fields: Record<RegistrationField, FieldState> }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">

@@ -25,9 +25,13 @@ function parseTab(value: string | null): AutomationTab {
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const tab = parseTab(url.searchParams.get("tab"));
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    tab: parseTab(url.searchParams.get("tab")),
+    tab,
+    // Only the open tab's text goes to the page: a tab link loads the next one with the page.
+    tabs: AUTOMATION_TABS.map((key) => ({ key, label: automations[key].label })),
+    active: automations[tab],
     testimonials: visibleTestimonials(testimonials, showExampleContent()),
   };
 }
@@ -40,8 +44,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({ path: "/", origin: data?.origin ?? "http://localhost:3000" });
 
 export default function ConciergeLanding({ loaderData }: Route.ComponentProps) {
-  const { tab, testimonials: quotes } = loaderData;
-  const active = automations[tab];
+  const { tab, tabs, active, testimonials: quotes } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
@@ -105,7 +108,7 @@ export default function ConciergeLanding({ loaderData }: Route.ComponentProps) {
           </h2>
           <nav aria-label="Automation categories" className="mt-8 flex justify-center">
             <ul className="inline-flex flex-wrap justify-center gap-1 rounded-xl bg-slate-100 p-1">
-              {AUTOMATION_TABS.map((key) => (
+              {tabs.map(({ key, label }) => (
                 <li key={key}>
                   <Link
                     to={`?tab=${key}#automations`}
@@ -118,7 +121,7 @@ export default function ConciergeLanding({ loaderData }: Route.ComponentProps) {
                         : "text-slate-700 hover:text-slate-900"
                     }`}
                   >
-                    {automations[key].label}
+                    {label}
                   </Link>
                 </li>
               ))}

@@ -1,5 +1,5 @@
+import { lazy, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { freeTools } from "~/config/free-tools";
 
 /**
@@ -15,11 +15,18 @@ export default function ToolsLayout() {
   );
 }
 
+// Loaded when an error page shows, not with every tool (the server renders it whole either way).
+const GeneralErrorBoundary = lazy(() =>
+  import("~/components/error-boundary").then((m) => ({ default: m.GeneralErrorBoundary })),
+);
+
 export function ErrorBoundary() {
   return (
     <>
       <div className="container-page flex flex-col items-start py-16 sm:py-24">
-        <GeneralErrorBoundary />
+        <Suspense fallback={null}>
+          <GeneralErrorBoundary />
+        </Suspense>
       </div>
       <MoreFreeTools />
     </>

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/auth";
 import { FormErrors, FormField } from "~/components/form-field";
@@ -8,8 +7,9 @@ import { loginSchema, registerSchema, registrationMessage } from "~/lib/auth/sch
 import { logIn } from "~/lib/auth/service.server";
 import { getCurrentSession } from "~/lib/auth/session.server";
 import { env } from "~/lib/runtime/env.server";
-import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formConstraints, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
+import { formProps, useServerForm } from "~/lib/http/server-form";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
@@ -48,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? "register"
         : "login") as Mode,
     redirectTo,
+    // The forms validate on the server; the browser gets the schemas' native constraints.
+    constraints: { login: formConstraints(loginSchema), register: formConstraints(registerSchema) },
   };
 }
 
@@ -138,9 +140,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const mode = actionData?.intent ?? loaderData.mode;
-  const [form, fields] = useSchemaForm(
-    mode === "login" ? loginSchema : registerSchema,
+  const [form, fields] = useServerForm(
     actionData?.intent === mode ? actionData.result : undefined,
+    // Both forms' fields, the shown form's constraints last (both have a password).
+    mode === "login"
+      ? { ...loaderData.constraints.register, ...loaderData.constraints.login }
+      : { ...loaderData.constraints.login, ...loaderData.constraints.register },
     { id: mode },
   );
   const busy = useNavigation().state === "submitting";
@@ -180,7 +185,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         </nav>
 
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <Form method="post" className="space-y-4" key={mode} {...getFormProps(form)}>
+          <Form method="post" className="space-y-4" key={mode} {...formProps(form)}>
             <input type="hidden" name="intent" value={mode} />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <FormErrors form={form} />

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/diagram-demo.$reportId";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { ReportDocument } from "~/components/estimates/report-document";
+import { StaticReport } from "~/components/estimates/static-report";
 import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
+import { reportDocumentHtml } from "~/lib/estimates/report-html.server";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { pageMeta } from "~/lib/ui/meta";
 
@@ -22,7 +23,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const loaded = loadDemoReport(params.reportId) ?? notFound("That sample report doesn't exist.");
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    report: reportView(loaded, { photoUrlBase: "", showGps: false }),
+    reportHtml: reportDocumentHtml(reportView(loaded, { photoUrlBase: "", showGps: false }), {
+      shareMode: true,
+    }),
   };
 }
 
@@ -35,7 +38,7 @@ export default function DemoReport({ loaderData }: Route.ComponentProps) {
           Create your own free estimate
         </Link>
       </p>
-      <ReportDocument report={loaderData.report} shareMode />
+      <StaticReport html={loaderData.reportHtml} />
     </div>
   );
 }

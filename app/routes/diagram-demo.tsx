@@ -12,7 +12,7 @@ import {
 } from "~/domain/estimate/taxonomy";
 import { env } from "~/lib/runtime/env.server";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
-import { findingLabelWithPanel, findingMarkers } from "~/lib/estimates/finding-form";
+import { findingLabelWithPanel, findingMarkers } from "~/lib/estimates/finding-labels";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { pageMeta } from "~/lib/ui/meta";
 
@@ -32,14 +32,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const bodyType: BodyType = BODY_TYPES.includes(body as BodyType)
     ? (body as BodyType)
     : (report?.vehicle.bodyType ?? "sedan");
-  return { origin: new URL(env().PUBLIC_URL).origin, report, bodyType };
+  // The sample's text is written here: the page carries words, not the formatters.
+  const sample = report && {
+    id: report.id,
+    title: report.vehicle.title,
+    range: report.estimate
+      ? formatRange(report.estimate.lowCents, report.estimate.highCents)
+      : null,
+    markers: findingMarkers(report.findings),
+    findings: report.findings.map((finding) => ({
+      id: finding.id,
+      number: finding.number,
+      text: `${findingLabelWithPanel(finding)}${finding.preExisting ? " (already there, not charged)" : ""}`,
+    })),
+  };
+  return { origin: new URL(env().PUBLIC_URL).origin, sample, bodyType };
 }
 
 /** GET /diagram-demo: the vehicle diagram on the sample report, public. */
 export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
-  const { report, bodyType } = loaderData;
+  const { sample: report, bodyType } = loaderData;
   const [selected, setSelected] = useState<PanelId | null>(null);
-  const markers = findingMarkers(report?.findings ?? []);
   return (
     <div className="container-page max-w-5xl py-8 sm:py-12">
       <h1 className="text-2xl font-bold sm:text-3xl">Vehicle damage diagram</h1>
@@ -64,7 +77,7 @@ export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
         <div>
           <VehicleDiagram
             bodyType={bodyType}
-            markers={markers}
+            markers={report?.markers ?? []}
             title={`Damage diagram of a ${BODY_TYPE_LABELS[bodyType].toLowerCase()}`}
             selectedPanel={selected}
             onSelectPanel={setSelected}
@@ -77,18 +90,14 @@ export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
         <div>
           {report ? (
             <>
-              <h2 className="text-lg font-semibold">Sample report: {report.vehicle.title}</h2>
-              {report.estimate ? (
-                <p className="mt-2 text-3xl font-bold tabular-nums">
-                  {formatRange(report.estimate.lowCents, report.estimate.highCents)}
-                </p>
+              <h2 className="text-lg font-semibold">Sample report: {report.title}</h2>
+              {report.range ? (
+                <p className="mt-2 text-3xl font-bold tabular-nums">{report.range}</p>
               ) : null}
               <ol className="mt-4 space-y-2 text-sm">
                 {report.findings.map((finding) => (
                   <li key={finding.id}>
-                    <span className="font-semibold">{finding.number}.</span>{" "}
-                    {findingLabelWithPanel(finding)}
-                    {finding.preExisting ? " (already there, not charged)" : ""}
+                    <span className="font-semibold">{finding.number}.</span> {finding.text}
                   </li>
                 ))}
               </ol>

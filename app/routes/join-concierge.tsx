@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors } from "~/components/form-field";
 import { RegistrationFields } from "~/components/registration-fields";
@@ -6,8 +5,9 @@ import { FleetDetailsFields } from "~/components/concierge/fleet-details-fields"
 import { registerAndSignIn } from "~/lib/auth/register.server";
 import { conciergeRegisterSchema, registrationMessage } from "~/lib/auth/schemas";
 import { getCurrentSession } from "~/lib/auth/session.server";
-import { parseSubmission, useSchemaForm, type FormResult } from "~/lib/http/form";
+import { formConstraints, parseSubmission, type FormResult } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
+import { formProps, useServerForm, type FieldConstraints } from "~/lib/http/server-form";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { useActionToast } from "~/lib/ui/toast-store";
 import type { Route } from "./+types/join-concierge";
@@ -62,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     betaPricingEnds: betaPricingActive(new Date()) ? BETA_PRICING.endsLabel : null,
     price: priceLabel(PLANS.concierge),
     trialDays: PLANS.concierge.trialDays,
+    // The form validates on the server; the browser gets the schema's native constraints.
+    constraints: formConstraints(conciergeRegisterSchema),
   };
 }
 
@@ -141,7 +143,12 @@ export default function JoinConcierge({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
 
-        {loaderData.signedIn ? null : <ConciergeRegistration lastResult={actionData?.result} />}
+        {loaderData.signedIn ? null : (
+          <ConciergeRegistration
+            lastResult={actionData?.result}
+            constraints={loaderData.constraints}
+          />
+        )}
 
         <section
           aria-labelledby="trial-heading"
@@ -167,8 +174,14 @@ export default function JoinConcierge({ loaderData, actionData }: Route.Componen
   );
 }
 
-function ConciergeRegistration({ lastResult }: { lastResult?: FormResult }) {
-  const [form, fields] = useSchemaForm(conciergeRegisterSchema, lastResult);
+function ConciergeRegistration({
+  lastResult,
+  constraints,
+}: {
+  lastResult?: FormResult;
+  constraints: Record<keyof typeof conciergeRegisterSchema.shape, FieldConstraints>;
+}) {
+  const [form, fields] = useServerForm(lastResult, constraints, { id: "join-concierge" });
   const busy = useNavigation().state === "submitting";
   return (
     <section
@@ -180,7 +193,7 @@ function ConciergeRegistration({ lastResult }: { lastResult?: FormResult }) {
         Create your Concierge account
       </h2>
       <p className="mt-1 text-slate-700">We'll set up your trial and book your onboarding call.</p>
-      <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+      <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2" {...formProps(form)}>
         <div className="sm:col-span-2">
           <FormErrors form={form} />
         </div>

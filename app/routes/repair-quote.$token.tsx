@@ -1,12 +1,12 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/repair-quote.$token";
 import { FormErrors, FormField } from "~/components/form-field";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { formatCents } from "~/domain/money";
 import { getVehicle, vehicleTitle } from "~/lib/estimates/vehicles.server";
-import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { formConstraints, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
+import { formProps, useServerForm } from "~/lib/http/server-form";
 import { notFound } from "~/lib/http/not-found";
 import { shopQuoteSchema } from "~/lib/repairs/repair-input";
 import { answerQuote, quoteByToken } from "~/lib/repairs/repairs.server";
@@ -31,6 +31,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     vehicle: vehicle ? vehicleTitle(vehicle) : "the car",
     estimateCents: revision?.totalCents ?? null,
     answered: quote.status === "received",
+    // The form validates on the server; the browser gets the schema's native constraints.
+    constraints: formConstraints(shopQuoteSchema),
   };
 }
 
@@ -46,7 +48,9 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export default function ShopQuote({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm(shopQuoteSchema, actionData?.result, { id: "shop-quote" });
+  const [form, fields] = useServerForm(actionData?.result, loaderData.constraints, {
+    id: "shop-quote",
+  });
   const sent = actionData?.result.status === "success";
   return (
     <div className="container-page max-w-xl space-y-6 py-8 sm:py-12">
@@ -69,7 +73,7 @@ export default function ShopQuote({ loaderData, actionData }: Route.ComponentPro
           expires.
         </p>
       ) : null}
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...formProps(form)}>
         <FormErrors form={form} />
         <FormField field={fields.amount} label="Your quote, $" inputMode="decimal" />
         <FormField field={fields.days} label="Working days (optional)" inputMode="numeric" />

@@ -1,13 +1,14 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField } from "~/components/form-field";
-import { newPasswordSchema, RESET_LINK_INVALID, resetRequestSchema } from "~/lib/auth/schemas";
+import { RESET_LINK_INVALID } from "~/lib/auth/messages";
+import { newPasswordSchema, resetRequestSchema } from "~/lib/auth/schemas";
 import { requestPasswordReset, resetPassword } from "~/lib/auth/service.server";
 import { peekToken } from "~/lib/auth/tokens.server";
 import { env } from "~/lib/runtime/env.server";
-import { errorsOf, parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { errorsOf, formConstraints, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
+import { formProps, useServerForm } from "~/lib/http/server-form";
 import { pageMeta } from "~/lib/ui/meta";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
 import { clientIp } from "~/lib/http/request.server";
@@ -35,6 +36,11 @@ export function loader({ request }: Route.LoaderArgs) {
     origin: new URL(env().PUBLIC_URL).origin,
     token: token ?? null,
     tokenValid: token ? peekToken(token, "reset_password") !== null : false,
+    // The forms validate on the server; the browser gets the schemas' native constraints.
+    constraints: {
+      request: formConstraints(resetRequestSchema),
+      reset: formConstraints(newPasswordSchema),
+    },
   };
 }
 
@@ -110,9 +116,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   // A reply without an intent (an unreadable post) belongs to the form on the page.
   const lastResult =
     actionData && (actionData.intent ?? intent) === intent ? actionData.result : undefined;
-  const [form, fields] = useSchemaForm(
-    settingPassword ? newPasswordSchema : resetRequestSchema,
+  const [form, fields] = useServerForm(
     lastResult,
+    { ...loaderData.constraints.request, ...loaderData.constraints.reset }, // no shared names
     { id: intent },
   );
   const sent = !settingPassword && lastResult?.status === "success";
@@ -134,7 +140,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </Link>
           </>
         ) : settingPassword ? (
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <Form method="post" className="space-y-4" {...formProps(form)}>
             <input type="hidden" name="intent" value="reset" />
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <FormAlert message={message} />
@@ -160,7 +166,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </button>
           </Form>
         ) : (
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <Form method="post" className="space-y-4" {...formProps(form)}>
             <input type="hidden" name="intent" value="request" />
             {sent ? (
               <FormAlert

@@ -1,4 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldState } from "~/lib/http/server-form";
 import { FormField } from "~/components/form-field";
 import { marketplace } from "~/config/marketplace";
 
@@ -11,8 +11,8 @@ export function FleetDetailsFields({
   profileClassName,
 }: {
   fields: {
-    conciergeFleetSize: FieldMetadata<unknown>;
-    marketplaceProfile: FieldMetadata<unknown>;
+    conciergeFleetSize: FieldState;
+    marketplaceProfile: FieldState;
   };
   profileClassName?: string;
 }) {

@@ -4,7 +4,7 @@ import { DiagramLegend, VehicleDiagram } from "~/components/vehicle-diagram";
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import { isPanelId, type PanelId } from "~/domain/estimate/taxonomy";
 import { formatCents, formatRange } from "~/domain/money";
-import { findingMarkers } from "~/lib/estimates/finding-form";
+import { findingMarkers } from "~/lib/estimates/finding-labels";
 import { resultFor, type ReportReply } from "~/lib/estimates/report-forms";
 import type { ReportView } from "~/lib/estimates/report-view.server";
 import type { RevisionPageData } from "~/lib/estimates/revision-page.server";

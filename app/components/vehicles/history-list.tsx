@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { useFormatDate } from "~/components/fleet";
 import type { HistoryEntry } from "~/lib/estimates/fleet.server";
-import { SEVERITY_LABELS } from "~/lib/estimates/finding-form";
+import { SEVERITY_LABELS } from "~/lib/estimates/finding-labels";
 
 /** Pre-existing or new, with the photo phase it was seen on when known. */
 function originText(entry: HistoryEntry) {

@@ -104,13 +104,11 @@ import {
   ADAS_SENSOR_LABELS,
   blendTargets,
   DAMAGE_TYPES,
-  FindingSchema,
   HAIL_DENT_SIZES,
   panelExistsOn,
   panelOrder,
   PANELS,
   PRICE_CLASS_LABELS,
-  VehicleSchema,
   type AdasSensor,
   type Finding,
   type HailDetail,
@@ -120,6 +118,7 @@ import {
   type Severity,
   type Vehicle,
 } from "./taxonomy";
+import { FindingSchema, VehicleSchema } from "./finding-schema";
 
 // ─── Types ──────────────────────────────────────────────────────────────────────────────────────
 

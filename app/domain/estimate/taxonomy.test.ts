@@ -10,16 +10,14 @@ import {
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
   damageFitsPanel,
-  FindingSchema,
   isPanelId,
   PANEL_IDS,
   PANEL_LIST,
   panelExistsOn,
   PANELS,
-  parseFinding,
-  VehicleSchema,
   type Finding,
 } from "./taxonomy";
+import { FindingSchema, parseFinding, VehicleSchema } from "./finding-schema";
 
 const valid: Finding = {
   id: "f1",

@@ -16,7 +16,6 @@ import {
   ADAS_SENSORS,
   DAMAGE_TYPE_IDS,
   DAMAGE_TYPES,
-  FindingSchema,
   HAIL_DENT_COUNT_BANDS,
   HAIL_DENT_SIZES,
   PANEL_IDS,
@@ -28,6 +27,7 @@ import {
   type Finding,
   type PhotoPhase,
 } from "~/domain/estimate/taxonomy";
+import { FindingSchema } from "~/domain/estimate/finding-schema";
 import { env } from "~/lib/runtime/env.server";
 import { authHeaders, chatCompletionsUrl } from "./openai-http.server";
 

@@ -69,8 +69,7 @@ export const conciergeRegisterSchema = registerSchema.extend({
     .max(500, "That link is too long."),
 });
 
-export const RESET_LINK_INVALID =
-  "This reset link is invalid or has expired. Please request a new one.";
+export { RESET_LINK_INVALID } from "./messages";
 
 export const resetRequestSchema = z.object({ email: emailField });
 

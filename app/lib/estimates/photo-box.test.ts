@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BoundingBoxSchema } from "~/domain/estimate/taxonomy";
+import { BoundingBoxSchema } from "~/domain/estimate/finding-schema";
 import { boxAfterKey, boxBetween, describeBox } from "./photo-box";
 
 describe("a box drawn on a photo", () => {

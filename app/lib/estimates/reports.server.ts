@@ -10,7 +10,6 @@ import { resolveRateCard, type RateOverrides } from "~/domain/estimate/rate-card
 import {
   DAMAGE_TYPES,
   PANELS,
-  HailDetailSchema,
   type AdasSensor,
   type BoundingBox,
   type DamageType,
@@ -19,6 +18,7 @@ import {
   type PanelId,
   type Severity,
 } from "~/domain/estimate/taxonomy";
+import { HailDetailSchema } from "~/domain/estimate/finding-schema";
 import {
   accounts,
   findings,

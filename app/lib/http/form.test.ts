@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loginSchema, registerSchema } from "../auth/schemas";
-import { errorsOf, parseSubmission, schemaConstraints, valuesOf } from "./form";
+import { errorsOf, formConstraints, parseSubmission, schemaConstraints, valuesOf } from "./form";
 
 describe("schemaConstraints", () => {
   it("gives the browser the schema's required, lengths and patterns", () => {
@@ -22,6 +22,23 @@ describe("schemaConstraints", () => {
     expect(constraints.note).toMatchObject({ required: false, maxLength: 500 });
     expect(constraints.nickname).toMatchObject({ required: false, maxLength: 40 });
     expect(constraints.count?.maxLength).toBeUndefined();
+  });
+});
+
+describe("formConstraints (forms that validate on the server only)", () => {
+  it("gives every field of the schema its native attributes and nothing else", () => {
+    const constraints = formConstraints(loginSchema);
+    expect(Object.keys(constraints).sort()).toEqual(["identifier", "password", "redirectTo"]);
+    expect(constraints.identifier).toMatchObject({ required: true, minLength: 1, maxLength: 254 });
+    expect(constraints.password).toMatchObject({ required: true, minLength: 1, maxLength: 1024 });
+    // Only attributes an input takes (no pattern: the browser's pattern syntax differs from zod's).
+    for (const field of Object.values(constraints)) {
+      expect(
+        Object.keys(field).filter(
+          (key) => !["required", "minLength", "maxLength", "min", "max", "step"].includes(key),
+        ),
+      ).toEqual([]);
+    }
   });
 });
 

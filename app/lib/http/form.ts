@@ -1,9 +1,11 @@
-import { useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
+import { useForm, type DefaultValue } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { FormResult } from "./form-result";
+import type { FieldConstraints } from "./server-form";
 
 export { errorsOf, valuesOf, type FormReply, type FormResult } from "./form-result";
+export { constraintsOf } from "./server-form";
 
 /**
  * The form contract (docs/decisions/0013-forms-with-conform.md): one zod schema per form feeds
@@ -85,14 +87,19 @@ export function schemaConstraints(schema: z.ZodObject) {
   return constraints;
 }
 
-/** Native constraint attributes of a field, from its schema. */
-export function constraintsOf(field: FieldMetadata<unknown>) {
-  return {
-    required: field.required,
-    minLength: field.minLength,
-    maxLength: field.maxLength,
-    min: field.min,
-    max: field.max,
-    step: field.step,
-  };
+/**
+ * A schema's native constraints for a form that validates on the server only (`useServerForm`):
+ * computed in the loader, so the browser gets the attributes without zod.
+ */
+export function formConstraints<Schema extends z.ZodObject>(
+  schema: Schema,
+): Record<keyof Schema["shape"] & string, FieldConstraints> {
+  const all = schemaConstraints(schema);
+  const object = unwrap(schema as unknown as ZodInternals, "object");
+  const constraints: Record<string, FieldConstraints> = {};
+  for (const name of Object.keys(object?._zod.def.shape ?? {})) {
+    const { required, minLength, maxLength, min, max, step } = all[name] ?? {};
+    constraints[name] = { required, minLength, maxLength, min, max, step };
+  }
+  return constraints as Record<keyof Schema["shape"] & string, FieldConstraints>;
 }

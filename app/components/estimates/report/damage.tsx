@@ -1,9 +1,9 @@
 import type { Column } from "~/components/column-headers";
 import { DiagramLegend, VehicleDiagram } from "~/components/vehicle-diagram";
 import { formatNumber } from "~/domain/money";
-import { findingMarkers } from "~/lib/estimates/finding-form";
+import { findingMarkers } from "~/lib/estimates/finding-labels";
 import type { ReportView } from "~/lib/estimates/report-view.server";
-import { findingDetailText } from "~/lib/estimates/finding-form";
+import { findingDetailText } from "~/lib/estimates/finding-labels";
 import { confidenceText, plural, sizeText, type ReportFinding } from "./format";
 import { Section, SeverityChip, WideTable } from "./parts";
 

@@ -1,0 +1,7 @@
+/**
+ * A report the server rendered to HTML (`reportDocumentHtml`): shown as it came, never redrawn in
+ * the browser. `display: contents` keeps the wrapper out of the page's layout.
+ */
+export function StaticReport({ html }: { html: string }) {
+  return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -493,7 +493,11 @@ export const shareLinks = sqliteTable(
     lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (table) => [index("share_links_report_idx").on(table.reportId)],
+  (table) => [
+    index("share_links_report_idx").on(table.reportId),
+    // The account's links page, newest first.
+    index("share_links_account_created_idx").on(table.accountId, table.createdAt),
+  ],
 );
 
 /** The account's own shop rates and home state (overrides of the dated regional defaults). */
@@ -551,7 +555,15 @@ export const trips = sqliteTable(
   (table) => [
     uniqueIndex("trips_account_reservation_idx").on(table.accountId, table.reservationId),
     index("trips_vehicle_idx").on(table.vehicleId, table.startAt),
-    index("trips_account_end_idx").on(table.accountId, table.endAt),
+    // The trips list pages by (end, id) from now: the id settles equal ends without a sort.
+    index("trips_account_end_idx").on(table.accountId, table.endAt, table.id),
+    index("trips_account_vehicle_end_idx").on(
+      table.accountId,
+      table.vehicleId,
+      table.endAt,
+      table.id,
+    ),
+    index("trips_account_status_end_idx").on(table.accountId, table.status, table.endAt, table.id),
   ],
 );
 
@@ -604,6 +616,8 @@ export const claims = sqliteTable(
   },
   (table) => [
     index("claims_account_status_idx").on(table.accountId, table.status),
+    // Finished claims page by their last change.
+    index("claims_account_updated_idx").on(table.accountId, table.updatedAt, table.id),
     index("claims_trip_idx").on(table.tripId),
   ],
 );

@@ -337,7 +337,14 @@ export const reports = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
   },
   (table) => [
-    index("reports_account_idx").on(table.accountId, table.createdAt),
+    // Newest first, the id settling equal times: the API's list and a car's reports.
+    index("reports_account_idx").on(table.accountId, table.createdAt, table.id),
+    index("reports_account_vehicle_idx").on(
+      table.accountId,
+      table.vehicleId,
+      table.createdAt,
+      table.id,
+    ),
     index("reports_vehicle_idx").on(table.vehicleId),
     index("reports_job_idx").on(table.status, table.nextAttemptAt),
     index("reports_trip_idx").on(table.tripId),
@@ -616,8 +623,9 @@ export const claims = sqliteTable(
   },
   (table) => [
     index("claims_account_status_idx").on(table.accountId, table.status),
-    // Finished claims page by their last change.
+    // Finished claims page by their last change; the API lists every claim newest first.
     index("claims_account_updated_idx").on(table.accountId, table.updatedAt, table.id),
+    index("claims_account_created_idx").on(table.accountId, table.createdAt, table.id),
     index("claims_trip_idx").on(table.tripId),
   ],
 );

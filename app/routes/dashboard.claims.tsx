@@ -78,7 +78,7 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
           {board.items.length > 0 ? (
             <ClaimBoard
               items={board.items}
-              label={open ? "Open claims, next deadline first" : "Finished claims, latest first"}
+              label={open ? "Open claims, next deadline first" : "Finished claims"}
             />
           ) : board.filters.status ? (
             <p className="text-slate-700">No claims with this status.</p>
@@ -93,6 +93,26 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
           <PageLinks nextCursor={board.nextCursor} label="Claims pages" />
         </div>
       </FleetSection>
+      {board.recentlyFinished.length > 0 ? (
+        <FleetSection
+          id="done-claims"
+          title={`Finished claims (${board.counts.finished})`}
+          description={
+            board.counts.finished > board.recentlyFinished.length
+              ? "The latest finished, with the last change first."
+              : undefined
+          }
+        >
+          <ClaimBoard items={board.recentlyFinished} label="Finished claims" />
+          {board.counts.finished > board.recentlyFinished.length ? (
+            <p className="mt-3 text-sm">
+              <Link to="/dashboard/claims?show=finished" className="text-brand-700 underline">
+                All {board.counts.finished} finished claims
+              </Link>
+            </p>
+          ) : null}
+        </FleetSection>
+      ) : null}
     </div>
   );
 }

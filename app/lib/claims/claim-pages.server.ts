@@ -89,7 +89,18 @@ export function claimsBoard(
   // Within the page, the exact next deadline decides (kinds have different windows).
   if (request.filters.show === "open") items.sort((a, b) => a.nextDueMs - b.nextDueMs);
   const counts = claimCounts(accountId);
+  // Under the open claims, the few last finished (a claim just paid stays in sight).
+  const firstOpenPage =
+    request.filters.show === "open" && !request.filters.status && !(request.ok && request.cursor);
+  const recentlyFinished = firstOpenPage
+    ? claimListPage(
+        accountId,
+        { show: "finished", status: null },
+        { limit: RECENTLY_FINISHED, cursor: null },
+      ).rows.map(({ claim, trip }) => summary(claim, trip, labels, now))
+    : [];
   return {
+    recentlyFinished: recentlyFinished.map(({ nextDueMs: _, ...item }) => item),
     filters: request.filters,
     notice: request.ok ? null : request.message,
     items: items.map(({ nextDueMs: _, ...item }) => item),
@@ -100,6 +111,9 @@ export function claimsBoard(
     ...claimMoneyStats(accountId, now, timeZone),
   };
 }
+
+/** How many finished claims the open claims' first page shows under them. */
+const RECENTLY_FINISHED = 5;
 
 /** How many open claims the dashboard reads to find the nearest deadlines among them. */
 const DEADLINE_WINDOW = 20;

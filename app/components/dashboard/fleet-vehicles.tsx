@@ -3,13 +3,24 @@ import { ColumnHeaders } from "~/components/column-headers";
 import { useFormatDate, formatDollars, VehicleStatusBadge } from "~/components/fleet";
 import type { FleetVehicleSummary } from "~/lib/estimates/fleet.server";
 
+/** What the dashboard shows of each car (the page sends no more than this for a big fleet). */
+export type FleetCard = Omit<FleetVehicleSummary, "vehicle" | "repairedFindings"> & {
+  vehicle: Pick<FleetVehicleSummary["vehicle"], "id" | "status" | "plate">;
+};
+
+/** The dashboard's shape of a car's summary. */
+export function fleetCard(summary: FleetVehicleSummary): FleetCard {
+  const { vehicle, repairedFindings: _, ...rest } = summary;
+  return { ...rest, vehicle: { id: vehicle.id, status: vehicle.status, plate: vehicle.plate } };
+}
+
 /** The fleet on the dashboard: cards on phones, a table on wide screens. */
 function OpenDamage({ count }: { count: number }) {
   if (count === 0) return <span className="text-slate-600">None</span>;
   return <span className="font-semibold text-amber-900">{count} open</span>;
 }
 
-export function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
+export function VehicleCards({ vehicles }: { vehicles: FleetCard[] }) {
   const formatDate = useFormatDate();
   return (
     <ul className="grid gap-3 md:hidden">
@@ -62,7 +73,7 @@ export function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) 
   );
 }
 
-export function VehicleTable({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
+export function VehicleTable({ vehicles }: { vehicles: FleetCard[] }) {
   const formatDate = useFormatDate();
   return (
     <table className="hidden w-full text-left text-sm md:table">

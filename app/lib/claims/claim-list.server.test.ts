@@ -25,6 +25,7 @@ const ZONE = "America/Denver";
 const KINDS: ClaimKind[] = ["tolls", "fuel", "cleaning", "tickets"];
 
 let accountId: string;
+let oldClaimId: string;
 const made: { id: string; endAt: number; status: ClaimStatus }[] = [];
 
 beforeAll(async () => {
@@ -68,6 +69,22 @@ beforeAll(async () => {
     }
     made.push({ id: claim.id, endAt, status });
   }
+  // An old draft whose deadlines all passed: first in the open list, never a "next deadline".
+  const oldEnd = now - 400 * DAY;
+  const oldTrip = trips.createTrip(
+    accountId,
+    tripInput({
+      reservationId: "CL-OLD",
+      startAt: oldEnd - DAY,
+      endAt: oldEnd,
+      status: "completed",
+    }),
+    car.vehicle.id,
+    "manual",
+  );
+  const oldClaim = claims.createClaim(actor, { tripId: oldTrip.id, kind: "tolls" });
+  made.push({ id: oldClaim.id, endAt: oldEnd, status: "draft" });
+  oldClaimId = oldClaim.id;
   // Another account's claim never shows.
   const other = insertOwner(m.db, m.schema, "claim_list_other");
   const otherCar = m.vehicles.createVehicle(other.accountId, SAMPLE_CAR);
@@ -141,6 +158,16 @@ describe("the claims lists", () => {
       ok: false,
       message: "show must be open or finished.",
     });
+  });
+
+  it("gives the dashboard the nearest open deadlines, past an old claim whose deadlines passed", async () => {
+    const pages = await import("./claim-pages.server");
+    expect(walk("", 50)[0]).toBe(oldClaimId);
+    const next = pages.nextClaimDeadlines(accountId, 3);
+    expect(next).toHaveLength(3);
+    expect(next.map((item) => item.id)).not.toContain(oldClaimId);
+    const due = next.map((item) => Date.parse(item.next!.dueAt));
+    expect(due).toEqual([...due].sort((a, b) => a - b));
   });
 
   it("counts by status and what is at stake in SQL, agreeing with the rows", () => {

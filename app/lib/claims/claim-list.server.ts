@@ -117,11 +117,15 @@ export interface ClaimListPage {
   nextCursor: string | null;
 }
 
-/** One page of the account's claims (each with its trip) in the list's order. */
+/**
+ * One page of the account's claims (each with its trip) in the list's order; `tripEndedAfter`
+ * keeps only claims on trips that ended after that instant.
+ */
 export function claimListPage(
   accountId: string,
   filters: ClaimFilters,
   page: { limit: number; cursor: ClaimCursor | null },
+  tripEndedAfter?: number,
 ): ClaimListPage {
   const order = orderOf(filters);
   const statuses = statusesOf(filters);
@@ -141,6 +145,7 @@ export function claimListPage(
       and(
         eq(claims.accountId, accountId),
         statuses ? inArray(claims.status, [...statuses]) : undefined,
+        tripEndedAfter === undefined ? undefined : gte(trips.endAt, new Date(tripEndedAfter)),
         afterTime(keyColumn, claims.id, after, direction),
       ),
     )

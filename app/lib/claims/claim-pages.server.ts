@@ -13,6 +13,8 @@ import {
 import { claimDeadlines } from "~/domain/claims/claim-windows";
 import { deadlineOutcome, nextStep, type ClaimProgress } from "~/domain/claims/next-step";
 import { formatDateTime } from "~/domain/dates";
+import { CLAIM_DEADLINE_RULES, REIMBURSEMENT_DEADLINE_RULES } from "~/domain/marketplace-rules";
+import { DAY_MS } from "~/domain/zoned-time";
 import { accountMembers } from "../auth/accounts.server";
 import { finalizedEstimates } from "../estimates/final-estimates.server";
 import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.server";
@@ -115,6 +117,15 @@ export function claimsBoard(
 /** How many finished claims the open claims' first page shows under them. */
 const RECENTLY_FINISHED = 5;
 
+/** The longest any deadline runs after the trip's end, with a day to spare for zone shifts. */
+const HOUR_MS = 3_600_000;
+const LONGEST_WINDOW_MS =
+  Math.max(
+    ...[...CLAIM_DEADLINE_RULES, ...REIMBURSEMENT_DEADLINE_RULES].map(({ duration }) =>
+      duration.unit === "elapsed-hours" ? duration.amount * HOUR_MS : duration.amount * DAY_MS,
+    ),
+  ) + DAY_MS;
+
 /** How many open claims the dashboard reads to find the nearest deadlines among them. */
 const DEADLINE_WINDOW = 20;
 
@@ -122,10 +133,13 @@ const DEADLINE_WINDOW = 20;
 export function nextClaimDeadlines(accountId: string, count: number) {
   const labels = vehicleLabels(accountId);
   const now = Date.now();
+  // Only trips recent enough for a deadline to be still open: older open claims (whose
+  // deadlines all passed) would otherwise fill the window.
   const { rows } = claimListPage(
     accountId,
     { show: "open", status: null },
     { limit: DEADLINE_WINDOW, cursor: null },
+    now - LONGEST_WINDOW_MS,
   );
   return rows
     .map(({ claim, trip }) => summary(claim, trip, labels, now))

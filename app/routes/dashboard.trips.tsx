@@ -178,7 +178,7 @@ export default function Trips({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       {importReply ? null : importSection}
       <FleetSection
-        title={`${filtered ? "Matching trips" : "All trips"} (${loaderData.total})`}
+        title={`${filtered ? "Matching trips" : "All trips"} (${loaderData.total.toLocaleString("en-US")})`}
         id="trips-title"
         description={`${TRIPS_ORDER}.`}
       >

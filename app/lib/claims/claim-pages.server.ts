@@ -18,7 +18,8 @@ import { DAY_MS } from "~/domain/zoned-time";
 import { accountMembers } from "../auth/accounts.server";
 import { finalizedEstimates } from "../estimates/final-estimates.server";
 import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.server";
-import { listTrips, getTrip, type TripRow } from "../trips/trips.server";
+import { getTrip, type TripRow } from "../trips/trips.server";
+import { NO_TRIP_FILTERS, tripPage } from "../trips/trip-list.server";
 import { memberNames } from "./claim-api.server";
 import { claimHistory, getClaim, type ClaimRow } from "./claims.server";
 import {
@@ -152,7 +153,14 @@ export function nextClaimDeadlines(accountId: string, count: number) {
 /** The trips and finalized estimates a new claim can be for. */
 export function newClaimOptions(accountId: string) {
   const labels = vehicleLabels(accountId);
-  const trips = listTrips(accountId, { limit: 200 }).map((trip) => ({
+  // The 200 most recently ended (a claim is for a trip that just ended), read in index order.
+  const recent = tripPage(
+    accountId,
+    NO_TRIP_FILTERS,
+    { limit: 200, cursor: null },
+    { now: null, timeZone: "UTC" },
+  );
+  const trips = recent.trips.map((trip) => ({
     id: trip.id,
     label: tripTitle(trip, labels),
     vehicleId: trip.vehicleId,

@@ -29,7 +29,7 @@ export function VehicleCards({ vehicles }: { vehicles: FleetCard[] }) {
           <div className="flex items-start justify-between gap-3">
             <Link
               to={`/dashboard/vehicle/${summary.vehicle.id}`}
-              className="min-w-0 font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
+              className="min-w-0 font-semibold break-words text-brand-700 underline"
             >
               {summary.label}
             </Link>
@@ -51,22 +51,15 @@ export function VehicleCards({ vehicles }: { vehicles: FleetCard[] }) {
               <dd>{formatDate(summary.lastReportAt)}</dd>
             </div>
           </dl>
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <Link
-              to={`/dashboard/vehicle/${summary.vehicle.id}`}
-              className="btn-outline px-1 py-2 whitespace-nowrap"
-              aria-label={`Details of ${summary.label}`}
-            >
-              Details
-            </Link>
-            <Link
-              to={`/diagram-dashboard/${summary.vehicle.id}`}
-              className="btn-outline px-1 py-2 whitespace-nowrap"
-              aria-label={`Damage history of ${summary.label}`}
-            >
-              Damage history
-            </Link>
-          </div>
+          {/* The car's name above opens its page: one more button per car would only add
+              weight to a big fleet's dashboard. */}
+          <Link
+            to={`/diagram-dashboard/${summary.vehicle.id}`}
+            className="btn-outline mt-3 w-full py-2"
+            aria-label={`Damage history of ${summary.label}`}
+          >
+            Damage history
+          </Link>
         </li>
       ))}
     </ul>

@@ -6,6 +6,7 @@ import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { checkApiTrip, tripApiSchema } from "~/lib/trips/trip-form";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { CURSOR_MESSAGE } from "~/lib/paging/paging";
 import { readTripListRequest, tripPage } from "~/lib/trips/trip-list.server";
 import { createTrip, tripJson, TripConflictError } from "~/lib/trips/trips.server";
 
@@ -20,6 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   const list = readTripListRequest(new URL(request.url).searchParams);
   if (!list.ok) return jsonError(400, list.message);
+  // The API's one order has no "not over yet" part: such a cursor is the page's, not ours.
+  if (list.cursor?.part === "now") return jsonError(400, CURSOR_MESSAGE);
   const timeZone = accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE;
   const page = tripPage(session.accountId, list.filters, list, { now: null, timeZone });
   return Response.json(

@@ -185,8 +185,15 @@ describe("queries per page load", () => {
     };
     expect(small.claims).toHaveLength(2);
     expect(small.nextCursor).toBeNull();
+    // The trips page's cursor ("not over yet" part) isn't one of the API's.
+    const pageCursor = (
+      (await load(accounts.large, "/dashboard/trips?limit=5")).body as {
+        nextCursor: string;
+      }
+    ).nextCursor;
     for (const path of [
       "/api/trips?limit=0",
+      `/api/trips?cursor=${pageCursor}`,
       "/api/claims?cursor=abc",
       "/api/analysis?limit=500",
     ]) {

@@ -30,6 +30,7 @@ let claims: typeof import("../claims/claims.server");
 
 interface Seeded {
   cookie: string;
+  reportId: string;
   vehicleId: string;
   accountId: string;
 }
@@ -81,7 +82,12 @@ async function seed(name: string, tripCount: number): Promise<Seeded> {
   }
   const request = new Request("http://localhost/auth");
   const setCookie = await session.createSession(userId, accountId, request, "127.0.0.1");
-  return { cookie: setCookie.split(";")[0]!, vehicleId: vehicle.id, accountId };
+  return {
+    cookie: setCookie.split(";")[0]!,
+    vehicleId: vehicle.id,
+    accountId,
+    reportId: report.id,
+  };
 }
 
 beforeAll(async () => {
@@ -230,5 +236,45 @@ describe("tenancy", () => {
     expect(claimsBody.claims).toEqual([]);
     const page = (await load(account, "/dashboard/trips")).body as { total: number };
     expect(page.total).toBe(0);
+  });
+});
+
+describe("share links page", () => {
+  type LinksPage = { links: { id: number }[]; nextCursor: string | null; notice: string | null };
+
+  it("pages through every live link once, newest first, leaving out a revoked one", async () => {
+    const account = accounts.large;
+    const first = (await load(account, "/dashboard/share-links")).body as LinksPage;
+    const revoked = first.links[3]!;
+    expect(m.shares.revokeShareLink(account.accountId, account.reportId, revoked.id)).toBe(true);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 30; pages++) {
+      const path = `/dashboard/share-links?limit=7${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = (await load(account, path)).body as LinksPage;
+      expect(page.notice).toBeNull();
+      seen.push(...page.links.map((link) => link.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toHaveLength(99);
+    expect(new Set(seen).size).toBe(99);
+    expect(seen).not.toContain(revoked.id);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+  });
+
+  it("shows the first page with a notice for a page link that isn't one", async () => {
+    const page = (await load(accounts.large, "/dashboard/share-links?cursor=stale"))
+      .body as LinksPage;
+    expect(page.notice).toBe("That page link is no longer valid: start from the first page.");
+    expect(page.links).toHaveLength(50);
+  });
+
+  it("never shows another account's links", async () => {
+    const small = (await load(accounts.small, "/dashboard/share-links")).body as LinksPage;
+    const large = (await load(accounts.large, "/dashboard/share-links?limit=200"))
+      .body as LinksPage;
+    expect(small.links).toHaveLength(1);
+    expect(large.links.map((link) => link.id)).not.toContain(small.links[0]!.id);
   });
 });

@@ -339,7 +339,14 @@ export const reports = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
   },
   (table) => [
-    index("reports_account_idx").on(table.accountId, table.createdAt),
+    // Newest first, the id settling equal times: the API's list and a car's reports.
+    index("reports_account_idx").on(table.accountId, table.createdAt, table.id),
+    index("reports_account_vehicle_idx").on(
+      table.accountId,
+      table.vehicleId,
+      table.createdAt,
+      table.id,
+    ),
     index("reports_vehicle_idx").on(table.vehicleId),
     index("reports_job_idx").on(table.status, table.nextAttemptAt),
     index("reports_trip_idx").on(table.tripId),
@@ -495,7 +502,11 @@ export const shareLinks = sqliteTable(
     lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (table) => [index("share_links_report_idx").on(table.reportId)],
+  (table) => [
+    index("share_links_report_idx").on(table.reportId),
+    // The account's links page, newest first.
+    index("share_links_account_created_idx").on(table.accountId, table.createdAt),
+  ],
 );
 
 /** The account's own shop rates and home state (overrides of the dated regional defaults). */
@@ -553,7 +564,15 @@ export const trips = sqliteTable(
   (table) => [
     uniqueIndex("trips_account_reservation_idx").on(table.accountId, table.reservationId),
     index("trips_vehicle_idx").on(table.vehicleId, table.startAt),
-    index("trips_account_end_idx").on(table.accountId, table.endAt),
+    // The trips list pages by (end, id) from now: the id settles equal ends without a sort.
+    index("trips_account_end_idx").on(table.accountId, table.endAt, table.id),
+    index("trips_account_vehicle_end_idx").on(
+      table.accountId,
+      table.vehicleId,
+      table.endAt,
+      table.id,
+    ),
+    index("trips_account_status_end_idx").on(table.accountId, table.status, table.endAt, table.id),
     // The background passes, across accounts: booked trips starting soon, trips around now.
     index("trips_status_start_idx").on(table.status, table.startAt),
     index("trips_end_idx").on(table.endAt),
@@ -609,6 +628,9 @@ export const claims = sqliteTable(
   },
   (table) => [
     index("claims_account_status_idx").on(table.accountId, table.status),
+    // Finished claims page by their last change; the API lists every claim newest first.
+    index("claims_account_updated_idx").on(table.accountId, table.updatedAt, table.id),
+    index("claims_account_created_idx").on(table.accountId, table.createdAt, table.id),
     index("claims_trip_idx").on(table.tripId),
     // The reminder and queue passes read the open claims of every account at once.
     index("claims_status_account_idx").on(table.status, table.accountId),

@@ -11,7 +11,8 @@ import {
 } from "~/lib/estimates/photos.server";
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { resolveTripChoice } from "~/lib/estimates/report-trip.server";
-import { createReport, listReports, ReportInputError } from "~/lib/estimates/reports.server";
+import { createReport, reportPage, ReportInputError } from "~/lib/estimates/reports.server";
+import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
@@ -22,14 +23,25 @@ import {
   UploadTooLargeError,
 } from "~/lib/http/uploads.server";
 
-/** GET /api/analysis: this account's reports, newest first. */
+/**
+ * GET /api/analysis[?limit=&cursor=]: this account's reports, newest first, `limit` (50, at most
+ * 200) a page; `nextCursor` (null on the last page) asks for the next one. A bad limit or
+ * cursor is a 400.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
+  const asked = readPageRequest(new URL(request.url).searchParams);
+  if (!asked.ok) return jsonError(400, asked.message);
+  if (asked.cursor && typeof asked.cursor.key !== "number") return jsonError(400, CURSOR_MESSAGE);
+  const page = reportPage(session.accountId, asked);
   const titles = new Map(listVehicles(session.accountId).map((v) => [v.id, vehicleTitle(v)]));
-  const reports = listReports(session.accountId).map((report) =>
+  const reports = page.items.map((report) =>
     reportSummaryJson(report, titles.get(report.vehicleId) ?? ""),
   );
-  return Response.json({ reports }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { reports, nextCursor: page.nextCursor },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** Parses the optional hand-tagging `findings` field: a JSON array of findings. */

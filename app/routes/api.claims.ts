@@ -4,24 +4,38 @@ import { accountMembers } from "~/lib/auth/accounts.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
 import { newClaimApiSchema } from "~/lib/claims/claim-input";
-import { claimHistory, claimJson, createClaim, listClaims } from "~/lib/claims/claims.server";
+import { claimListPage, readClaimListRequest } from "~/lib/claims/claim-list.server";
+import { claimHistories, claimHistory, claimJson, createClaim } from "~/lib/claims/claims.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { readJsonInput } from "~/lib/http/json-input.server";
-import { methodNotAllowed } from "~/lib/http/json";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { getTrip } from "~/lib/trips/trips.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** GET /api/claims: this account's claims, newest first, each with its history and deadlines. */
+/**
+ * GET /api/claims[?show=open|finished&status=&limit=&cursor=]: this account's claims, each with
+ * its history and deadlines: every claim newest first, or the open ones (oldest trip end first)
+ * or finished ones (latest change first). `limit` (50, at most 200) a page; `nextCursor` (null on
+ * the last page) asks for the next one. A bad limit, cursor or filter is a 400.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
+  const list = readClaimListRequest(new URL(request.url).searchParams, "all");
+  if (!list.ok) return jsonError(400, list.message);
+  const page = claimListPage(session.accountId, list.filters, list);
   const names = memberNames(accountMembers(session.accountId));
+  const histories = claimHistories(
+    session.accountId,
+    page.rows.map(({ claim }) => claim.id),
+  );
   const now = Date.now();
   return Response.json(
     {
-      claims: listClaims(session.accountId).map(({ claim, trip }) =>
-        claimJson(claim, trip, claimHistory(session.accountId, claim.id), now, names),
+      claims: page.rows.map(({ claim, trip }) =>
+        claimJson(claim, trip, histories.get(claim.id) ?? [], now, names),
       ),
+      nextCursor: page.nextCursor,
     },
     { headers: NO_STORE },
   );

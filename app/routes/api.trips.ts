@@ -4,16 +4,29 @@ import { getVehicle } from "~/lib/estimates/vehicles.server";
 import { readJsonInput } from "~/lib/http/json-input.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { checkApiTrip, tripApiSchema } from "~/lib/trips/trip-form";
-import { createTrip, listTrips, tripJson, TripConflictError } from "~/lib/trips/trips.server";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { CURSOR_MESSAGE } from "~/lib/paging/paging";
+import { readTripListRequest, tripPage } from "~/lib/trips/trip-list.server";
+import { createTrip, tripJson, TripConflictError } from "~/lib/trips/trips.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** GET /api/trips[?vehicleId=]: this account's trips, newest first. */
+/**
+ * GET /api/trips[?vehicleId=&status=&from=&to=&limit=&cursor=]: this account's trips, the most
+ * recently ended first, `limit` (50, at most 200) at a time; `nextCursor` (null on the last
+ * page) asks for the next page. A bad limit, cursor or filter is a 400.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const vehicleId = new URL(request.url).searchParams.get("vehicleId") ?? undefined;
+  const list = readTripListRequest(new URL(request.url).searchParams);
+  if (!list.ok) return jsonError(400, list.message);
+  // The API's one order has no "not over yet" part: such a cursor is the page's, not ours.
+  if (list.cursor?.part === "now") return jsonError(400, CURSOR_MESSAGE);
+  const timeZone = accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE;
+  const page = tripPage(session.accountId, list.filters, list, { now: null, timeZone });
   return Response.json(
-    { trips: listTrips(session.accountId, { vehicleId }).map(tripJson) },
+    { trips: page.trips.map(tripJson), nextCursor: page.nextCursor },
     { headers: NO_STORE },
   );
 }

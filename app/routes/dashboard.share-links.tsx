@@ -3,10 +3,16 @@ import { z } from "zod";
 import type { Route } from "./+types/dashboard.share-links";
 import { FleetPageHeader } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
+import { PageLinks } from "~/components/page-links";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
 import { shareLinkCreatorLabel } from "~/lib/estimates/share-options";
-import { listActiveAccountShareLinks, revokeShareLink } from "~/lib/estimates/shares.server";
+import {
+  activeAccountShareLinkPage,
+  isShareLinkCursor,
+  revokeShareLink,
+} from "~/lib/estimates/shares.server";
+import { CURSOR_MESSAGE, DEFAULT_PAGE_SIZE, readPageRequest } from "~/lib/paging/paging";
 import { vehicleLabel } from "~/lib/estimates/vehicles.server";
 import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
@@ -19,9 +25,18 @@ import { redirectWithToast } from "~/lib/ui/toast.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
+  // A stale or edited page link shows the first page with a notice rather than an error.
+  const asked = readPageRequest(new URL(request.url).searchParams);
+  const valid = asked.ok && isShareLinkCursor(asked.cursor);
+  const page = activeAccountShareLinkPage(session.accountId, {
+    limit: asked.ok ? asked.limit : DEFAULT_PAGE_SIZE,
+    cursor: asked.ok && valid ? asked.cursor : null,
+  });
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    links: listActiveAccountShareLinks(session.accountId).map((link) => ({
+    notice: valid ? null : asked.ok ? CURSOR_MESSAGE : asked.message,
+    nextCursor: page.nextCursor,
+    links: page.items.map((link) => ({
       id: link.id,
       reportId: link.reportId,
       vehicle: vehicleLabel(link.vehicle),
@@ -81,6 +96,11 @@ export default function ShareLinks({ loaderData, actionData }: Route.ComponentPr
         intro="Read-only report links your team has sent to adjusters and guests that still open. A link keeps working when the person who made it leaves the team; revoke it here if it should stop."
       />
       <FormAlert message={errorsOf(actionData?.result).form} />
+      {loaderData.notice ? (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {loaderData.notice}
+        </p>
+      ) : null}
       {links.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center text-slate-700">
           No active share links. Create one from a finished estimate.
@@ -121,6 +141,7 @@ export default function ShareLinks({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
+      <PageLinks nextCursor={loaderData.nextCursor} label="Share links pages" />
     </div>
   );
 }

@@ -3,8 +3,11 @@ import { z } from "zod";
 import type { Route } from "./+types/dashboard.trips";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { TripImportForm } from "~/components/trips/trip-import-form";
+import { PageLinks } from "~/components/page-links";
+import { TripFilters } from "~/components/trips/trip-filters";
 import { TripList } from "~/components/trips/trip-list";
 import { UnmatchedCars } from "~/components/trips/unmatched-cars";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import type { TripCsvError } from "~/domain/trips/trip-csv";
 import { newCarFromFile } from "~/domain/trips/file-vehicle";
 import { accountPreferences, setDetectedTimeZone } from "~/lib/accounts/preferences.server";
@@ -22,7 +25,8 @@ import {
   MAX_TRIP_CSV_BYTES,
   TOO_LARGE_MESSAGE,
 } from "~/lib/trips/trip-import.server";
-import { listTrips, matchTripsToVehicle, unmatchedCars } from "~/lib/trips/trips.server";
+import { matchTripsToVehicle, unmatchedCars } from "~/lib/trips/trips.server";
+import { tripListPage } from "~/lib/trips/trip-list.server";
 import { tripListItems } from "~/lib/trips/trip-view.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
@@ -34,9 +38,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const vehicles = listVehicles(session.accountId);
   const labels = new Map(vehicles.map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
+  const timeZone = accountPreferences(session.accountId).timeZone;
+  const list = tripListPage(session.accountId, new URL(request.url).searchParams, {
+    now: Date.now(),
+    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+  });
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    trips: tripListItems(listTrips(session.accountId), vehicles),
+    trips: tripListItems(list.trips, vehicles),
+    nextCursor: list.nextCursor,
+    total: list.total,
+    filters: list.filters,
+    notice: list.notice,
     unmatched: unmatchedCars(session.accountId).map((car) => ({
       vehicle: { label: car.vehicle.label, title: car.vehicle.title, vin: car.vehicle.vin },
       trips: car.trips,
@@ -45,10 +58,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     vehicles: vehicles.map((vehicle) => ({ id: vehicle.id, label: labels.get(vehicle.id)! })),
     // Null until the owner (or their browser) sets one: the import form asks for it then.
-    timeZone: accountPreferences(session.accountId).timeZone,
+    timeZone,
     ownsAccount: session.role === "primary",
   };
 }
+
+const TRIPS_ORDER = "Trips not over yet first, the one ending soonest at the top; then past trips";
 
 type TripsReply = FormReply<"import" | "match"> & { rowErrors?: TripCsvError[] };
 
@@ -130,6 +145,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Trips({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as TripsReply | undefined;
   const importReply = reply?.intent === "import" ? reply : undefined;
+  const filtered = Object.values(loaderData.filters).some((value) => value !== null);
   const importSection = (
     <FleetSection title="Import from the marketplace" id="import-title">
       <TripImportForm
@@ -161,18 +177,33 @@ export default function Trips({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       {importReply ? null : importSection}
-      <FleetSection title={`All trips (${loaderData.trips.length})`} id="trips-title">
-        {loaderData.trips.length === 0 ? (
-          <p className="text-slate-700">
-            No trips yet. Import the marketplace&apos;s Trip Earnings CSV above, or{" "}
-            <Link to="/dashboard/trips/new" className="font-medium text-brand-700 underline">
-              add a trip by hand
-            </Link>
-            .
-          </p>
-        ) : (
-          <TripList trips={loaderData.trips} />
-        )}
+      <FleetSection
+        title={`${filtered ? "Matching trips" : "All trips"} (${loaderData.total.toLocaleString("en-US")})`}
+        id="trips-title"
+        description={`${TRIPS_ORDER}.`}
+      >
+        <div className="mt-4 space-y-4">
+          <TripFilters filters={loaderData.filters} vehicles={loaderData.vehicles} />
+          {loaderData.notice ? (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {loaderData.notice}
+            </p>
+          ) : null}
+          {loaderData.trips.length > 0 ? (
+            <TripList trips={loaderData.trips} caption={TRIPS_ORDER} />
+          ) : filtered ? (
+            <p className="text-slate-700">No trips match these filters.</p>
+          ) : (
+            <p className="text-slate-700">
+              No trips yet. Import the marketplace&apos;s Trip Earnings CSV above, or{" "}
+              <Link to="/dashboard/trips/new" className="font-medium text-brand-700 underline">
+                add a trip by hand
+              </Link>
+              .
+            </p>
+          )}
+          <PageLinks nextCursor={loaderData.nextCursor} label="Trips pages" />
+        </div>
       </FleetSection>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { VehicleCards, VehicleTable } from "~/components/dashboard/fleet-vehicles";
+import { fleetCard, VehicleCards, VehicleTable } from "~/components/dashboard/fleet-vehicles";
 import {
   FleetPageHeader,
   FleetSection,
@@ -24,13 +24,19 @@ import { listConfirmations } from "~/lib/repairs/repairs.server";
 import { SetupChecklist } from "~/components/dashboard/setup-checklist";
 import { accountSetupChecklist } from "~/lib/accounts/setup-checklist.server";
 
+/** The overview with only what the page shows of each car (a 40-car fleet stays light). */
+function dashboardOverview(accountId: string) {
+  const overview = fleetOverview(accountId);
+  return { ...overview, vehicles: overview.vehicles.map(fleetCard) };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   // Once per visit (views less than 30 minutes apart), not on every reload.
   if (startsDashboardVisit(session.idHash)) recordEvent("dashboard_viewed", {}, session.user.id);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    overview: fleetOverview(session.accountId),
+    overview: dashboardOverview(session.accountId),
     nextDeadlines: nextClaimDeadlines(session.accountId, 3),
     accuracy: accuracySummary(listConfirmations(session.accountId)),
     // The owner sets the account up; members and VAs work in it.

@@ -3,7 +3,11 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
 import { TripList } from "~/components/trips/trip-list";
 import { tripListItems } from "~/lib/trips/trip-view.server";
-import { listTrips } from "~/lib/trips/trips.server";
+import { countTrips, NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.server";
+import { PageLinks } from "~/components/page-links";
+import { DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { CURSOR_MESSAGE, readPageRequest, type PageCursor } from "~/lib/paging/paging";
 import {
   FleetPageHeader,
   FleetSection,
@@ -37,6 +41,14 @@ import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
+const REPORTS_PER_PAGE = 20;
+const TRIPS_SHOWN = 10;
+
+/** A reports cursor is a creation time and a report id. */
+function reportCursor(cursor: PageCursor | null) {
+  return cursor && typeof cursor.key === "number" ? { atMs: cursor.key, id: cursor.id } : null;
+}
+
 type Intent = "update" | "repair" | "repair-all";
 const INTENTS: readonly Intent[] = ["update", "repair", "repair-all"];
 
@@ -46,15 +58,30 @@ const VEHICLE_NOT_FOUND = "We couldn't find that vehicle in this account.";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const vehicle = getVehicle(session.accountId, params.vehicleId) ?? notFound(VEHICLE_NOT_FOUND);
+  const asked = readPageRequest(new URL(request.url).searchParams, REPORTS_PER_PAGE);
+  const carTrips = { ...NO_TRIP_FILTERS, vehicleId: vehicle.id };
+  const when = {
+    now: Date.now(),
+    timeZone: accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE,
+  };
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     vehicle: vehicleJson(vehicle),
     label: vehicleLabel(vehicle),
     history: vehicleHistory(session.accountId, vehicle.id) ?? [],
-    reports: vehicleReports(session.accountId, vehicle.id),
-    trips: tripListItems(listTrips(session.accountId, { vehicleId: vehicle.id, limit: 10 }), [
-      vehicle,
-    ]),
+    // The page's `cursor` pages the car's reports; a stale one shows the first page.
+    reports: vehicleReports(session.accountId, vehicle.id, {
+      limit: REPORTS_PER_PAGE,
+      cursor: asked.ok ? reportCursor(asked.cursor) : null,
+    }),
+    reportsNotice:
+      asked.ok && (!asked.cursor || reportCursor(asked.cursor)) ? null : CURSOR_MESSAGE,
+    // The car's next trips (then its latest past ones); the trips page lists them all.
+    trips: tripListItems(
+      tripPage(session.accountId, carTrips, { limit: TRIPS_SHOWN, cursor: null }, when).trips,
+      [vehicle],
+    ),
+    tripCount: countTrips(session.accountId, carTrips, when.timeZone),
   };
 }
 
@@ -243,8 +270,13 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
         </FleetSection>
       ) : null}
 
-      <FleetSection id="reports-heading" title="Reports">
-        {reports.length === 0 ? (
+      <FleetSection id="reports-heading" title={`Reports (${reports.total})`}>
+        {loaderData.reportsNotice ? (
+          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {loaderData.reportsNotice}
+          </p>
+        ) : null}
+        {reports.reports.length === 0 ? (
           <p className="text-sm text-slate-600">
             No reports for this car yet.{" "}
             <Link to={newEstimate} className="font-medium text-brand-600 underline">
@@ -254,7 +286,7 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {reports.map((report) => (
+            {reports.reports.map((report) => (
               <ReportListItem
                 key={report.id}
                 report={report}
@@ -264,9 +296,10 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
         )}
+        <PageLinks nextCursor={reports.nextCursor} label="Reports pages" />
       </FleetSection>
 
-      <FleetSection id="trips-heading" title="Trips">
+      <FleetSection id="trips-heading" title={`Trips (${loaderData.tripCount})`}>
         {loaderData.trips.length === 0 ? (
           <p className="text-sm text-slate-600">
             No trips for this car yet.{" "}
@@ -277,7 +310,11 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : (
           <>
-            <TripList trips={loaderData.trips} showVehicle={false} />
+            <TripList
+              trips={loaderData.trips}
+              showVehicle={false}
+              caption="Trips of this car, not over yet first, then the latest"
+            />
             <p className="mt-3 text-sm">
               <Link
                 to={`/dashboard/vehicle/${vehicle.id}/host-plans`}
@@ -286,8 +323,13 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
                 Host plan history
               </Link>{" "}
               ·{" "}
-              <Link to="/dashboard/trips" className="text-brand-600 underline">
-                All trips
+              <Link
+                to={`/dashboard/trips?vehicleId=${encodeURIComponent(vehicle.id)}`}
+                className="text-brand-600 underline"
+              >
+                {loaderData.tripCount === 1
+                  ? "The trip of this car"
+                  : `All ${loaderData.tripCount} trips of this car`}
               </Link>
             </p>
           </>

@@ -9,6 +9,9 @@ import { expect, query, test, waitForHydration } from "../support/fixtures";
  * JavaScript on and off.
  */
 
+/** The trips list's name (table caption and list label): what comes first. */
+const TRIPS_LIST = "Trips not over yet first, the one ending soonest at the top; then past trips";
+
 const EXPORT = [
   "Reservation ID,Guest,Vehicle,VIN,Trip start,Trip end,Check-in odometer,Check-out odometer,Total earnings,Trip status",
   "R-1001,Jordan Lee,Honda Civic 2019,,2026-11-01 10:00,2026-11-03 18:00,41200,41562,$212.50,Completed",
@@ -77,8 +80,8 @@ test.describe("trips", () => {
           hasText: "3 new, 0 updated, 0 unchanged, 1 to match to a car.",
         }),
       ).toBeVisible();
-      const table = page.getByRole("table", { name: "Trips, newest first" });
-      const cards = page.getByRole("list", { name: "Trips, newest first" });
+      const table = page.getByRole("table", { name: TRIPS_LIST });
+      const cards = page.getByRole("list", { name: TRIPS_LIST });
       const list = (await table.isVisible()) ? table : cards;
       await expect(list).toContainText("2019 Honda Civic");
       await expect(list).toContainText("Truck (2019 Ford F-150)");

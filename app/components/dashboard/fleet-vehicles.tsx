@@ -3,13 +3,24 @@ import { ColumnHeaders } from "~/components/column-headers";
 import { useFormatDate, formatDollars, VehicleStatusBadge } from "~/components/fleet";
 import type { FleetVehicleSummary } from "~/lib/estimates/fleet.server";
 
+/** What the dashboard shows of each car (the page sends no more than this for a big fleet). */
+export type FleetCard = Omit<FleetVehicleSummary, "vehicle" | "repairedFindings"> & {
+  vehicle: Pick<FleetVehicleSummary["vehicle"], "id" | "status" | "plate">;
+};
+
+/** The dashboard's shape of a car's summary. */
+export function fleetCard(summary: FleetVehicleSummary): FleetCard {
+  const { vehicle, repairedFindings: _, ...rest } = summary;
+  return { ...rest, vehicle: { id: vehicle.id, status: vehicle.status, plate: vehicle.plate } };
+}
+
 /** The fleet on the dashboard: cards on phones, a table on wide screens. */
 function OpenDamage({ count }: { count: number }) {
   if (count === 0) return <span className="text-slate-600">None</span>;
   return <span className="font-semibold text-amber-900">{count} open</span>;
 }
 
-export function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
+export function VehicleCards({ vehicles }: { vehicles: FleetCard[] }) {
   const formatDate = useFormatDate();
   return (
     <ul className="grid gap-3 md:hidden">
@@ -18,7 +29,7 @@ export function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) 
           <div className="flex items-start justify-between gap-3">
             <Link
               to={`/dashboard/vehicle/${summary.vehicle.id}`}
-              className="min-w-0 font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
+              className="min-w-0 font-semibold break-words text-brand-700 underline"
             >
               {summary.label}
             </Link>
@@ -40,29 +51,22 @@ export function VehicleCards({ vehicles }: { vehicles: FleetVehicleSummary[] }) 
               <dd>{formatDate(summary.lastReportAt)}</dd>
             </div>
           </dl>
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <Link
-              to={`/dashboard/vehicle/${summary.vehicle.id}`}
-              className="btn-outline px-1 py-2 whitespace-nowrap"
-              aria-label={`Details of ${summary.label}`}
-            >
-              Details
-            </Link>
-            <Link
-              to={`/diagram-dashboard/${summary.vehicle.id}`}
-              className="btn-outline px-1 py-2 whitespace-nowrap"
-              aria-label={`Damage history of ${summary.label}`}
-            >
-              Damage history
-            </Link>
-          </div>
+          {/* The car's name above opens its page: one more button per car would only add
+              weight to a big fleet's dashboard. */}
+          <Link
+            to={`/diagram-dashboard/${summary.vehicle.id}`}
+            className="btn-outline mt-3 w-full py-2"
+            aria-label={`Damage history of ${summary.label}`}
+          >
+            Damage history
+          </Link>
         </li>
       ))}
     </ul>
   );
 }
 
-export function VehicleTable({ vehicles }: { vehicles: FleetVehicleSummary[] }) {
+export function VehicleTable({ vehicles }: { vehicles: FleetCard[] }) {
   const formatDate = useFormatDate();
   return (
     <table className="hidden w-full text-left text-sm md:table">

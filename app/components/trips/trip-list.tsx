@@ -22,14 +22,17 @@ export interface TripListItem {
 export function TripList({
   trips,
   showVehicle = true,
+  caption = "Trips, newest first",
 }: {
   trips: TripListItem[];
   showVehicle?: boolean;
+  /** The list's order, for screen readers. */
+  caption?: string;
 }) {
   return (
     <>
       <table className="hidden w-full text-left text-sm md:table">
-        <caption className="sr-only">Trips, newest first</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <ColumnHeaders
             padding="py-2 pr-4"
@@ -64,7 +67,7 @@ export function TripList({
           ))}
         </tbody>
       </table>
-      <ul className="grid gap-3 md:hidden" aria-label="Trips, newest first">
+      <ul className="grid gap-3 md:hidden" aria-label={caption}>
         {trips.map((trip) => (
           <li key={trip.id} className="rounded-xl border border-slate-200 p-4 text-sm">
             <p className="flex flex-wrap items-baseline justify-between gap-2">

@@ -10,24 +10,25 @@ import {
   type ClaimKind,
   type ClaimStatus,
 } from "~/domain/claims/claim";
-import { claimStats } from "~/domain/claims/claim-stats";
 import { claimDeadlines } from "~/domain/claims/claim-windows";
 import { deadlineOutcome, nextStep, type ClaimProgress } from "~/domain/claims/next-step";
 import { formatDateTime } from "~/domain/dates";
-import { DEFAULT_TIME_ZONE } from "~/domain/dates";
-import { accountPreferences } from "../accounts/preferences.server";
+import { CLAIM_DEADLINE_RULES, REIMBURSEMENT_DEADLINE_RULES } from "~/domain/marketplace-rules";
+import { DAY_MS } from "~/domain/zoned-time";
 import { accountMembers } from "../auth/accounts.server";
 import { finalizedEstimates } from "../estimates/final-estimates.server";
 import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.server";
-import { listTrips, getTrip, type TripRow } from "../trips/trips.server";
+import { getTrip, type TripRow } from "../trips/trips.server";
+import { NO_TRIP_FILTERS, tripPage } from "../trips/trip-list.server";
 import { memberNames } from "./claim-api.server";
+import { claimHistory, getClaim, type ClaimRow } from "./claims.server";
 import {
-  claimHistory,
-  claimMilestones,
-  getClaim,
-  listClaims,
-  type ClaimRow,
-} from "./claims.server";
+  claimCounts,
+  claimMoneyStats,
+  claimListPage,
+  claimStatusOptions,
+  readClaimListRequest,
+} from "./claim-list.server";
 import { routeAdvisorFor } from "./route-advisor.server";
 import { claimEvidence } from "./evidence.server";
 
@@ -71,54 +72,95 @@ function summary(claim: ClaimRow, trip: TripRow, labels: Map<string, string>, no
   };
 }
 
-export function claimsBoard(accountId: string, now: number, timeZone: string) {
+/**
+ * The claims page: one page of open claims (the default) or finished ones, the counts and the
+ * money figures, all read with a fixed number of queries whatever the number of claims.
+ */
+export function claimsBoard(
+  accountId: string,
+  now: number,
+  timeZone: string,
+  params: URLSearchParams = new URLSearchParams(),
+) {
+  const request = readClaimListRequest(params, "open");
+  const page = claimListPage(accountId, request.filters, {
+    limit: request.limit,
+    cursor: request.ok ? request.cursor : null,
+  });
   const labels = vehicleLabels(accountId);
-  const milestones = claimMilestones(accountId);
-  const rows = listClaims(accountId).map(({ claim, trip }) => ({
-    claim,
-    item: summary(claim, trip, labels, now),
-  }));
-  const open = rows
-    .filter(({ claim }) => OPEN_CLAIM_STATUSES.includes(claim.status as ClaimStatus))
-    .map(({ item }) => item)
-    .sort((a, b) => a.nextDueMs - b.nextDueMs);
-  const done = rows
-    .filter(({ claim }) => !OPEN_CLAIM_STATUSES.includes(claim.status as ClaimStatus))
-    .map(({ item }) => item);
-  const stats = claimStats(
-    rows.map(({ claim }) => ({
-      claimedCents: claim.claimedCents ?? 0,
-      paidCents: claim.paidCents,
-      createdAt: claim.createdAt.getTime(),
-      filedAt: milestones.get(claim.id)?.filedAt ?? null,
-      // Money recorded as paid without a change to "paid" counts from the claim's last change.
-      paidAt:
-        milestones.get(claim.id)?.paidAt ??
-        (claim.paidCents !== null ? claim.updatedAt.getTime() : null),
-    })),
-    now,
-    timeZone,
-  );
+  const items = page.rows.map(({ claim, trip }) => summary(claim, trip, labels, now));
+  // Within the page, the exact next deadline decides (kinds have different windows).
+  if (request.filters.show === "open") items.sort((a, b) => a.nextDueMs - b.nextDueMs);
+  const counts = claimCounts(accountId);
+  // Under the open claims, the few last finished (a claim just paid stays in sight).
+  const firstOpenPage =
+    request.filters.show === "open" && !request.filters.status && !(request.ok && request.cursor);
+  const recentlyFinished = firstOpenPage
+    ? claimListPage(
+        accountId,
+        { show: "finished", status: null },
+        { limit: RECENTLY_FINISHED, cursor: null },
+      ).rows.map(({ claim, trip }) => summary(claim, trip, labels, now))
+    : [];
   return {
-    open: open.map(({ nextDueMs: _, ...item }) => item),
-    done: done.map(({ nextDueMs: _, ...item }) => item),
-    atStakeCents: open.reduce((sum, item) => sum + (item.claimedCents ?? 0), 0),
-    ...stats,
+    recentlyFinished: recentlyFinished.map(({ nextDueMs: _, ...item }) => item),
+    filters: request.filters,
+    notice: request.ok ? null : request.message,
+    items: items.map(({ nextDueMs: _, ...item }) => item),
+    nextCursor: page.nextCursor,
+    counts: { open: counts.open, finished: counts.finished },
+    statuses: claimStatusOptions(counts),
+    atStakeCents: counts.atStakeCents,
+    ...claimMoneyStats(accountId, now, timeZone),
   };
 }
 
+/** How many finished claims the open claims' first page shows under them. */
+const RECENTLY_FINISHED = 5;
+
+/** The longest any deadline runs after the trip's end, with a day to spare for zone shifts. */
+const HOUR_MS = 3_600_000;
+const LONGEST_WINDOW_MS =
+  Math.max(
+    ...[...CLAIM_DEADLINE_RULES, ...REIMBURSEMENT_DEADLINE_RULES].map(({ duration }) =>
+      duration.unit === "elapsed-hours" ? duration.amount * HOUR_MS : duration.amount * DAY_MS,
+    ),
+  ) + DAY_MS;
+
+/** How many open claims the dashboard reads to find the nearest deadlines among them. */
+const DEADLINE_WINDOW = 20;
+
 /** The open claims with the nearest deadlines, for the dashboard. */
 export function nextClaimDeadlines(accountId: string, count: number) {
-  const zone = accountPreferences(accountId).timeZone ?? DEFAULT_TIME_ZONE;
-  return claimsBoard(accountId, Date.now(), zone)
-    .open.filter((item) => item.next !== null)
-    .slice(0, count);
+  const labels = vehicleLabels(accountId);
+  const now = Date.now();
+  // Only trips recent enough for a deadline to be still open: older open claims (whose
+  // deadlines all passed) would otherwise fill the window.
+  const { rows } = claimListPage(
+    accountId,
+    { show: "open", status: null },
+    { limit: DEADLINE_WINDOW, cursor: null },
+    now - LONGEST_WINDOW_MS,
+  );
+  return rows
+    .map(({ claim, trip }) => summary(claim, trip, labels, now))
+    .filter((item) => item.next !== null)
+    .sort((a, b) => a.nextDueMs - b.nextDueMs)
+    .slice(0, count)
+    .map(({ nextDueMs: _, ...item }) => item);
 }
 
 /** The trips and finalized estimates a new claim can be for. */
 export function newClaimOptions(accountId: string) {
   const labels = vehicleLabels(accountId);
-  const trips = listTrips(accountId, { limit: 200 }).map((trip) => ({
+  // The 200 most recently ended (a claim is for a trip that just ended), read in index order.
+  const recent = tripPage(
+    accountId,
+    NO_TRIP_FILTERS,
+    { limit: 200, cursor: null },
+    { now: null, timeZone: "UTC" },
+  );
+  const trips = recent.trips.map((trip) => ({
     id: trip.id,
     label: tripTitle(trip, labels),
     vehicleId: trip.vehicleId,

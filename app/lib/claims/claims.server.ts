@@ -205,6 +205,23 @@ export function claimHistory(accountId: string, claimId: string): ClaimEventRow[
     .all();
 }
 
+/** The histories of several claims (a page of them) in one query, each oldest first. */
+export function claimHistories(
+  accountId: string,
+  claimIds: readonly string[],
+): Map<string, ClaimEventRow[]> {
+  const histories = new Map<string, ClaimEventRow[]>(claimIds.map((id) => [id, []]));
+  if (claimIds.length === 0) return histories;
+  const rows = db()
+    .select()
+    .from(claimEvents)
+    .where(and(eq(claimEvents.accountId, accountId), inArray(claimEvents.claimId, [...claimIds])))
+    .orderBy(asc(claimEvents.id))
+    .all();
+  for (const row of rows) histories.get(row.claimId)?.push(row);
+  return histories;
+}
+
 /** When each of the account's claims was first filed and first marked paid. */
 export function claimMilestones(
   accountId: string,

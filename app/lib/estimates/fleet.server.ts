@@ -12,7 +12,7 @@
  *   A report's total only prices its new damage (pre-existing damage is never charged), so it
  *   stops counting once all of that new damage is marked repaired.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   DAMAGE_TYPES,
   PANELS,
@@ -41,6 +41,8 @@ import {
   type ReportStatus,
 } from "../../../db/schema";
 import { recordEvent } from "../analytics/server";
+import { pageOf } from "../paging/paging";
+import { afterTime } from "../paging/time-keyset.server";
 import { db } from "../runtime/db.server";
 import { findingLabel } from "./finding-form";
 import { getVehicle, vehicleJson, vehicleLabel, vehicleTitle } from "./vehicles.server";
@@ -192,18 +194,36 @@ function countFindings(reportIds: string[]): Map<string, number> {
   );
 }
 
-/** A vehicle's reports, newest first, in the same shape as the overview's recent reports. */
-export function vehicleReports(accountId: string, vehicleId: string): RecentReport[] {
+/**
+ * One page of a vehicle's reports, newest first, in the same shape as the overview's recent
+ * reports, and how many it has in all.
+ */
+export function vehicleReports(
+  accountId: string,
+  vehicleId: string,
+  page: { limit: number; cursor: { atMs: number; id: string } | null },
+): { reports: RecentReport[]; nextCursor: string | null; total: number } {
   const vehicle = getVehicle(accountId, vehicleId);
-  if (!vehicle) return [];
+  if (!vehicle) return { reports: [], nextCursor: null, total: 0 };
+  const ofVehicle = and(eq(reports.accountId, accountId), eq(reports.vehicleId, vehicleId));
   const rows = db()
     .select()
     .from(reports)
-    .where(and(eq(reports.accountId, accountId), eq(reports.vehicleId, vehicleId)))
-    .orderBy(desc(reports.createdAt))
+    .where(and(ofVehicle, afterTime(reports.createdAt, reports.id, page.cursor, "desc")))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(page.limit + 1)
     .all();
-  const counts = countFindings(rows.map((report) => report.id));
-  return rows.map((report) => recentReport(report, vehicleTitle(vehicle), counts));
+  const shown = pageOf(rows, page.limit, (report) => ({
+    key: report.createdAt.getTime(),
+    id: report.id,
+  }));
+  const counts = countFindings(shown.items.map((report) => report.id));
+  const total = db().select({ count: count() }).from(reports).where(ofVehicle).get()?.count ?? 0;
+  return {
+    reports: shown.items.map((report) => recentReport(report, vehicleTitle(vehicle), counts)),
+    nextCursor: shown.nextCursor,
+    total,
+  };
 }
 
 /** A report as the dashboard lists it: amounts only once the estimate is final. */

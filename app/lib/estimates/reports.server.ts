@@ -31,6 +31,8 @@ import {
 } from "../../../db/schema";
 import { visionProviderFromEnv } from "../ai/vision.server";
 import { recordEvent } from "../analytics/server";
+import { pageOf, type Page, type PageCursor } from "../paging/paging";
+import { afterTime } from "../paging/time-keyset.server";
 import { db } from "../runtime/db.server";
 import { ofAccountAndVehicle, type AccountListOptions } from "../runtime/account-rows.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
@@ -247,6 +249,34 @@ export function listReports(accountId: string, options: AccountListOptions = {})
     .orderBy(desc(reports.createdAt))
     .limit(options.limit ?? 200)
     .all();
+}
+
+/**
+ * One page of the account's reports, newest first: `limit` of them after `cursor` (the last
+ * report's creation time and id). A cursor that isn't a reports cursor is null here: the caller
+ * refuses it first.
+ */
+export function reportPage(
+  accountId: string,
+  page: { limit: number; cursor: PageCursor | null },
+): Page<ReportRow> {
+  const cursor =
+    page.cursor && typeof page.cursor.key === "number"
+      ? { atMs: page.cursor.key, id: page.cursor.id }
+      : null;
+  const rows = db()
+    .select()
+    .from(reports)
+    .where(
+      and(
+        eq(reports.accountId, accountId),
+        afterTime(reports.createdAt, reports.id, cursor, "desc"),
+      ),
+    )
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(page.limit + 1)
+    .all();
+  return pageOf(rows, page.limit, (report) => ({ key: report.createdAt.getTime(), id: report.id }));
 }
 
 export function accountRateSettings(accountId: string): {

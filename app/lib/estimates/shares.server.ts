@@ -7,9 +7,11 @@
  * adjuster keeps working when the team member or VA who shared it leaves. So every member sees
  * who made each link, and anyone in the account can revoke any of them.
  */
-import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { memberships, packetLinks, reports, shareLinks, users, vehicles } from "../../../db/schema";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
+import { pageOf, type PageCursor } from "../paging/paging";
+import { afterTime } from "../paging/time-keyset.server";
 import { db } from "../runtime/db.server";
 import { getReport, ReportInputError, type ReportRow } from "./reports.server";
 import { latestFinalRevision, loadRevision, parseRevisionParam } from "./revisions.server";
@@ -65,9 +67,13 @@ function creatorName(user: {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
 }
 
-/** The account's share links, each with its creator; newest first. */
-function shareLinkListings(accountId: string, reportId?: string) {
-  const rows = db()
+/** The account's share links, each with its creator; newest first (`limit` of them, `where`). */
+function shareLinkListings(
+  accountId: string,
+  reportId?: string,
+  page: { where?: SQL; limit?: number } = {},
+) {
+  const query = db()
     .select({
       link: shareLinks,
       user: { firstName: users.firstName, lastName: users.lastName, username: users.username },
@@ -86,10 +92,11 @@ function shareLinkListings(accountId: string, reportId?: string) {
       and(
         eq(shareLinks.accountId, accountId),
         reportId === undefined ? undefined : eq(shareLinks.reportId, reportId),
+        page.where,
       ),
     )
-    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
-    .all();
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
+  const rows = page.limit === undefined ? query.all() : query.limit(page.limit).all();
   return rows.map((row) => ({
     ...row,
     listing: {
@@ -105,11 +112,36 @@ export function listShareLinks(accountId: string, reportId: string): ShareLinkLi
   return shareLinkListings(accountId, reportId).map((row) => row.listing);
 }
 
-/** Every link of the account that still opens, with its report's vehicle; newest first. */
-export function listActiveAccountShareLinks(accountId: string, now = new Date()) {
-  return shareLinkListings(accountId)
-    .filter((row) => shareLinkState(row.link, now.getTime()) === "active")
-    .map((row) => ({ ...row.listing, vehicle: row.vehicle }));
+/**
+ * One page of the account's links that still open (not revoked, not expired), each with its
+ * report's vehicle; newest first. The cursor is the last link's creation time and id.
+ */
+export function activeAccountShareLinkPage(
+  accountId: string,
+  page: { limit: number; cursor: PageCursor | null },
+  now = new Date(),
+) {
+  const cursor =
+    page.cursor && isShareLinkCursor(page.cursor)
+      ? { atMs: page.cursor.key as number, id: page.cursor.id }
+      : null;
+  const rows = shareLinkListings(accountId, undefined, {
+    where: and(
+      isNull(shareLinks.revokedAt),
+      gt(shareLinks.expiresAt, now),
+      afterTime(shareLinks.createdAt, shareLinks.id, cursor, "desc"),
+    ),
+    limit: page.limit + 1,
+  }).map((row) => ({ ...row.listing, vehicle: row.vehicle }));
+  return pageOf(rows, page.limit, (link) => ({
+    key: link.createdAt.getTime(),
+    id: String(link.id),
+  }));
+}
+
+/** Whether a `?cursor=` of the share links list is one of its cursors (creation time, link id). */
+export function isShareLinkCursor(cursor: PageCursor | null): boolean {
+  return cursor === null || (typeof cursor.key === "number" && /^\d{1,15}$/.test(cursor.id));
 }
 
 export function revokeShareLink(accountId: string, reportId: string, linkId: number) {

@@ -1,0 +1,103 @@
+import { Form, Link } from "react-router";
+import { TRIP_STATUS_LABELS, TRIP_STATUSES } from "~/domain/trips/trip";
+
+export interface TripFilterValues {
+  vehicleId: string | null;
+  status: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * The trips list's filters: a plain GET form (it works with JavaScript off), so a filtered list
+ * is a URL the host can bookmark, and its page links keep the filters.
+ */
+export function TripFilters({
+  filters,
+  vehicles,
+}: {
+  filters: TripFilterValues;
+  vehicles: { id: string; label: string }[];
+}) {
+  const filtered = Object.values(filters).some((value) => value !== null);
+  return (
+    <Form
+      method="get"
+      // A new URL's values replace what was typed (back, "Clear filters").
+      key={JSON.stringify(filters)}
+      aria-label="Filter the trips"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.5fr_1fr_1fr_1fr_auto] lg:items-end"
+    >
+      <div className="min-w-0">
+        <label htmlFor="trip-filter-car" className="label">
+          Car
+        </label>
+        <select
+          id="trip-filter-car"
+          name="vehicleId"
+          defaultValue={filters.vehicleId ?? ""}
+          className="input py-2"
+        >
+          <option value="">All cars</option>
+          {vehicles.map((vehicle) => (
+            <option key={vehicle.id} value={vehicle.id}>
+              {vehicle.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="trip-filter-status" className="label">
+          Status
+        </label>
+        <select
+          id="trip-filter-status"
+          name="status"
+          defaultValue={filters.status ?? ""}
+          className="input py-2"
+        >
+          <option value="">Any status</option>
+          {TRIP_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {TRIP_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="trip-filter-from" className="label">
+          From
+        </label>
+        <input
+          id="trip-filter-from"
+          type="date"
+          name="from"
+          defaultValue={filters.from ?? ""}
+          className="input py-2"
+        />
+      </div>
+      <div>
+        <label htmlFor="trip-filter-to" className="label">
+          To
+        </label>
+        <input
+          id="trip-filter-to"
+          type="date"
+          name="to"
+          defaultValue={filters.to ?? ""}
+          className="input py-2"
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <button type="submit" className="btn-outline py-2">
+          Show trips
+        </button>
+        {filtered ? (
+          <Link to="/dashboard/trips" className="text-sm font-medium text-brand-700 underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,280 @@
+/**
+ * The signed-in lists and dashboards cost the same on a big account as on a small one: each page
+ * load and JSON list runs the same small number of queries for 10 trips as for 1,000, and none of
+ * them reads the trips, claims, reports or share links tables whole (EXPLAIN QUERY PLAN). Run on
+ * real SQLite through the routes' own loaders, signed in with a real session.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { fullScans, recordQueries } from "../../../tests/support/query-plan";
+import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
+import {
+  dentedHoodReport,
+  loadAppModules,
+  setUpTempDataDir,
+  type AppModules,
+} from "../../../tests/support/app-modules";
+import type { ClaimKind } from "~/domain/claims/claim";
+import type { TripStatus } from "~/domain/trips/trip";
+
+setUpTempDataDir("list-pages");
+
+const GROWING = ["trips", "claims", "claim_events", "reports", "share_links"];
+const DAY = 86_400_000;
+const STATUSES: TripStatus[] = ["completed", "completed", "canceled", "booked", "in_progress"];
+const KINDS: ClaimKind[] = ["tolls", "fuel", "cleaning"];
+
+let m: AppModules;
+let session: typeof import("../auth/session.server");
+let trips: typeof import("../trips/trips.server");
+let claims: typeof import("../claims/claims.server");
+
+interface Seeded {
+  cookie: string;
+  reportId: string;
+  vehicleId: string;
+  accountId: string;
+}
+
+const accounts: Record<"small" | "large", Seeded> = {} as never;
+
+/** An owner with 4 cars, `tripCount` trips around today, claims (some paid) and share links. */
+async function seed(name: string, tripCount: number): Promise<Seeded> {
+  const { owner, vehicle, report } = await dentedHoodReport(m, name, { photoSeed: 3 });
+  const { accountId, userId } = owner;
+  m.reports.finalizeReport(accountId, report.id, userId);
+  const cars = [vehicle.id];
+  for (const nickname of ["B", "C", "D"]) {
+    const saved = m.vehicles.createVehicle(accountId, { ...SAMPLE_CAR, nickname });
+    if (!saved.ok) throw new Error("The car wasn't saved");
+    cars.push(saved.vehicle.id);
+  }
+  const actor = { accountId, userId, role: "primary" as const };
+  const now = Date.now();
+  for (let i = 0; i < tripCount; i++) {
+    const endAt = now + (5 - Math.floor((i * 400) / tripCount)) * DAY + i * 1000;
+    const trip = trips.createTrip(
+      accountId,
+      tripInput({
+        reservationId: `${name}-${i}`,
+        startAt: endAt - 3 * DAY,
+        endAt,
+        status: STATUSES[i % STATUSES.length]!,
+        earningsCents: 10_000 + i,
+      }),
+      cars[i % cars.length]!,
+      "manual",
+    );
+    // Every 10th trip has a claim, and the last one an open claim (so both lists have rows).
+    if (i % 10 !== 0 && i !== tripCount - 1) continue;
+    const claim = claims.createClaim(actor, {
+      tripId: trip.id,
+      kind: KINDS[i % KINDS.length]!,
+      claimedCents: 5_000,
+    });
+    if (i % 30 === 0) {
+      claims.changeClaim(actor, claim.id, { status: "filed" });
+      claims.changeClaim(actor, claim.id, { status: "approved", approvedCents: 5_000 });
+      claims.changeClaim(actor, claim.id, { status: "paid", paidCents: 4_000 });
+    }
+  }
+  for (let i = 0; i < Math.max(1, tripCount / 10); i++) {
+    m.shares.createShareLink(accountId, userId, report.id, 30);
+  }
+  const request = new Request("http://localhost/auth");
+  const setCookie = await session.createSession(userId, accountId, request, "127.0.0.1");
+  return {
+    cookie: setCookie.split(";")[0]!,
+    vehicleId: vehicle.id,
+    accountId,
+    reportId: report.id,
+  };
+}
+
+beforeAll(async () => {
+  m = await loadAppModules();
+  session = await import("../auth/session.server");
+  trips = await import("../trips/trips.server");
+  claims = await import("../claims/claims.server");
+  accounts.small = await seed("pages_small", 10);
+  accounts.large = await seed("pages_large", 1_000);
+}, 120_000);
+
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: unknown;
+}) => Promise<unknown>;
+
+const ROUTES: Record<string, () => Promise<{ loader: unknown }>> = {
+  "/dashboard": () => import("~/routes/dashboard"),
+  "/dashboard/trips": () => import("~/routes/dashboard.trips"),
+  "/dashboard/claims": () => import("~/routes/dashboard.claims"),
+  "/dashboard/claims/new": () => import("~/routes/dashboard.claims.new"),
+  "/dashboard/share-links": () => import("~/routes/dashboard.share-links"),
+  "/dashboard/vehicle": () => import("~/routes/dashboard.vehicle.$vehicleId"),
+  "/api/trips": () => import("~/routes/api.trips"),
+  "/api/claims": () => import("~/routes/api.claims"),
+  "/api/analysis": () => import("~/routes/api.analysis"),
+  "/api/dashboard": () => import("~/routes/api.dashboard"),
+};
+
+/** Loads `path` as the account's owner; returns the statements it ran and its answer. */
+async function load(account: Seeded, path: string) {
+  const url = new URL(path.replace(":vehicleId", account.vehicleId), "http://localhost");
+  const route = url.pathname.startsWith("/dashboard/vehicle/")
+    ? "/dashboard/vehicle"
+    : url.pathname;
+  const loader = (await ROUTES[route]!()).loader as Loader;
+  const request = new Request(url, { headers: { Cookie: account.cookie } });
+  const { queries, result } = await recordQueries(m.db.db().$client, () =>
+    loader({ request, params: { vehicleId: account.vehicleId }, context: {} }),
+  );
+  const body = result instanceof Response ? ((await result.json()) as unknown) : result;
+  return { queries, body };
+}
+
+const PAGES = [
+  "/dashboard",
+  "/dashboard/trips",
+  "/dashboard/trips?status=completed&from=2026-01-01&to=2030-12-31",
+  "/dashboard/trips?vehicleId=:vehicleId&status=completed",
+  "/dashboard/claims",
+  "/dashboard/claims?show=finished",
+  "/dashboard/claims?status=paid",
+  "/dashboard/claims/new",
+  "/dashboard/share-links",
+  "/dashboard/vehicle/:vehicleId",
+  "/api/trips",
+  "/api/trips?vehicleId=:vehicleId&limit=20",
+  "/api/claims",
+  "/api/claims?show=open",
+  "/api/analysis",
+  "/api/dashboard",
+];
+
+describe("queries per page load", () => {
+  for (const path of PAGES) {
+    it(`${path}: the same few queries for 10 and 1,000 trips, none scanning a growing table`, async () => {
+      const small = await load(accounts.small, path);
+      const large = await load(accounts.large, path);
+      expect(large.queries.length).toBe(small.queries.length);
+      expect(large.queries.length).toBeLessThanOrEqual(20);
+      const client = m.db.db().$client;
+      const scans = large.queries.flatMap((query) => fullScans(client, query, GROWING));
+      expect(scans).toEqual([]);
+    });
+  }
+
+  it("pages on the large account: the trips page shows 50 of 1,000 and links to the next", async () => {
+    const { body } = await load(accounts.large, "/dashboard/trips");
+    const page = body as { trips: unknown[]; total: number; nextCursor: string | null };
+    expect(page.trips).toHaveLength(50);
+    expect(page.total).toBe(1_000);
+    expect(page.nextCursor).not.toBeNull();
+    const next = await load(accounts.large, `/dashboard/trips?cursor=${page.nextCursor}`);
+    expect(next.queries.length).toBeLessThanOrEqual(20);
+    expect(next.queries.flatMap((query) => fullScans(m.db.db().$client, query, GROWING))).toEqual(
+      [],
+    );
+  });
+
+  it("the JSON lists keep their array and add nextCursor; a bad limit or cursor is a 400", async () => {
+    const trips = (await load(accounts.large, "/api/trips?limit=200")).body as {
+      trips: unknown[];
+      nextCursor: string | null;
+    };
+    expect(trips.trips).toHaveLength(200);
+    expect(typeof trips.nextCursor).toBe("string");
+    const small = (await load(accounts.small, "/api/claims")).body as {
+      claims: unknown[];
+      nextCursor: string | null;
+    };
+    expect(small.claims).toHaveLength(2);
+    expect(small.nextCursor).toBeNull();
+    // The trips page's cursor ("not over yet" part) isn't one of the API's.
+    const pageCursor = (
+      (await load(accounts.large, "/dashboard/trips?limit=5")).body as {
+        nextCursor: string;
+      }
+    ).nextCursor;
+    for (const path of [
+      "/api/trips?limit=0",
+      `/api/trips?cursor=${pageCursor}`,
+      "/api/claims?cursor=abc",
+      "/api/analysis?limit=500",
+    ]) {
+      const url = new URL(path, "http://localhost");
+      const loader = (await ROUTES[url.pathname]!()).loader as Loader;
+      const response = (await loader({
+        request: new Request(url, { headers: { Cookie: accounts.large.cookie } }),
+        params: {},
+        context: {},
+      })) as Response;
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: string; message: string };
+      expect(body.error).toMatch(/limit must be|no longer valid/);
+      expect(body.message).toBe(body.error);
+    }
+  });
+});
+
+describe("tenancy", () => {
+  it("never lists another account's trips or claims, even on its car", async () => {
+    const other = insertOwner(m.db, m.schema, "pages_stranger");
+    const stranger = await session.createSession(
+      other.userId,
+      other.accountId,
+      new Request("http://localhost/auth"),
+      "127.0.0.1",
+    );
+    const account = { ...accounts.large, cookie: stranger.split(";")[0]! };
+    const tripsBody = (await load(account, "/api/trips?vehicleId=:vehicleId")).body as {
+      trips: unknown[];
+    };
+    expect(tripsBody.trips).toEqual([]);
+    const claimsBody = (await load(account, "/api/claims")).body as { claims: unknown[] };
+    expect(claimsBody.claims).toEqual([]);
+    const page = (await load(account, "/dashboard/trips")).body as { total: number };
+    expect(page.total).toBe(0);
+  });
+});
+
+describe("share links page", () => {
+  type LinksPage = { links: { id: number }[]; nextCursor: string | null; notice: string | null };
+
+  it("pages through every live link once, newest first, leaving out a revoked one", async () => {
+    const account = accounts.large;
+    const first = (await load(account, "/dashboard/share-links")).body as LinksPage;
+    const revoked = first.links[3]!;
+    expect(m.shares.revokeShareLink(account.accountId, account.reportId, revoked.id)).toBe(true);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 30; pages++) {
+      const path = `/dashboard/share-links?limit=7${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = (await load(account, path)).body as LinksPage;
+      expect(page.notice).toBeNull();
+      seen.push(...page.links.map((link) => link.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toHaveLength(99);
+    expect(new Set(seen).size).toBe(99);
+    expect(seen).not.toContain(revoked.id);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+  });
+
+  it("shows the first page with a notice for a page link that isn't one", async () => {
+    const page = (await load(accounts.large, "/dashboard/share-links?cursor=stale"))
+      .body as LinksPage;
+    expect(page.notice).toBe("That page link is no longer valid: start from the first page.");
+    expect(page.links).toHaveLength(50);
+  });
+
+  it("never shows another account's links", async () => {
+    const small = (await load(accounts.small, "/dashboard/share-links")).body as LinksPage;
+    const large = (await load(accounts.large, "/dashboard/share-links?limit=200"))
+      .body as LinksPage;
+    expect(small.links).toHaveLength(1);
+    expect(large.links.map((link) => link.id)).not.toContain(small.links[0]!.id);
+  });
+});

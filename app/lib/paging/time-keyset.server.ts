@@ -1,0 +1,18 @@
+import type { SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { afterCursor } from "./keyset.server";
+
+/**
+ * `afterCursor` for a timestamp column (drizzle's `timestamp_ms` mode): cursors carry epoch
+ * milliseconds, and drizzle binds a Date to such a column, so the key goes in as one.
+ */
+export function afterTime(
+  keyColumn: SQLiteColumn,
+  idColumn: SQLiteColumn,
+  cursor: { atMs: number; id: string } | null,
+  direction: "asc" | "desc",
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const key = new Date(cursor.atMs) as unknown as number;
+  return afterCursor(keyColumn, idColumn, { key, id: cursor.id }, direction);
+}

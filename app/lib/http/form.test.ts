@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loginSchema, registerSchema } from "../auth/schemas";
+import { shopQuoteSchema } from "~/lib/repairs/repair-input";
 import { errorsOf, formConstraints, parseSubmission, schemaConstraints, valuesOf } from "./form";
 
 describe("schemaConstraints", () => {
@@ -39,6 +40,14 @@ describe("formConstraints (forms that validate on the server only)", () => {
         ),
       ).toEqual([]);
     }
+  });
+  it("marks a field required only when a missing value is refused", () => {
+    // The shop's quote: "Working days" is optional inside a transform, so a walk over the schema
+    // read it as required and the browser refused to send a quote without it.
+    const constraints = formConstraints(shopQuoteSchema);
+    expect(constraints.amount.required).toBe(true);
+    expect(constraints.days.required).toBe(false);
+    expect(constraints.details.required).toBe(false);
   });
 });
 

@@ -97,8 +97,12 @@ export function formConstraints<Schema extends z.ZodObject>(
   const all = schemaConstraints(schema);
   const object = unwrap(schema as unknown as ZodInternals, "object");
   const constraints: Record<string, FieldConstraints> = {};
-  for (const name of Object.keys(object?._zod.def.shape ?? {})) {
-    const { required, minLength, maxLength, min, max, step } = all[name] ?? {};
+  const shape = (object?._zod.def.shape ?? {}) as Record<string, z.ZodType>;
+  for (const [name, field] of Object.entries(shape)) {
+    const { minLength, maxLength, min, max, step } = all[name] ?? {};
+    // Required means "a missing value is refused": read from the field itself, because a field
+    // that is optional inside a transform (`days`) looks required to the walk over the schema.
+    const required = !field.safeParse(undefined).success;
     constraints[name] = { required, minLength, maxLength, min, max, step };
   }
   return constraints as Record<keyof Schema["shape"] & string, FieldConstraints>;

@@ -122,6 +122,8 @@ async function guestsOnPage(page: Page) {
 async function everyPage(page: Page, javaScriptEnabled: boolean) {
   const pages: { guests: string[]; url: URL }[] = [];
   for (;;) {
+    // The URL changes when the navigation commits, before a streamed page has all its rows.
+    await page.waitForLoadState();
     if (javaScriptEnabled) await waitForHydration(page);
     pages.push({ guests: await guestsOnPage(page), url: new URL(page.url()) });
     const next = page

@@ -4,7 +4,7 @@
  * (`processQueue`). Both are safe to run again at any time: items are keyed, and an email goes
  * out in the same transaction that marks its item notified (docs/decisions/0020-concierge-queue.md).
  */
-import { and, eq, gte, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   accounts,
   claims,
@@ -166,6 +166,106 @@ function conversationSpecs(accountId: string, now: number) {
   return { settled, specs };
 }
 
+/** Enough keys per `IN (…)` that a large account still asks once, within SQLite's limit. */
+const KEYS_PER_QUERY = 10_000;
+
+/**
+ * What the rules call for against what is stored, read first so that a pass with nothing new
+ * writes nothing: the new items to insert, the open ones whose text or amount changed, the open
+ * ones the rules no longer give (their trip's times, claim or guest message changed) and the
+ * open reply and escalation items of conversations where nobody waits any more.
+ */
+function planSync(
+  accountId: string,
+  specs: readonly QueueItemSpec[],
+  stale: {
+    tripIds: readonly string[];
+    waiting: readonly string[];
+    settled: ReadonlyArray<{ conversationId: string; kinds: readonly QueueItemRow["kind"][] }>;
+  },
+) {
+  // The account's open items come off its (account, done, deadline) index.
+  const open = db()
+    .select({
+      id: queueItems.id,
+      kind: queueItems.kind,
+      key: queueItems.key,
+      title: queueItems.title,
+      detail: queueItems.detail,
+      amountCents: queueItems.amountCents,
+      tripId: queueItems.tripId,
+      conversationId: queueItems.conversationId,
+    })
+    .from(queueItems)
+    .where(and(eq(queueItems.accountId, accountId), isNull(queueItems.doneAt)))
+    .all();
+  const openByKey = new Map(open.map((item) => [item.key, item]));
+  // A done item stays done: its key is known, so the rules never add it again.
+  const unknown = [...new Set(specs.map((spec) => spec.key))].filter((key) => !openByKey.has(key));
+  const done = new Set<string>();
+  for (let from = 0; from < unknown.length; from += KEYS_PER_QUERY) {
+    for (const row of db()
+      .select({ key: queueItems.key })
+      .from(queueItems)
+      .where(
+        and(
+          eq(queueItems.accountId, accountId),
+          inArray(queueItems.key, unknown.slice(from, from + KEYS_PER_QUERY)),
+        ),
+      )
+      .all()) {
+      done.add(row.key);
+    }
+  }
+  const inserts: QueueItemSpec[] = [];
+  const updates: { id: string; spec: QueueItemSpec }[] = [];
+  const seen = new Set<string>();
+  for (const spec of specs) {
+    if (seen.has(spec.key)) continue;
+    seen.add(spec.key);
+    const stored = openByKey.get(spec.key);
+    if (!stored) {
+      if (!done.has(spec.key)) inserts.push(spec);
+      continue;
+    }
+    // A known item keeps its progress; only what it says (a claimed amount) follows the data.
+    if (
+      stored.title !== spec.title ||
+      stored.detail !== spec.detail ||
+      stored.amountCents !== (spec.amountCents ?? null)
+    ) {
+      updates.push({ id: stored.id, spec });
+    }
+  }
+  const tripIds = new Set(stale.tripIds);
+  const waiting = new Set(stale.waiting);
+  const tripKinds: readonly string[] = TRIP_ITEM_KINDS;
+  const conversationKinds: readonly string[] = CONVERSATION_ITEM_KINDS;
+  const drops = open.filter(
+    (item) =>
+      !seen.has(item.key) &&
+      ((tripKinds.includes(item.kind) && item.tripId !== null && tripIds.has(item.tripId)) ||
+        item.kind === "claim-deadline" ||
+        (conversationKinds.includes(item.kind) &&
+          item.conversationId !== null &&
+          waiting.has(item.conversationId))),
+  );
+  const dropped = new Set(drops.map((item) => item.id));
+  const settledKinds = new Map(stale.settled.map((entry) => [entry.conversationId, entry.kinds]));
+  const closes = open.filter(
+    (item) =>
+      !dropped.has(item.id) &&
+      item.conversationId !== null &&
+      (settledKinds.get(item.conversationId)?.includes(item.kind) ?? false),
+  );
+  return {
+    inserts,
+    updates,
+    drops: drops.map((item) => item.id),
+    closes: closes.map((item) => item.id),
+  };
+}
+
 function insertSpecs(
   database: Database,
   accountId: string,
@@ -191,76 +291,65 @@ function insertSpecs(
         // A quiet item is listed without its email.
         notifiedAt: spec.quiet ? new Date(now) : null,
       })
-      // A known item keeps its progress; only what it says (a claimed amount) follows the data.
-      .onConflictDoUpdate({
-        target: [queueItems.accountId, queueItems.key],
-        set: { title: spec.title, detail: spec.detail, amountCents: spec.amountCents ?? null },
-        setWhere: isNull(queueItems.doneAt),
-      })
+      // Another process wrote it since the read: theirs stands, the next pass compares again.
+      .onConflictDoNothing({ target: [queueItems.accountId, queueItems.key] })
       .run();
   }
 }
 
-/** Deletes the undone items of `kinds` about `column` ∈ `ids` whose key the rules no longer give. */
-function dropStale(
-  database: Database,
-  accountId: string,
-  kinds: readonly QueueItemRow["kind"][],
-  keep: readonly string[],
-  about?: { column: typeof queueItems.tripId | typeof queueItems.conversationId; ids: string[] },
-) {
-  if (about && about.ids.length === 0) return;
-  database
-    .delete(queueItems)
-    .where(
-      and(
-        eq(queueItems.accountId, accountId),
-        inArray(queueItems.kind, [...kinds]),
-        isNull(queueItems.doneAt),
-        keep.length ? notInArray(queueItems.key, [...keep]) : undefined,
-        about ? inArray(about.column, about.ids) : undefined,
-      ),
-    )
-    .run();
+/** In chunks, so a large change stays within SQLite's limit on bound values. */
+function byIds(ids: readonly string[], write: (chunk: string[]) => void) {
+  for (let from = 0; from < ids.length; from += KEYS_PER_QUERY) {
+    write(ids.slice(from, from + KEYS_PER_QUERY));
+  }
 }
 
 /**
  * Writes the items the account's data calls for now, once each (by key); drops undone items whose
  * trip times, claim or guest message changed; closes reply and escalation items of conversations
- * with no unanswered guest message. Returns how many items the rules gave.
+ * with no unanswered guest message. It compares with what is stored first and writes only the
+ * difference, so a pass with nothing new asks a fixed few questions and writes nothing
+ * (docs/decisions/0038-queue-sync-writes-only-changes.md). Returns how many items the rules gave.
  */
 export function syncQueue(accountId: string, now = Date.now()): number {
   const trip = tripSpecs(accountId, now);
   const claim = claimSpecs(accountId, now);
   const conversation = conversationSpecs(accountId, now);
+  const specs = [...trip.specs, ...claim, ...conversation.specs];
   const waiting = [...new Set(conversation.specs.flatMap((spec) => spec.conversationId ?? []))];
-  db().transaction((tx) => {
-    insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs], now);
-    dropStale(
-      tx,
-      accountId,
-      TRIP_ITEM_KINDS,
-      trip.specs.map((spec) => spec.key),
-      { column: queueItems.tripId, ids: trip.tripIds },
-    );
-    dropStale(
-      tx,
-      accountId,
-      ["claim-deadline"],
-      claim.map((spec) => spec.key),
-    );
-    dropStale(
-      tx,
-      accountId,
-      CONVERSATION_ITEM_KINDS,
-      conversation.specs.map((spec) => spec.key),
-      { column: queueItems.conversationId, ids: waiting },
-    );
-    for (const { conversationId, kinds } of conversation.settled) {
-      closeConversationItems(tx, accountId, conversationId, null, now, kinds);
-    }
+  const plan = planSync(accountId, specs, {
+    tripIds: trip.tripIds,
+    waiting,
+    settled: conversation.settled,
   });
-  return trip.specs.length + claim.length + conversation.specs.length;
+  const changes =
+    plan.inserts.length + plan.updates.length + plan.drops.length + plan.closes.length;
+  if (changes > 0) {
+    db().transaction((tx) => {
+      insertSpecs(tx, accountId, plan.inserts, now);
+      for (const { id, spec } of plan.updates) {
+        tx.update(queueItems)
+          .set({ title: spec.title, detail: spec.detail, amountCents: spec.amountCents ?? null })
+          .where(and(eq(queueItems.id, id), isNull(queueItems.doneAt)))
+          .run();
+      }
+      byIds(plan.drops, (ids) =>
+        tx
+          .delete(queueItems)
+          .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
+          .run(),
+      );
+      // Nobody waits any more: done, without a person (the inbox closes them with one).
+      byIds(plan.closes, (ids) =>
+        tx
+          .update(queueItems)
+          .set({ doneAt: new Date(now), doneByUserId: null })
+          .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
+          .run(),
+      );
+    });
+  }
+  return specs.length;
 }
 
 /**

@@ -4,13 +4,14 @@
  * (`processQueue`). Both are safe to run again at any time: items are keyed, and an email goes
  * out in the same transaction that marks its item notified (docs/decisions/0020-concierge-queue.md).
  */
-import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   accounts,
   claims,
   conversations,
   memberships,
   queueItems,
+  queueSyncState,
   shifts,
   trips,
   users,
@@ -22,6 +23,7 @@ import { claimDeadlines } from "~/domain/claims/claim-windows";
 import { QUEUE_ITEM_LABELS } from "~/domain/concierge/queue-item";
 import {
   claimItems,
+  CLAIM_DEADLINE_LOOKBACK_MS,
   CONVERSATION_ITEM_KINDS,
   conversationItems,
   TRIP_ITEM_KINDS,
@@ -97,11 +99,24 @@ function tripSpecs(accountId: string, now: number) {
       now,
     );
   });
-  return { tripIds: rows.map((row) => row.trip.id), specs };
+  // A running trip's start check is dropped once it ends.
+  const edges = rows.map((row) => row.trip.endAt.getTime());
+  // The next trip to come within the lookahead (its row ends after it starts).
+  const horizon = new Date(now + TRIP_LOOKAHEAD_MS);
+  const next = db()
+    .select({ startAt: sql<number | null>`min(${trips.startAt})` })
+    .from(trips)
+    .where(
+      and(eq(trips.accountId, accountId), gt(trips.endAt, horizon), gt(trips.startAt, horizon)),
+    )
+    .get()?.startAt;
+  if (next != null) edges.push(next - TRIP_LOOKAHEAD_MS);
+  return { tripIds: rows.map((row) => row.trip.id), specs, edges };
 }
 
 function claimSpecs(accountId: string, now: number) {
-  return db()
+  const edges: number[] = [];
+  const specs = db()
     .select({
       id: claims.id,
       kind: claims.kind,
@@ -116,14 +131,24 @@ function claimSpecs(accountId: string, now: number) {
     .innerJoin(trips, eq(trips.id, claims.tripId))
     .where(and(eq(claims.accountId, accountId), inArray(claims.status, [...OPEN_CLAIM_STATUSES])))
     .all()
-    .flatMap((claim) =>
-      claimItems(
+    .flatMap((claim) => {
+      const deadlines = claimDeadlines(
+        claim.kind,
+        { endAt: claim.endAt.getTime(), timeZone: claim.timeZone },
+        now,
+      );
+      // A deadline's item goes once the deadline is further back than the lookback.
+      for (const deadline of deadlines) {
+        edges.push(deadline.dueAtMs + CLAIM_DEADLINE_LOOKBACK_MS + 1);
+      }
+      return claimItems(
         { ...claim, tripEndAt: claim.endAt.getTime(), knownAt: claim.createdAt.getTime() },
-        claimDeadlines(claim.kind, { endAt: claim.endAt.getTime(), timeZone: claim.timeZone }, now),
+        deadlines,
         CLAIM_KIND_LABELS[claim.kind],
         now,
-      ),
-    );
+      );
+    });
+  return { specs, edges };
 }
 
 /**
@@ -133,6 +158,8 @@ function claimSpecs(accountId: string, now: number) {
 function conversationSpecs(accountId: string, now: number) {
   const settled: { conversationId: string; kinds: QueueItemRow["kind"][] }[] = [];
   const specs: QueueItemSpec[] = [];
+  // What a guest's message asks of a person can change when their trip starts.
+  const edges: number[] = [];
   // The messages and trips come with the list (a few queries, not two per conversation).
   for (const { conversation, needs, messages, trip } of listConversations(accountId, now)) {
     const waiting = conversationWaiting(
@@ -141,6 +168,7 @@ function conversationSpecs(accountId: string, now: number) {
       trip?.startAt ?? null,
       trip ? trip.startAt.getTime() <= now : undefined,
     );
+    if (trip) edges.push(trip.startAt.getTime());
     const done: QueueItemRow["kind"][] = [];
     if (!waiting.reply) done.push("reply");
     if (!waiting.needsYou) done.push("escalation");
@@ -163,7 +191,7 @@ function conversationSpecs(accountId: string, now: number) {
       }),
     );
   }
-  return { settled, specs };
+  return { settled, specs, edges };
 }
 
 /** Enough keys per `IN (…)` that a large account still asks once, within SQLite's limit. */
@@ -305,51 +333,84 @@ function byIds(ids: readonly string[], write: (chunk: string[]) => void) {
 }
 
 /**
- * Writes the items the account's data calls for now, once each (by key); drops undone items whose
- * trip times, claim or guest message changed; closes reply and escalation items of conversations
- * with no unanswered guest message. It compares with what is stored first and writes only the
- * difference, so a pass with nothing new asks a fixed few questions and writes nothing
- * (docs/decisions/0038-queue-sync-writes-only-changes.md). Returns how many items the rules gave.
+ * Whether the account's stored items are what a sync would write now: no trip, claim, car,
+ * conversation or guest message changed and no item was reopened since the last sync (its
+ * version), and `now` has not reached an instant where the rules give other items for the same
+ * data. One read by primary key.
+ */
+function syncStateOf(accountId: string, now: number) {
+  const state = db()
+    .select()
+    .from(queueSyncState)
+    .where(eq(queueSyncState.accountId, accountId))
+    .get();
+  const fresh =
+    state !== undefined &&
+    state.syncedVersion === state.sourceVersion &&
+    state.syncedAt !== null &&
+    state.syncedAt.getTime() <= now &&
+    (state.nextEdgeAt === null || now < state.nextEdgeAt.getTime());
+  return { state, fresh };
+}
+
+/**
+ * Brings the account's items up to date with its data: writes the items the rules call for now,
+ * once each (by key); drops undone items whose trip times, claim or guest message changed; closes
+ * reply and escalation items of conversations with no unanswered guest message. When nothing the
+ * rules read has changed and no timed edge has passed it only reads the account's sync state;
+ * otherwise it reads the data, compares with what is stored and writes only the difference
+ * (docs/decisions/0038-incremental-queue-sync.md). Returns how many items it wrote.
  */
 export function syncQueue(accountId: string, now = Date.now()): number {
+  const { state, fresh } = syncStateOf(accountId, now);
+  if (fresh) return 0;
+  // The row first, so a change made while the data is read moves the version past the one read.
+  if (!state) db().insert(queueSyncState).values({ accountId }).onConflictDoNothing().run();
+  const version = state?.sourceVersion ?? 0;
   const trip = tripSpecs(accountId, now);
   const claim = claimSpecs(accountId, now);
   const conversation = conversationSpecs(accountId, now);
-  const specs = [...trip.specs, ...claim, ...conversation.specs];
+  const specs = [...trip.specs, ...claim.specs, ...conversation.specs];
   const waiting = [...new Set(conversation.specs.flatMap((spec) => spec.conversationId ?? []))];
   const plan = planSync(accountId, specs, {
     tripIds: trip.tripIds,
     waiting,
     settled: conversation.settled,
   });
+  const edge = Math.min(
+    ...[...trip.edges, ...claim.edges, ...conversation.edges].filter((at) => at > now),
+  );
+  const nextEdgeAt = Number.isFinite(edge) ? new Date(edge) : null;
   const changes =
     plan.inserts.length + plan.updates.length + plan.drops.length + plan.closes.length;
-  if (changes > 0) {
-    db().transaction((tx) => {
-      insertSpecs(tx, accountId, plan.inserts, now);
-      for (const { id, spec } of plan.updates) {
-        tx.update(queueItems)
-          .set({ title: spec.title, detail: spec.detail, amountCents: spec.amountCents ?? null })
-          .where(and(eq(queueItems.id, id), isNull(queueItems.doneAt)))
-          .run();
-      }
-      byIds(plan.drops, (ids) =>
-        tx
-          .delete(queueItems)
-          .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
-          .run(),
-      );
-      // Nobody waits any more: done, without a person (the inbox closes them with one).
-      byIds(plan.closes, (ids) =>
-        tx
-          .update(queueItems)
-          .set({ doneAt: new Date(now), doneByUserId: null })
-          .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
-          .run(),
-      );
-    });
-  }
-  return specs.length;
+  db().transaction((tx) => {
+    insertSpecs(tx, accountId, plan.inserts, now);
+    for (const { id, spec } of plan.updates) {
+      tx.update(queueItems)
+        .set({ title: spec.title, detail: spec.detail, amountCents: spec.amountCents ?? null })
+        .where(and(eq(queueItems.id, id), isNull(queueItems.doneAt)))
+        .run();
+    }
+    byIds(plan.drops, (ids) =>
+      tx
+        .delete(queueItems)
+        .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
+        .run(),
+    );
+    // Nobody waits any more: done, without a person (the inbox closes them with one).
+    byIds(plan.closes, (ids) =>
+      tx
+        .update(queueItems)
+        .set({ doneAt: new Date(now), doneByUserId: null })
+        .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
+        .run(),
+    );
+    tx.update(queueSyncState)
+      .set({ syncedVersion: version, syncedAt: new Date(now), nextEdgeAt })
+      .where(eq(queueSyncState.accountId, accountId))
+      .run();
+  });
+  return changes;
 }
 
 /**

@@ -212,6 +212,20 @@ describe("a sync with nothing new", () => {
     expect(writes(next.queries)).toEqual([]);
   });
 
+  it("costs the minute pass one read per account and no writes", async () => {
+    const at = now + 10 * 60_000;
+    // The first pass after the changes above syncs them and emails what became ready.
+    queue.processQueue(at);
+    const pass = await recordQueries(db.db().$client, () => queue.processQueue(at + 60_000));
+    expect(pass.result).toBe(0);
+    expect(writes(pass.queries)).toEqual([]);
+    // Which accounts have something in their window, each one's sync state, what is ready.
+    const accounts = queue.accountsToSync(at + 60_000).length;
+    expect(accounts).toBeGreaterThanOrEqual(2);
+    expect(pass.queries).toHaveLength(accounts + 2);
+    expect(scans(pass.queries)).toEqual([]);
+  });
+
   it("still drops a trip's start check once the trip has ended, with no data changed", async () => {
     const owner = insertOwner(db, schema, "sync_edge");
     const created = vehicles.createVehicle(owner.accountId, SAMPLE_CAR);

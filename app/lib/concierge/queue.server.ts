@@ -604,10 +604,33 @@ export function accountsToSync(now = Date.now()): string[] {
     .map((row) => row.accountId);
 }
 
+/** Of `accountIds`, those whose stored items are what a sync would write now, in one read. */
+function freshAccounts(accountIds: readonly string[], now: number) {
+  const fresh = new Set<string>();
+  for (let from = 0; from < accountIds.length; from += KEYS_PER_QUERY) {
+    for (const { accountId } of db()
+      .select({ accountId: queueSyncState.accountId })
+      .from(queueSyncState)
+      .where(
+        and(
+          inArray(queueSyncState.accountId, accountIds.slice(from, from + KEYS_PER_QUERY)),
+          eq(queueSyncState.syncedVersion, queueSyncState.sourceVersion),
+          lte(queueSyncState.syncedAt, new Date(now)),
+          or(isNull(queueSyncState.nextEdgeAt), gt(queueSyncState.nextEdgeAt, new Date(now))),
+        ),
+      )
+      .all()) {
+      fresh.add(accountId);
+    }
+  }
+  return fresh;
+}
+
 /**
  * One pass of the worker: syncs the queue of every account that has something the rules look at
- * (`accountsToSync`), then emails whoever is on duty about the ready, open items not yet
- * notified: one email per person per pass, listing them. Returns how many emails were queued.
+ * (`accountsToSync`) and whose data changed or reached a timed edge since its last sync, then
+ * emails whoever is on duty about the ready, open items not yet notified: one email per person
+ * per pass, listing them. Returns how many emails were queued.
  */
 export function processQueue(now = Date.now()): number {
   // Only accounts whose plan has the automations (all of them when billing is off).
@@ -616,7 +639,9 @@ export function processQueue(now = Date.now()): number {
     if (!allowed.has(id)) allowed.set(id, featureAllowed(id, "automations"));
     return allowed.get(id)!;
   };
-  for (const id of accountsToSync(now)) if (automated(id)) syncQueue(id, now);
+  const candidates = accountsToSync(now);
+  const fresh = freshAccounts(candidates, now);
+  for (const id of candidates) if (!fresh.has(id) && automated(id)) syncQueue(id, now);
   const ready = db()
     .select()
     .from(queueItems)

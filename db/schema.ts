@@ -1059,6 +1059,26 @@ export const queueItems = sqliteTable(
   ],
 );
 
+/**
+ * Whether an account's queue needs syncing: `sourceVersion` goes up (by triggers, so no writer
+ * can forget) whenever a trip, claim, car, conversation or guest message of the account changes
+ * or an item is reopened; a sync records the version it read and the first instant the rules
+ * could give something else with the same data (a trip starting or ending, a claim deadline
+ * ageing out). Until either moves, the stored items are what a sync would write
+ * (docs/decisions/0038-incremental-queue-sync.md).
+ */
+export const queueSyncState = sqliteTable("queue_sync_state", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  sourceVersion: integer("source_version").notNull().default(0),
+  syncedVersion: integer("synced_version"),
+  /** The `now` of the last sync: a sync for an earlier instant reads everything again. */
+  syncedAt: integer("synced_at", { mode: "timestamp_ms" }),
+  /** From this instant the rules may give other items; null when nothing is timed. */
+  nextEdgeAt: integer("next_edge_at", { mode: "timestamp_ms" }),
+});
+
 /** What a VA may do in an account without asking its owner. */
 export const vaPermissions = sqliteTable(
   "va_permissions",

@@ -4,13 +4,14 @@
  * (`processQueue`). Both are safe to run again at any time: items are keyed, and an email goes
  * out in the same transaction that marks its item notified (docs/decisions/0020-concierge-queue.md).
  */
-import { and, eq, gte, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   accounts,
   claims,
   conversations,
   memberships,
   queueItems,
+  queueSyncState,
   shifts,
   trips,
   users,
@@ -22,6 +23,7 @@ import { claimDeadlines } from "~/domain/claims/claim-windows";
 import { QUEUE_ITEM_LABELS } from "~/domain/concierge/queue-item";
 import {
   claimItems,
+  CLAIM_DEADLINE_LOOKBACK_MS,
   CONVERSATION_ITEM_KINDS,
   conversationItems,
   TRIP_ITEM_KINDS,
@@ -97,11 +99,24 @@ function tripSpecs(accountId: string, now: number) {
       now,
     );
   });
-  return { tripIds: rows.map((row) => row.trip.id), specs };
+  // A running trip's start check is dropped once it ends.
+  const edges = rows.map((row) => row.trip.endAt.getTime());
+  // The next trip to come within the lookahead (its row ends after it starts).
+  const horizon = new Date(now + TRIP_LOOKAHEAD_MS);
+  const next = db()
+    .select({ startAt: sql<number | null>`min(${trips.startAt})` })
+    .from(trips)
+    .where(
+      and(eq(trips.accountId, accountId), gt(trips.endAt, horizon), gt(trips.startAt, horizon)),
+    )
+    .get()?.startAt;
+  if (next != null) edges.push(next - TRIP_LOOKAHEAD_MS);
+  return { tripIds: rows.map((row) => row.trip.id), specs, edges };
 }
 
 function claimSpecs(accountId: string, now: number) {
-  return db()
+  const edges: number[] = [];
+  const specs = db()
     .select({
       id: claims.id,
       kind: claims.kind,
@@ -116,14 +131,24 @@ function claimSpecs(accountId: string, now: number) {
     .innerJoin(trips, eq(trips.id, claims.tripId))
     .where(and(eq(claims.accountId, accountId), inArray(claims.status, [...OPEN_CLAIM_STATUSES])))
     .all()
-    .flatMap((claim) =>
-      claimItems(
+    .flatMap((claim) => {
+      const deadlines = claimDeadlines(
+        claim.kind,
+        { endAt: claim.endAt.getTime(), timeZone: claim.timeZone },
+        now,
+      );
+      // A deadline's item goes once the deadline is further back than the lookback.
+      for (const deadline of deadlines) {
+        edges.push(deadline.dueAtMs + CLAIM_DEADLINE_LOOKBACK_MS + 1);
+      }
+      return claimItems(
         { ...claim, tripEndAt: claim.endAt.getTime(), knownAt: claim.createdAt.getTime() },
-        claimDeadlines(claim.kind, { endAt: claim.endAt.getTime(), timeZone: claim.timeZone }, now),
+        deadlines,
         CLAIM_KIND_LABELS[claim.kind],
         now,
-      ),
-    );
+      );
+    });
+  return { specs, edges };
 }
 
 /**
@@ -133,6 +158,8 @@ function claimSpecs(accountId: string, now: number) {
 function conversationSpecs(accountId: string, now: number) {
   const settled: { conversationId: string; kinds: QueueItemRow["kind"][] }[] = [];
   const specs: QueueItemSpec[] = [];
+  // What a guest's message asks of a person can change when their trip starts.
+  const edges: number[] = [];
   // The messages and trips come with the list (a few queries, not two per conversation).
   for (const { conversation, needs, messages, trip } of listConversations(accountId, now)) {
     const waiting = conversationWaiting(
@@ -141,6 +168,7 @@ function conversationSpecs(accountId: string, now: number) {
       trip?.startAt ?? null,
       trip ? trip.startAt.getTime() <= now : undefined,
     );
+    if (trip) edges.push(trip.startAt.getTime());
     const done: QueueItemRow["kind"][] = [];
     if (!waiting.reply) done.push("reply");
     if (!waiting.needsYou) done.push("escalation");
@@ -163,7 +191,107 @@ function conversationSpecs(accountId: string, now: number) {
       }),
     );
   }
-  return { settled, specs };
+  return { settled, specs, edges };
+}
+
+/** Enough keys per `IN (…)` that a large account still asks once, within SQLite's limit. */
+const KEYS_PER_QUERY = 10_000;
+
+/**
+ * What the rules call for against what is stored, read first so that a pass with nothing new
+ * writes nothing: the new items to insert, the open ones whose text or amount changed, the open
+ * ones the rules no longer give (their trip's times, claim or guest message changed) and the
+ * open reply and escalation items of conversations where nobody waits any more.
+ */
+function planSync(
+  accountId: string,
+  specs: readonly QueueItemSpec[],
+  stale: {
+    tripIds: readonly string[];
+    waiting: readonly string[];
+    settled: ReadonlyArray<{ conversationId: string; kinds: readonly QueueItemRow["kind"][] }>;
+  },
+) {
+  // The account's open items come off its (account, done, deadline) index.
+  const open = db()
+    .select({
+      id: queueItems.id,
+      kind: queueItems.kind,
+      key: queueItems.key,
+      title: queueItems.title,
+      detail: queueItems.detail,
+      amountCents: queueItems.amountCents,
+      tripId: queueItems.tripId,
+      conversationId: queueItems.conversationId,
+    })
+    .from(queueItems)
+    .where(and(eq(queueItems.accountId, accountId), isNull(queueItems.doneAt)))
+    .all();
+  const openByKey = new Map(open.map((item) => [item.key, item]));
+  // A done item stays done: its key is known, so the rules never add it again.
+  const unknown = [...new Set(specs.map((spec) => spec.key))].filter((key) => !openByKey.has(key));
+  const done = new Set<string>();
+  for (let from = 0; from < unknown.length; from += KEYS_PER_QUERY) {
+    for (const row of db()
+      .select({ key: queueItems.key })
+      .from(queueItems)
+      .where(
+        and(
+          eq(queueItems.accountId, accountId),
+          inArray(queueItems.key, unknown.slice(from, from + KEYS_PER_QUERY)),
+        ),
+      )
+      .all()) {
+      done.add(row.key);
+    }
+  }
+  const inserts: QueueItemSpec[] = [];
+  const updates: { id: string; spec: QueueItemSpec }[] = [];
+  const seen = new Set<string>();
+  for (const spec of specs) {
+    if (seen.has(spec.key)) continue;
+    seen.add(spec.key);
+    const stored = openByKey.get(spec.key);
+    if (!stored) {
+      if (!done.has(spec.key)) inserts.push(spec);
+      continue;
+    }
+    // A known item keeps its progress; only what it says (a claimed amount) follows the data.
+    if (
+      stored.title !== spec.title ||
+      stored.detail !== spec.detail ||
+      stored.amountCents !== (spec.amountCents ?? null)
+    ) {
+      updates.push({ id: stored.id, spec });
+    }
+  }
+  const tripIds = new Set(stale.tripIds);
+  const waiting = new Set(stale.waiting);
+  const tripKinds: readonly string[] = TRIP_ITEM_KINDS;
+  const conversationKinds: readonly string[] = CONVERSATION_ITEM_KINDS;
+  const drops = open.filter(
+    (item) =>
+      !seen.has(item.key) &&
+      ((tripKinds.includes(item.kind) && item.tripId !== null && tripIds.has(item.tripId)) ||
+        item.kind === "claim-deadline" ||
+        (conversationKinds.includes(item.kind) &&
+          item.conversationId !== null &&
+          waiting.has(item.conversationId))),
+  );
+  const dropped = new Set(drops.map((item) => item.id));
+  const settledKinds = new Map(stale.settled.map((entry) => [entry.conversationId, entry.kinds]));
+  const closes = open.filter(
+    (item) =>
+      !dropped.has(item.id) &&
+      item.conversationId !== null &&
+      (settledKinds.get(item.conversationId)?.includes(item.kind) ?? false),
+  );
+  return {
+    inserts,
+    updates,
+    drops: drops.map((item) => item.id),
+    closes: closes.map((item) => item.id),
+  };
 }
 
 function insertSpecs(
@@ -191,76 +319,98 @@ function insertSpecs(
         // A quiet item is listed without its email.
         notifiedAt: spec.quiet ? new Date(now) : null,
       })
-      // A known item keeps its progress; only what it says (a claimed amount) follows the data.
-      .onConflictDoUpdate({
-        target: [queueItems.accountId, queueItems.key],
-        set: { title: spec.title, detail: spec.detail, amountCents: spec.amountCents ?? null },
-        setWhere: isNull(queueItems.doneAt),
-      })
+      // Another process wrote it since the read: theirs stands, the next pass compares again.
+      .onConflictDoNothing({ target: [queueItems.accountId, queueItems.key] })
       .run();
   }
 }
 
-/** Deletes the undone items of `kinds` about `column` ∈ `ids` whose key the rules no longer give. */
-function dropStale(
-  database: Database,
-  accountId: string,
-  kinds: readonly QueueItemRow["kind"][],
-  keep: readonly string[],
-  about?: { column: typeof queueItems.tripId | typeof queueItems.conversationId; ids: string[] },
-) {
-  if (about && about.ids.length === 0) return;
-  database
-    .delete(queueItems)
-    .where(
-      and(
-        eq(queueItems.accountId, accountId),
-        inArray(queueItems.kind, [...kinds]),
-        isNull(queueItems.doneAt),
-        keep.length ? notInArray(queueItems.key, [...keep]) : undefined,
-        about ? inArray(about.column, about.ids) : undefined,
-      ),
-    )
-    .run();
+/** In chunks, so a large change stays within SQLite's limit on bound values. */
+function byIds(ids: readonly string[], write: (chunk: string[]) => void) {
+  for (let from = 0; from < ids.length; from += KEYS_PER_QUERY) {
+    write(ids.slice(from, from + KEYS_PER_QUERY));
+  }
 }
 
 /**
- * Writes the items the account's data calls for now, once each (by key); drops undone items whose
- * trip times, claim or guest message changed; closes reply and escalation items of conversations
- * with no unanswered guest message. Returns how many items the rules gave.
+ * Whether the account's stored items are what a sync would write now: no trip, claim, car,
+ * conversation or guest message changed and no item was reopened since the last sync (its
+ * version), and `now` has not reached an instant where the rules give other items for the same
+ * data. One read by primary key.
+ */
+function syncStateOf(accountId: string, now: number) {
+  const state = db()
+    .select()
+    .from(queueSyncState)
+    .where(eq(queueSyncState.accountId, accountId))
+    .get();
+  const fresh =
+    state !== undefined &&
+    state.syncedVersion === state.sourceVersion &&
+    state.syncedAt !== null &&
+    state.syncedAt.getTime() <= now &&
+    (state.nextEdgeAt === null || now < state.nextEdgeAt.getTime());
+  return { state, fresh };
+}
+
+/**
+ * Brings the account's items up to date with its data: writes the items the rules call for now,
+ * once each (by key); drops undone items whose trip times, claim or guest message changed; closes
+ * reply and escalation items of conversations with no unanswered guest message. When nothing the
+ * rules read has changed and no timed edge has passed it only reads the account's sync state;
+ * otherwise it reads the data, compares with what is stored and writes only the difference
+ * (docs/decisions/0038-incremental-queue-sync.md). Returns how many items it wrote.
  */
 export function syncQueue(accountId: string, now = Date.now()): number {
+  const { state, fresh } = syncStateOf(accountId, now);
+  if (fresh) return 0;
+  // The row first, so a change made while the data is read moves the version past the one read.
+  if (!state) db().insert(queueSyncState).values({ accountId }).onConflictDoNothing().run();
+  const version = state?.sourceVersion ?? 0;
   const trip = tripSpecs(accountId, now);
   const claim = claimSpecs(accountId, now);
   const conversation = conversationSpecs(accountId, now);
+  const specs = [...trip.specs, ...claim.specs, ...conversation.specs];
   const waiting = [...new Set(conversation.specs.flatMap((spec) => spec.conversationId ?? []))];
-  db().transaction((tx) => {
-    insertSpecs(tx, accountId, [...trip.specs, ...claim, ...conversation.specs], now);
-    dropStale(
-      tx,
-      accountId,
-      TRIP_ITEM_KINDS,
-      trip.specs.map((spec) => spec.key),
-      { column: queueItems.tripId, ids: trip.tripIds },
-    );
-    dropStale(
-      tx,
-      accountId,
-      ["claim-deadline"],
-      claim.map((spec) => spec.key),
-    );
-    dropStale(
-      tx,
-      accountId,
-      CONVERSATION_ITEM_KINDS,
-      conversation.specs.map((spec) => spec.key),
-      { column: queueItems.conversationId, ids: waiting },
-    );
-    for (const { conversationId, kinds } of conversation.settled) {
-      closeConversationItems(tx, accountId, conversationId, null, now, kinds);
-    }
+  const plan = planSync(accountId, specs, {
+    tripIds: trip.tripIds,
+    waiting,
+    settled: conversation.settled,
   });
-  return trip.specs.length + claim.length + conversation.specs.length;
+  const edge = Math.min(
+    ...[...trip.edges, ...claim.edges, ...conversation.edges].filter((at) => at > now),
+  );
+  const nextEdgeAt = Number.isFinite(edge) ? new Date(edge) : null;
+  const changes =
+    plan.inserts.length + plan.updates.length + plan.drops.length + plan.closes.length;
+  db().transaction((tx) => {
+    insertSpecs(tx, accountId, plan.inserts, now);
+    for (const { id, spec } of plan.updates) {
+      tx.update(queueItems)
+        .set({ title: spec.title, detail: spec.detail, amountCents: spec.amountCents ?? null })
+        .where(and(eq(queueItems.id, id), isNull(queueItems.doneAt)))
+        .run();
+    }
+    byIds(plan.drops, (ids) =>
+      tx
+        .delete(queueItems)
+        .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
+        .run(),
+    );
+    // Nobody waits any more: done, without a person (the inbox closes them with one).
+    byIds(plan.closes, (ids) =>
+      tx
+        .update(queueItems)
+        .set({ doneAt: new Date(now), doneByUserId: null })
+        .where(and(inArray(queueItems.id, ids), isNull(queueItems.doneAt)))
+        .run(),
+    );
+    tx.update(queueSyncState)
+      .set({ syncedVersion: version, syncedAt: new Date(now), nextEdgeAt })
+      .where(eq(queueSyncState.accountId, accountId))
+      .run();
+  });
+  return changes;
 }
 
 /**
@@ -454,10 +604,33 @@ export function accountsToSync(now = Date.now()): string[] {
     .map((row) => row.accountId);
 }
 
+/** Of `accountIds`, those whose stored items are what a sync would write now, in one read. */
+function freshAccounts(accountIds: readonly string[], now: number) {
+  const fresh = new Set<string>();
+  for (let from = 0; from < accountIds.length; from += KEYS_PER_QUERY) {
+    for (const { accountId } of db()
+      .select({ accountId: queueSyncState.accountId })
+      .from(queueSyncState)
+      .where(
+        and(
+          inArray(queueSyncState.accountId, accountIds.slice(from, from + KEYS_PER_QUERY)),
+          eq(queueSyncState.syncedVersion, queueSyncState.sourceVersion),
+          lte(queueSyncState.syncedAt, new Date(now)),
+          or(isNull(queueSyncState.nextEdgeAt), gt(queueSyncState.nextEdgeAt, new Date(now))),
+        ),
+      )
+      .all()) {
+      fresh.add(accountId);
+    }
+  }
+  return fresh;
+}
+
 /**
  * One pass of the worker: syncs the queue of every account that has something the rules look at
- * (`accountsToSync`), then emails whoever is on duty about the ready, open items not yet
- * notified: one email per person per pass, listing them. Returns how many emails were queued.
+ * (`accountsToSync`) and whose data changed or reached a timed edge since its last sync, then
+ * emails whoever is on duty about the ready, open items not yet notified: one email per person
+ * per pass, listing them. Returns how many emails were queued.
  */
 export function processQueue(now = Date.now()): number {
   // Only accounts whose plan has the automations (all of them when billing is off).
@@ -466,7 +639,9 @@ export function processQueue(now = Date.now()): number {
     if (!allowed.has(id)) allowed.set(id, featureAllowed(id, "automations"));
     return allowed.get(id)!;
   };
-  for (const id of accountsToSync(now)) if (automated(id)) syncQueue(id, now);
+  const candidates = accountsToSync(now);
+  const fresh = freshAccounts(candidates, now);
+  for (const id of candidates) if (!fresh.has(id) && automated(id)) syncQueue(id, now);
   const ready = db()
     .select()
     .from(queueItems)

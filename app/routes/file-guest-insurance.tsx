@@ -33,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
       const { input, touched } = parseClaimLetterQuery(params, today);
       return Boolean(input) || !touched;
     },
-    { today },
+    { today, rulesAsOf: RULES_AS_OF, sources: SOURCES },
   );
 }
 
@@ -45,6 +45,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin ?? "http://localhost:3000",
   });
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
 const SOURCES = [
   RULE_SOURCES.resolvingIndependently,
   RULE_SOURCES.damageClaims,
@@ -78,8 +79,8 @@ export default function FileGuestInsurance({ loaderData }: Route.ComponentProps)
             download the letter as a PDF, with the checklist of evidence to send with it.
           </>
         }
-        rulesAsOf={RULES_AS_OF}
-        sources={SOURCES}
+        rulesAsOf={loaderData.rulesAsOf}
+        sources={loaderData.sources}
       >
         <Guide />
         <div className="mt-10 grid gap-8 print:mt-0 print:block lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

@@ -36,8 +36,21 @@ import { redirectWithToast } from "~/lib/ui/toast.server";
 
 const FEATURE = "fleet_audit_calculator";
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
+const SOURCES = [
+  RULE_SOURCES.hostPlans,
+  { topic: MONTHLY_DAMAGE_RATE_PERCENT.source, url: null },
+  {
+    topic: `Default repair cost (${formatCents(AVERAGE_REPAIRABLE_CLAIM_CENTS.value, { trimWholeDollars: true })}): ${AVERAGE_REPAIRABLE_CLAIM_CENTS.source}`,
+    url: null,
+  },
+];
+
 export function loader({ request }: Route.LoaderArgs) {
-  return toolLoaderData(request, FEATURE, (params) => parseFleetAuditQuery(params).valid);
+  return toolLoaderData(request, FEATURE, (params) => parseFleetAuditQuery(params).valid, {
+    rulesAsOf: RULES_AS_OF,
+    sources: SOURCES,
+  });
 }
 
 /** The earnings CSV import: prefill the rows and redirect to the (shareable) audit URL. */
@@ -88,7 +101,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin ?? "http://localhost:3000",
   });
 
-export default function FleetAuditCalculator() {
+export default function FleetAuditCalculator({ loaderData }: Route.ComponentProps) {
   const { params: liveParams, onChange: onLiveChange } = useLiveParams(FEATURE);
   const location = useLocation();
   // Add, Remove and an import are navigations that change the rows. Until the host edits the
@@ -123,16 +136,9 @@ export default function FleetAuditCalculator() {
           money.
         </>
       }
-      rulesAsOf={RULES_AS_OF}
+      rulesAsOf={loaderData.rulesAsOf}
       sourcesIntro="Host plan shares and deductibles come from the marketplace's dated rules; the damage defaults are planning figures you can replace:"
-      sources={[
-        RULE_SOURCES.hostPlans,
-        { topic: MONTHLY_DAMAGE_RATE_PERCENT.source, url: null },
-        {
-          topic: `Default repair cost (${formatCents(AVERAGE_REPAIRABLE_CLAIM_CENTS.value, { trimWholeDollars: true })}): ${AVERAGE_REPAIRABLE_CLAIM_CENTS.source}`,
-          url: null,
-        },
-      ]}
+      sources={loaderData.sources}
     >
       <CsvImport defaultPlan={parsed.rows[0]?.values.plan ?? "75"} />
       {/* Keyed by navigation: after Add/Remove/import the inputs start from the new URL. */}

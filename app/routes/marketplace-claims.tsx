@@ -25,6 +25,7 @@ import { parseClaimsQuery } from "~/lib/tools/marketplace-claims-query";
 
 const FEATURE = "marketplace_claims_deadlines";
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
 const SOURCES = [
   RULE_SOURCES.reportingDamage,
   RULE_SOURCES.tripPhotos,
@@ -40,7 +41,7 @@ export function loader({ request }: Route.LoaderArgs) {
     FEATURE,
     (params) => Object.keys(parseClaimsQuery(params).errors).length === 0,
     // `now` travels with the page so the server render and the first browser render agree.
-    { now: Date.now() },
+    { now: Date.now(), rulesAsOf: RULES_AS_OF, sources: SOURCES },
   );
 }
 
@@ -83,8 +84,8 @@ export default function MarketplaceClaims({ loaderData }: Route.ComponentProps) 
           have left.
         </>
       }
-      rulesAsOf={RULES_AS_OF}
-      sources={SOURCES}
+      rulesAsOf={loaderData.rulesAsOf}
+      sources={loaderData.sources}
     >
       <section aria-labelledby="calculator-heading" className="mt-8">
         <h2 id="calculator-heading" className="text-2xl font-bold text-slate-900">

@@ -17,6 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
     request,
     FEATURE,
     (params) => parseProtectionPlanQuery(params).input !== null,
+    { rulesAsOf: RULES_AS_OF, sources: SOURCES },
   );
 }
 
@@ -28,6 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin ?? "http://localhost:3000",
   });
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
 const SOURCES = [
   RULE_SOURCES.damageClaims,
   RULE_SOURCES.hostPlans,
@@ -36,7 +38,7 @@ const SOURCES = [
   RULE_SOURCES.wearAndTear,
 ];
 
-export default function ProtectionPlanChecker() {
+export default function ProtectionPlanChecker({ loaderData }: Route.ComponentProps) {
   const { params, onChange } = useLiveParams(FEATURE);
   const query = parseProtectionPlanQuery(params);
   const { values, errors, input } = query;
@@ -52,8 +54,8 @@ export default function ProtectionPlanChecker() {
           {marketplace.name}-managed claim or resolving directly with the guest gets you more.
         </>
       }
-      rulesAsOf={RULES_AS_OF}
-      sources={SOURCES}
+      rulesAsOf={loaderData.rulesAsOf}
+      sources={loaderData.sources}
     >
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <PlanForm values={values} errors={errors} onChange={onChange} />

@@ -5,20 +5,26 @@ import { Result } from "~/components/tools/protection-plan/result";
 import { marketplace, protectionPlanPath } from "~/config/marketplace";
 import { RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { compareProtectionPlans } from "~/domain/protection-plan";
-import { useLiveParams } from "~/lib/tools/live-form";
+import { useLiveLoaderData, useLiveParams } from "~/lib/tools/live-form";
 import { pageMeta } from "~/lib/ui/meta";
 import { parseProtectionPlanQuery } from "~/lib/tools/protection-plan-query";
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
 
 const FEATURE = "protection_plan_checker";
 
+/**
+ * The answer is worked out here, for the page's URL and for the live values the browser sends as
+ * the host types (`useLiveLoaderData`), so the calculation doesn't download with the page.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return toolLoaderData(
-    request,
-    FEATURE,
-    (params) => parseProtectionPlanQuery(params).input !== null,
-    { rulesAsOf: RULES_AS_OF, sources: SOURCES },
-  );
+  const query = parseProtectionPlanQuery(new URL(request.url).searchParams);
+  const result = query.input ? compareProtectionPlans(query.input) : null;
+  return toolLoaderData(request, FEATURE, () => query.input !== null, {
+    rulesAsOf: RULES_AS_OF,
+    sources: SOURCES,
+    query,
+    result,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -40,9 +46,8 @@ const SOURCES = [
 
 export default function ProtectionPlanChecker({ loaderData }: Route.ComponentProps) {
   const { params, onChange } = useLiveParams(FEATURE);
-  const query = parseProtectionPlanQuery(params);
-  const { values, errors, input } = query;
-  const result = input ? compareProtectionPlans(input) : null;
+  const { query, result } = useLiveLoaderData(loaderData, params);
+  const { values, errors } = query;
 
   return (
     <ToolPage

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/file-guest-insurance";
+import { StaticHtml } from "~/components/static-html";
 import { ToolPage } from "~/components/tool-page";
 import { Checklist } from "~/components/tools/guest-insurance/checklist";
 import { ClaimForm } from "~/components/tools/guest-insurance/claim-form";
@@ -20,6 +21,7 @@ import {
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
 import { useLiveParams } from "~/lib/tools/live-form";
 import { pageMeta } from "~/lib/ui/meta";
+import { staticHtml } from "~/lib/ui/static-html.server";
 
 const FEATURE = "guest_insurance_claim_letter";
 const PAGE_PATH = "/file-guest-insurance";
@@ -33,7 +35,13 @@ export function loader({ request }: Route.LoaderArgs) {
       const { input, touched } = parseClaimLetterQuery(params, today);
       return Boolean(input) || !touched;
     },
-    { today, rulesAsOf: RULES_AS_OF, sources: SOURCES },
+    {
+      today,
+      rulesAsOf: RULES_AS_OF,
+      sources: SOURCES,
+      // The four steps have nothing to do in the browser: they come as markup.
+      guideHtml: staticHtml(<Guide />),
+    },
   );
 }
 
@@ -82,7 +90,7 @@ export default function FileGuestInsurance({ loaderData }: Route.ComponentProps)
         rulesAsOf={loaderData.rulesAsOf}
         sources={loaderData.sources}
       >
-        <Guide />
+        <StaticHtml html={loaderData.guideHtml} />
         <div className="mt-10 grid gap-8 print:mt-0 print:block lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <ClaimForm query={query} checklist={checklist} onChange={onChange} />
           <div className="grid min-w-0 content-start gap-8">

@@ -59,9 +59,6 @@ export function readFlag(params: URLSearchParams, key: string): boolean {
 }
 
 /** Whether the visitor submitted the form (any field present), as opposed to a first visit. */
-/** Added by the browser to a live answer's request (`useLiveLoaderData`); no form field uses it. */
-export const LIVE_PARAM = "live";
-
 export function hasQuery(params: URLSearchParams): boolean {
   for (const _ of params.keys()) return true;
   return false;

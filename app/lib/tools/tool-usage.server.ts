@@ -1,5 +1,6 @@
 import { recordEvent } from "../analytics/server";
-import { hasQuery, LIVE_PARAM } from "./query-params";
+import { LIVE_PARAM } from "./live-loader";
+import { hasQuery } from "./query-params";
 
 /**
  * Records a free tool's use when its form was submitted (JavaScript off or a shared link); a live

@@ -12,6 +12,9 @@ export default defineConfig({
     // Hashed assets only; the server gives them a one-year immutable cache.
     assetsInlineLimit: 0,
     rollupOptions: {
+      // app/domain is pure by rule (no I/O, nothing runs on import), so a module whose exports a
+      // page doesn't use is left out of its bundle instead of being loaded for its "side effects".
+      treeshake: { moduleSideEffects: (id) => !id.includes("/app/domain/") },
       onwarn(warning, warn) {
         // Resource routes (APIs, PDFs) have no browser code, so their client chunks are empty by
         // design; a dependency's misplaced /*#__PURE__*/ comment is not ours to fix.

@@ -12,21 +12,6 @@ const KB = 1024;
 const LANDING_BUDGET = 125 * KB;
 const PAGE_BUDGET = 130 * KB;
 
-/**
- * Pages still over the page budget, each capped at its size today so it can only shrink: the free
- * tools compute their answer in the browser as the host types (the tool's rules, parsing and
- * formatting ship with the page), and the diagram demo draws the diagram in the browser so a tap
- * can select a panel. Remove a page from this list once it fits the page budget.
- */
-const OVER_BUDGET_TODAY: Record<string, number> = {
-  "/fleet-audit-calculator": 136 * KB,
-  "/guest-message-templates": 134 * KB,
-  "/turo-protection-plan": 133 * KB,
-  "/file-guest-insurance": 138 * KB,
-  "/turo-claims": 133 * KB,
-  "/diagram-demo": 131 * KB,
-};
-
 /** Every page a visitor can open without an account (a URL per public route). */
 const PUBLIC_PAGES = [
   "/",
@@ -55,8 +40,7 @@ const PUBLIC_PAGES = [
 ];
 
 function budgetOf(url: string) {
-  if (url === "/") return LANDING_BUDGET;
-  return OVER_BUDGET_TODAY[url] ?? PAGE_BUDGET;
+  return url === "/" ? LANDING_BUDGET : PAGE_BUDGET;
 }
 
 describe("JavaScript on public pages", () => {

@@ -265,6 +265,19 @@ export function timeLeft(dueAtMs: number, nowMs: number): TimeLeft {
   };
 }
 
+/** The same deadlines with their time left (and the next one) as of `nowMs`. */
+export function deadlinesAt(deadlines: ClaimDeadlines, nowMs: number): ClaimDeadlines {
+  const updated = deadlines.deadlines.map((deadline) => ({
+    ...deadline,
+    timeLeft: timeLeft(deadline.dueAtMs, nowMs),
+  }));
+  return {
+    ...deadlines,
+    deadlines: updated,
+    next: updated.find((deadline) => deadline.timeLeft.status === "open") ?? null,
+  };
+}
+
 /**
  * Every claim deadline for a trip that ended at `input` (host's local date, time and zone),
  * with time left relative to `now`.

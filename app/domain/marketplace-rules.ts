@@ -9,6 +9,7 @@
  * mentions the marketplace takes its name from `~/config/marketplace`.
  */
 import { marketplace } from "~/config/marketplace";
+import { SMOKING_FEES } from "./smoking-fees";
 import { formatCents } from "./money";
 
 /** The date these rules were last checked against their sources (ISO date). */
@@ -240,12 +241,7 @@ export function claimDeadlineRule(id: ClaimDeadlineId): ClaimDeadlineRule {
 // ─── Fees ───────────────────────────────────────────────────────────────────────────────────────
 
 export const FEES = {
-  smoking: {
-    odorOnlyCents: 50_00,
-    odorWithEvidenceCents: 150_00,
-    multipleIssuesCents: 250_00,
-    source: RULE_SOURCES.smoking,
-  },
+  smoking: { ...SMOKING_FEES, source: RULE_SOURCES.smoking },
   lateReturn: {
     /** The car may come back this many minutes after the scheduled end without being late. */
     graceMinutes: 30,

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/diagram-demo";
-import { DiagramLegend, VehicleDiagram } from "~/components/vehicle-diagram";
+import { DiagramLegend, VehicleDiagramDrawing } from "~/components/vehicle-diagram-drawing";
+import { diagramLayout } from "~/domain/estimate/diagram";
 import { formatRange } from "~/domain/money";
 import {
   BODY_TYPE_LABELS,
@@ -46,12 +47,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       text: `${findingLabelWithPanel(finding)}${finding.preExisting ? " (already there, not charged)" : ""}`,
     })),
   };
-  return { origin: new URL(env().PUBLIC_URL).origin, sample, bodyType };
+  // The layout travels as data: the page draws it without downloading the geometry.
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    sample,
+    bodyType,
+    layout: diagramLayout(bodyType),
+  };
 }
 
 /** GET /diagram-demo: the vehicle diagram on the sample report, public. */
 export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
-  const { sample: report, bodyType } = loaderData;
+  const { sample: report, bodyType, layout } = loaderData;
   const [selected, setSelected] = useState<PanelId | null>(null);
   return (
     <div className="container-page max-w-5xl py-8 sm:py-12">
@@ -75,8 +82,8 @@ export default function DiagramDemo({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
-          <VehicleDiagram
-            bodyType={bodyType}
+          <VehicleDiagramDrawing
+            layout={layout}
             markers={report?.markers ?? []}
             title={`Damage diagram of a ${BODY_TYPE_LABELS[bodyType].toLowerCase()}`}
             selectedPanel={selected}

@@ -4,7 +4,10 @@ import { z } from "zod";
 import type { Route } from "./+types/fleet-audit-calculator";
 import { ToolPage } from "~/components/tool-page";
 import { AuditForm } from "~/components/tools/fleet-audit/audit-form";
-import { FLEET_AUDIT_PATH as PATH } from "~/components/tools/fleet-audit/common";
+import {
+  FLEET_AUDIT_PATH as PATH,
+  type HostPlanOption,
+} from "~/components/tools/fleet-audit/common";
 import { CsvImport } from "~/components/tools/fleet-audit/csv-import";
 import { Results } from "~/components/tools/fleet-audit/results";
 import { marketplace } from "~/config/marketplace";
@@ -18,7 +21,7 @@ import {
   AVERAGE_REPAIRABLE_CLAIM_CENTS,
   MONTHLY_DAMAGE_RATE_PERCENT,
 } from "~/domain/industry-benchmarks";
-import { RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
+import { HOST_PLAN_IDS, HOST_PLANS, RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { formatCents } from "~/domain/money";
 import { recordEvent } from "~/lib/analytics/server";
 import { parseSubmission } from "~/lib/http/form";
@@ -31,13 +34,43 @@ import {
 } from "~/lib/tools/fleet-audit-query";
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
 import { useLiveParams } from "~/lib/tools/live-form";
+import { useLiveLoaderData } from "~/lib/tools/live-loader";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 const FEATURE = "fleet_audit_calculator";
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
+const SOURCES = [
+  RULE_SOURCES.hostPlans,
+  { topic: MONTHLY_DAMAGE_RATE_PERCENT.source, url: null },
+  {
+    topic: `Default repair cost (${formatCents(AVERAGE_REPAIRABLE_CLAIM_CENTS.value, { trimWholeDollars: true })}): ${AVERAGE_REPAIRABLE_CLAIM_CENTS.source}`,
+    url: null,
+  },
+];
+
+/**
+ * The audit is worked out here, for the page's URL and for the live values the browser sends as
+ * the host types (`useLiveLoaderData`), so the parsing and the calculation don't download with
+ * the page.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return toolLoaderData(request, FEATURE, (params) => parseFleetAuditQuery(params).valid);
+  const parsed = parseFleetAuditQuery(new URL(request.url).searchParams);
+  const audit =
+    parsed.options && parsed.vehicles.length > 0
+      ? auditFleet(parsed.vehicles, parsed.options)
+      : null;
+  return toolLoaderData(request, FEATURE, () => parsed.valid, {
+    parsed,
+    audit,
+    hostPlans: HOST_PLAN_IDS.map((id): HostPlanOption => ({
+      id,
+      label: `${HOST_PLANS[id].name}: ${formatCents(HOST_PLANS[id].deductibleCents, { trimWholeDollars: true })} deductible`,
+    })),
+    rulesAsOf: RULES_AS_OF,
+    sources: SOURCES,
+  });
 }
 
 /** The earnings CSV import: prefill the rows and redirect to the (shareable) audit URL. */
@@ -88,7 +121,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin ?? "http://localhost:3000",
   });
 
-export default function FleetAuditCalculator() {
+export default function FleetAuditCalculator({ loaderData }: Route.ComponentProps) {
   const { params: liveParams, onChange: onLiveChange } = useLiveParams(FEATURE);
   const location = useLocation();
   // Add, Remove and an import are navigations that change the rows. Until the host edits the
@@ -101,11 +134,7 @@ export default function FleetAuditCalculator() {
     setEditedKey(location.key);
     onLiveChange(event);
   };
-  const parsed = parseFleetAuditQuery(params);
-  const audit =
-    parsed.options && parsed.vehicles.length > 0
-      ? auditFleet(parsed.vehicles, parsed.options)
-      : null;
+  const { parsed, audit } = useLiveLoaderData(loaderData, params);
   const auditByRow = new Map<number, VehicleAudit>();
   audit?.vehicles.forEach((vehicle) => {
     const row = parsed.vehicleRowIndexes[vehicle.index];
@@ -123,16 +152,9 @@ export default function FleetAuditCalculator() {
           money.
         </>
       }
-      rulesAsOf={RULES_AS_OF}
+      rulesAsOf={loaderData.rulesAsOf}
       sourcesIntro="Host plan shares and deductibles come from the marketplace's dated rules; the damage defaults are planning figures you can replace:"
-      sources={[
-        RULE_SOURCES.hostPlans,
-        { topic: MONTHLY_DAMAGE_RATE_PERCENT.source, url: null },
-        {
-          topic: `Default repair cost (${formatCents(AVERAGE_REPAIRABLE_CLAIM_CENTS.value, { trimWholeDollars: true })}): ${AVERAGE_REPAIRABLE_CLAIM_CENTS.source}`,
-          url: null,
-        },
-      ]}
+      sources={loaderData.sources}
     >
       <CsvImport defaultPlan={parsed.rows[0]?.values.plan ?? "75"} />
       {/* Keyed by navigation: after Add/Remove/import the inputs start from the new URL. */}

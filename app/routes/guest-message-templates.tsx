@@ -3,23 +3,20 @@ import { ToolPage } from "~/components/tool-page";
 import {
   GUEST_TEMPLATES_FEATURE as FEATURE,
   GUEST_TEMPLATES_PATH as PATH,
-  TEMPLATE_GROUPS as GROUPS,
 } from "~/components/tools/guest-message-templates/common";
 import { StageNav } from "~/components/tools/guest-message-templates/stage-nav";
 import { TemplateCard } from "~/components/tools/guest-message-templates/template-card";
 import { TripDetailsForm } from "~/components/tools/guest-message-templates/trip-details-form";
 import { marketplace } from "~/config/marketplace";
-import {
-  fillTemplate,
-  missingVariables,
-  TEMPLATE_VARIABLES,
-} from "~/domain/guest-message-templates";
+import { fillTemplate, missingVariables, TEMPLATE_VARIABLES } from "~/domain/guest-message-fill";
+import { templatesByStage } from "~/domain/guest-message-templates";
 import { RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { useLiveParams } from "~/lib/tools/live-form";
 import { pageMeta } from "~/lib/ui/meta";
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
 import { parseTemplateQuery } from "~/lib/tools/guest-message-templates-query";
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
 const SOURCES = [
   RULE_SOURCES.reportingDamage,
   RULE_SOURCES.resolvingIndependently,
@@ -30,7 +27,12 @@ const SOURCES = [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return toolLoaderData(request, FEATURE, (params) => parseTemplateQuery(params).valid);
+  return toolLoaderData(request, FEATURE, (params) => parseTemplateQuery(params).valid, {
+    rulesAsOf: RULES_AS_OF,
+    sources: SOURCES,
+    // The templates' text travels as data: the browser only fills it in.
+    groups: templatesByStage(),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -41,10 +43,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin ?? "http://localhost:3000",
   });
 
-export default function GuestMessageTemplates() {
+export default function GuestMessageTemplates({ loaderData }: Route.ComponentProps) {
   const { params, onChange } = useLiveParams(FEATURE);
   const { values, templateValues, errors, stage } = parseTemplateQuery(params);
-  const groups = stage ? GROUPS.filter((group) => group.stage.id === stage) : GROUPS;
+  const groups = stage
+    ? loaderData.groups.filter((group) => group.stage.id === stage)
+    : loaderData.groups;
   const shown = groups.flatMap((group) => group.templates);
   const incomplete = shown.filter(
     (template) => missingVariables(template, templateValues).length > 0,
@@ -61,9 +65,9 @@ export default function GuestMessageTemplates() {
           {marketplace.name} app.
         </>
       }
-      rulesAsOf={RULES_AS_OF}
+      rulesAsOf={loaderData.rulesAsOf}
       sourcesIntro="Every deadline and fee in these messages comes from our dated rules table, checked against these sources:"
-      sources={SOURCES}
+      sources={loaderData.sources}
     >
       <aside
         aria-labelledby="template-rules-heading"
@@ -95,7 +99,7 @@ export default function GuestMessageTemplates() {
           <h2 id="templates-heading" className="text-lg font-semibold text-slate-900">
             Templates
           </h2>
-          <StageNav params={params} stage={stage} />
+          <StageNav groups={loaderData.groups} params={params} stage={stage} />
           <div aria-live="polite" className="mt-4 space-y-2">
             {errors.stage ? (
               <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">

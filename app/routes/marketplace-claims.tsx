@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/marketplace-claims";
+import { StaticHtml } from "~/components/static-html";
 import { ToolPage } from "~/components/tool-page";
 import {
   escalate,
@@ -16,15 +17,18 @@ import {
 import { EvidenceThatWins, HowClaimsWork } from "~/components/tools/marketplace-claims/guide";
 import { TripEndForm } from "~/components/tools/marketplace-claims/trip-end-form";
 import { claimsPath } from "~/config/marketplace";
-import { computeClaimDeadlines } from "~/domain/claim-deadlines";
+import { computeClaimDeadlines, deadlinesAt } from "~/domain/claim-deadlines";
 import { RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { useLiveParams } from "~/lib/tools/live-form";
+import { useLiveLoaderData } from "~/lib/tools/live-loader";
 import { pageMeta } from "~/lib/ui/meta";
+import { staticHtml } from "~/lib/ui/static-html.server";
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
 import { parseClaimsQuery } from "~/lib/tools/marketplace-claims-query";
 
 const FEATURE = "marketplace_claims_deadlines";
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
 const SOURCES = [
   RULE_SOURCES.reportingDamage,
   RULE_SOURCES.tripPhotos,
@@ -34,14 +38,31 @@ const SOURCES = [
   RULE_SOURCES.priorDamage,
 ];
 
+/**
+ * The deadlines are worked out here, for the page's URL and for the live values the browser sends
+ * as the host types (`useLiveLoaderData`): the time-zone arithmetic doesn't download with the
+ * page, and the browser only counts down to the instants it got.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return toolLoaderData(
-    request,
-    FEATURE,
-    (params) => Object.keys(parseClaimsQuery(params).errors).length === 0,
-    // `now` travels with the page so the server render and the first browser render agree.
-    { now: Date.now() },
-  );
+  // `now` travels with the page so the server render and the first browser render agree.
+  const now = Date.now();
+  const query = parseClaimsQuery(new URL(request.url).searchParams);
+  const valid = Object.keys(query.errors).length === 0;
+  const result = query.input && valid ? computeClaimDeadlines(query.input, now) : null;
+  return toolLoaderData(request, FEATURE, () => valid, {
+    now,
+    query,
+    deadlines: result?.ok ? result.value : null,
+    rulesAsOf: RULES_AS_OF,
+    sources: SOURCES,
+    // The guide below the tool has nothing to do in the browser: it comes as markup.
+    guideHtml: staticHtml(
+      <>
+        <HowClaimsWork />
+        <EvidenceThatWins />
+      </>,
+    ),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -65,11 +86,10 @@ function useNow(serverNow: number): number {
 
 export default function MarketplaceClaims({ loaderData }: Route.ComponentProps) {
   const { params, onChange } = useLiveParams(FEATURE);
-  const { values, errors, input } = parseClaimsQuery(params);
+  const live = useLiveLoaderData(loaderData, params);
+  const { values, errors, input } = live.query;
   const now = useNow(loaderData.now);
-  const result =
-    input && Object.keys(errors).length === 0 ? computeClaimDeadlines(input, now) : null;
-  const deadlines = result?.ok ? result.value : null;
+  const deadlines = live.deadlines ? deadlinesAt(live.deadlines, now) : null;
 
   return (
     <ToolPage
@@ -83,8 +103,8 @@ export default function MarketplaceClaims({ loaderData }: Route.ComponentProps) 
           have left.
         </>
       }
-      rulesAsOf={RULES_AS_OF}
-      sources={SOURCES}
+      rulesAsOf={loaderData.rulesAsOf}
+      sources={loaderData.sources}
     >
       <section aria-labelledby="calculator-heading" className="mt-8">
         <h2 id="calculator-heading" className="text-2xl font-bold text-slate-900">
@@ -113,8 +133,7 @@ export default function MarketplaceClaims({ loaderData }: Route.ComponentProps) 
         </div>
       </section>
 
-      <HowClaimsWork />
-      <EvidenceThatWins />
+      <StaticHtml html={loaderData.guideHtml} />
     </ToolPage>
   );
 }

@@ -6,18 +6,26 @@ import { marketplace, protectionPlanPath } from "~/config/marketplace";
 import { RULE_SOURCES, RULES_AS_OF } from "~/domain/marketplace-rules";
 import { compareProtectionPlans } from "~/domain/protection-plan";
 import { useLiveParams } from "~/lib/tools/live-form";
+import { useLiveLoaderData } from "~/lib/tools/live-loader";
 import { pageMeta } from "~/lib/ui/meta";
 import { parseProtectionPlanQuery } from "~/lib/tools/protection-plan-query";
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
 
 const FEATURE = "protection_plan_checker";
 
+/**
+ * The answer is worked out here, for the page's URL and for the live values the browser sends as
+ * the host types (`useLiveLoaderData`), so the calculation doesn't download with the page.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return toolLoaderData(
-    request,
-    FEATURE,
-    (params) => parseProtectionPlanQuery(params).input !== null,
-  );
+  const query = parseProtectionPlanQuery(new URL(request.url).searchParams);
+  const result = query.input ? compareProtectionPlans(query.input) : null;
+  return toolLoaderData(request, FEATURE, () => query.input !== null, {
+    rulesAsOf: RULES_AS_OF,
+    sources: SOURCES,
+    query,
+    result,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -28,6 +36,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin ?? "http://localhost:3000",
   });
 
+// Sent by the loader: the sources are text the page shows, not code it runs.
 const SOURCES = [
   RULE_SOURCES.damageClaims,
   RULE_SOURCES.hostPlans,
@@ -36,11 +45,10 @@ const SOURCES = [
   RULE_SOURCES.wearAndTear,
 ];
 
-export default function ProtectionPlanChecker() {
+export default function ProtectionPlanChecker({ loaderData }: Route.ComponentProps) {
   const { params, onChange } = useLiveParams(FEATURE);
-  const query = parseProtectionPlanQuery(params);
-  const { values, errors, input } = query;
-  const result = input ? compareProtectionPlans(input) : null;
+  const { query, result } = useLiveLoaderData(loaderData, params);
+  const { values, errors } = query;
 
   return (
     <ToolPage
@@ -52,8 +60,8 @@ export default function ProtectionPlanChecker() {
           {marketplace.name}-managed claim or resolving directly with the guest gets you more.
         </>
       }
-      rulesAsOf={RULES_AS_OF}
-      sources={SOURCES}
+      rulesAsOf={loaderData.rulesAsOf}
+      sources={loaderData.sources}
     >
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <PlanForm values={values} errors={errors} onChange={onChange} />

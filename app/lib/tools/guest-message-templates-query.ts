@@ -9,8 +9,8 @@ import {
   type TemplateValues,
   type TemplateVariable,
   type TripStageId,
-} from "~/domain/guest-message-templates";
-import { FEES } from "~/domain/marketplace-rules";
+} from "~/domain/guest-message-fill";
+import { SMOKING_FEES } from "~/domain/smoking-fees";
 import { formatCents, parseMoneyToCents } from "~/domain/money";
 import { MAX_YEAR, MIN_YEAR, parseIsoDate, parseTime } from "~/domain/zoned-time";
 
@@ -71,9 +71,9 @@ export const TEMPLATE_FIELDS: readonly TemplateField[] = [
 
 /** The smoking fee is one of the policy's three amounts, read from the rules table. */
 export const SMOKING_FEE_CHOICES = [
-  { value: "odor", cents: FEES.smoking.odorOnlyCents, label: "odor only" },
-  { value: "evidence", cents: FEES.smoking.odorWithEvidenceCents, label: "odor with evidence" },
-  { value: "multiple", cents: FEES.smoking.multipleIssuesCents, label: "multiple issues" },
+  { value: "odor", cents: SMOKING_FEES.odorOnlyCents, label: "odor only" },
+  { value: "evidence", cents: SMOKING_FEES.odorWithEvidenceCents, label: "odor with evidence" },
+  { value: "multiple", cents: SMOKING_FEES.multipleIssuesCents, label: "multiple issues" },
 ] as const;
 
 /** "$150 (odor with evidence)". */

@@ -20,19 +20,9 @@ import {
 } from "~/domain/protection-plan";
 import { centsToInput, hasQuery, readFlag, readMoney, readNumber, readText } from "./query-params";
 
-/** The query-string names of the form's fields. */
-export const PP_PARAMS = {
-  guest: "guest",
-  host: "host",
-  estimate: "estimate",
-  acv: "acv",
-  lostIncome: "lostIncome",
-  hours: "hours",
-  earnings: "earnings60",
-  interior: "interior",
-  mechanical: "mechanical",
-  replacement: "replacement",
-} as const;
+import { PP_PARAMS } from "./protection-plan-params";
+
+export { PP_PARAMS } from "./protection-plan-params";
 
 export type ProtectionPlanParam = (typeof PP_PARAMS)[keyof typeof PP_PARAMS];
 

@@ -1,9 +1,14 @@
 import { recordEvent } from "../analytics/server";
+import { LIVE_PARAM } from "./live-loader";
 import { hasQuery } from "./query-params";
 
-/** Records a free tool's use when its form was submitted (JavaScript off or a shared link). */
+/**
+ * Records a free tool's use when its form was submitted (JavaScript off or a shared link); a live
+ * answer as the host types is counted once by the browser instead.
+ */
 export function recordToolUsage(request: Request, feature: string) {
-  if (hasQuery(new URL(request.url).searchParams)) {
+  const params = new URL(request.url).searchParams;
+  if (hasQuery(params) && !params.has(LIVE_PARAM)) {
     recordEvent("feature_usage", { feature, action: "calculate" });
   }
 }

@@ -1,20 +1,26 @@
+import { useRouteLoaderData } from "react-router";
 import type { VehicleAudit } from "~/domain/fleet-audit";
-import { HOST_PLAN_IDS, HOST_PLANS } from "~/domain/marketplace-rules";
-import { formatCents, formatPercent } from "~/domain/money";
+import { formatPercent } from "~/domain/money";
 import type { FleetAuditQuery } from "~/lib/tools/fleet-audit-query";
 
 export const FLEET_AUDIT_PATH = "/fleet-audit-calculator";
 
-const planLabel = (id: (typeof HOST_PLAN_IDS)[number]) => {
-  const plan = HOST_PLANS[id];
-  return `${plan.name}: ${formatCents(plan.deductibleCents, { trimWholeDollars: true })} deductible`;
-};
+/** A host plan as the page's loader sends it: its id and "75 plan: $250 deductible". */
+export interface HostPlanOption {
+  id: number;
+  label: string;
+}
 
-/** The host plans as a select's options, each with its deductible. */
+/**
+ * The host plans as a select's options, each with its deductible: the page's loader sends them,
+ * so the rules table stays on the server.
+ */
 export function PlanOptions() {
-  return HOST_PLAN_IDS.map((id) => (
-    <option key={id} value={id}>
-      {planLabel(id)}
+  const data = useRouteLoaderData("routes/fleet-audit-calculator") as
+    { hostPlans: HostPlanOption[] } | undefined;
+  return (data?.hostPlans ?? []).map((plan) => (
+    <option key={plan.id} value={plan.id}>
+      {plan.label}
     </option>
   ));
 }

@@ -2,7 +2,6 @@ import { Form } from "react-router";
 import { ToolField } from "~/components/tool-fields";
 import { marketplace } from "~/config/marketplace";
 import type { EvidenceItem } from "~/domain/insurance-claim-letter";
-import { GUEST_PLAN_IDS, GUEST_PLANS } from "~/domain/marketplace-rules";
 import {
   chargeParams,
   CLAIM_TEXT_FIELDS,
@@ -29,10 +28,13 @@ const GROUPS: Array<{ group: ClaimFieldGroup; legend: string }> = [
 export function ClaimForm({
   query,
   checklist,
+  guestPlans,
   onChange,
 }: {
   query: ClaimLetterQuery;
   checklist: EvidenceItem[];
+  /** The guest plans to choose from (sent by the loader, so the rules stay on the server). */
+  guestPlans: ReadonlyArray<{ id: string; name: string }>;
   onChange: ReturnType<typeof useLiveParams>["onChange"];
 }) {
   const { values, errors, rows } = query;
@@ -79,9 +81,9 @@ export function ClaimForm({
                 className="input"
               >
                 <option value="">Not known / leave out</option>
-                {GUEST_PLAN_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {GUEST_PLANS[id].name}
+                {guestPlans.map((plan) => (
+                  <option key={plan.id} value={plan.id}>
+                    {plan.name}
                   </option>
                 ))}
               </select>

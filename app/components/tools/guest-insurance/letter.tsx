@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { claimLetterToText, type ClaimLetter } from "~/domain/insurance-claim-letter";
+import type { ClaimLetter } from "~/domain/insurance-claim-letter";
 import { track } from "~/lib/analytics/start";
 import type { ClaimLetterQuery } from "~/lib/tools/claim-letter-query";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -32,11 +32,12 @@ export function LetterPlaceholder({ query }: { query: ClaimLetterQuery }) {
 }
 
 export function LetterActions({
-  letter,
+  text,
   pdfHref,
   feature,
 }: {
-  letter: ClaimLetter;
+  /** The letter as plain text (`claimLetterToText`, from the loader), for Copy. */
+  text: string;
   pdfHref: string;
   /** The tool's name in usage events. */
   feature: string;
@@ -69,7 +70,7 @@ export function LetterActions({
             type="button"
             className="btn-ghost"
             onClick={() => {
-              void navigator.clipboard.writeText(claimLetterToText(letter)).then(() => {
+              void navigator.clipboard.writeText(text).then(() => {
                 setCopied(true);
                 track("feature_usage", { feature, action: "copy" });
                 setTimeout(() => setCopied(false), 2000);

@@ -1,7 +1,7 @@
-import { templatesByStage } from "~/domain/guest-message-templates";
+import type { templatesByStage } from "~/domain/guest-message-templates";
 
 export const GUEST_TEMPLATES_PATH = "/guest-message-templates";
 export const GUEST_TEMPLATES_FEATURE = "guest_message_templates";
 
-/** The templates by trip stage, in the page's order. */
-export const TEMPLATE_GROUPS = templatesByStage();
+/** A trip stage with its templates, as the page's loader sends them (the text is data, not code). */
+export type TemplateGroup = ReturnType<typeof templatesByStage>[number];

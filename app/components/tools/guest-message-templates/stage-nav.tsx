@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { stageSearch, type TemplateQuery } from "~/lib/tools/guest-message-templates-query";
-import { GUEST_TEMPLATES_PATH as PATH, TEMPLATE_GROUPS as GROUPS } from "./common";
+import { GUEST_TEMPLATES_PATH as PATH, type TemplateGroup } from "./common";
 
 /** Links to each trip stage's templates (and to all of them), keeping the trip's details. */
 export function StageNav({
+  groups,
   params,
   stage,
 }: {
+  groups: readonly TemplateGroup[];
   params: URLSearchParams;
   stage: TemplateQuery["stage"];
 }) {
@@ -19,7 +21,7 @@ export function StageNav({
             All stages
           </StageLink>
         </li>
-        {GROUPS.map((group) => (
+        {groups.map((group) => (
           <li key={group.stage.id}>
             <StageLink to={stageSearch(params, group.stage.id)} current={stage === group.stage.id}>
               {group.stage.label} <span className="text-slate-600">({group.templates.length})</span>

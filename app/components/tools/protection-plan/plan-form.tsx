@@ -10,7 +10,8 @@ import {
   HOST_PLANS,
   type HostPlanRule,
 } from "~/domain/marketplace-rules";
-import { PP_PARAMS, type ProtectionPlanQuery } from "~/lib/tools/protection-plan-query";
+import { PP_PARAMS } from "~/lib/tools/protection-plan-params";
+import type { ProtectionPlanQuery } from "~/lib/tools/protection-plan-query";
 import { money } from "./common";
 
 function hostPlanExtras(plan: HostPlanRule): string {

@@ -7,7 +7,7 @@ import {
   LOST_INCOME_RULE,
   RULES_AS_OF,
 } from "~/domain/marketplace-rules";
-import { compareProtectionPlans, type RouteOutcome } from "~/domain/protection-plan";
+import type { compareProtectionPlans, RouteOutcome } from "~/domain/protection-plan";
 import type { ProtectionPlanQuery } from "~/lib/tools/protection-plan-query";
 import { money } from "./common";
 

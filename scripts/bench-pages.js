@@ -21,7 +21,19 @@ const PAGES = [
   "/email-verified",
   "/mobile-test",
   "/404",
+  "/auth",
+  "/reset-password",
+  "/claims-roi-calculator",
+  "/fleet-audit-calculator",
+  "/guest-message-templates",
+  "/turo-protection-plan",
+  "/file-guest-insurance",
+  "/turo-claims",
+  "/diagram-demo",
 ];
+// Lighthouse runs each page this many times and prints the median run (by performance score),
+// because one run on a shared machine varies by several points.
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE_PAGES = ["/", "/damage-estimates"];
 const CHROME_FLAGS = [
   "--headless=new",
@@ -102,35 +114,42 @@ async function javascriptBytes() {
   return rows;
 }
 
+async function lighthouseRun(chrome, pagePath) {
+  // The default config is the mobile profile: slow 4G and 4x CPU slowdown.
+  const result = await lighthouse(BASE + pagePath, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  const lhr = result.lhr;
+  if (lhr.runtimeError)
+    console.warn(`Lighthouse on ${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    page: pagePath,
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    "best-practices": Math.round(lhr.categories["best-practices"].score * 100),
+    seo: Math.round(lhr.categories.seo.score * 100),
+    "FCP s": (audit("first-contentful-paint") / 1000).toFixed(2),
+    "LCP s": (audit("largest-contentful-paint") / 1000).toFixed(2),
+    "TBT ms": Math.round(audit("total-blocking-time")),
+    CLS: audit("cumulative-layout-shift").toFixed(3),
+  };
+}
+
 async function lighthouseMobile() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const rows = [];
   try {
     for (const pagePath of LIGHTHOUSE_PAGES) {
-      // The default config is the mobile profile: slow 4G and 4x CPU slowdown.
-      const result = await lighthouse(BASE + pagePath, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      const lhr = result.lhr;
-      if (lhr.runtimeError)
-        console.warn(
-          `Lighthouse on ${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
-        );
-      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-      rows.push({
-        page: pagePath,
-        performance: Math.round(lhr.categories.performance.score * 100),
-        accessibility: Math.round(lhr.categories.accessibility.score * 100),
-        "best-practices": Math.round(lhr.categories["best-practices"].score * 100),
-        seo: Math.round(lhr.categories.seo.score * 100),
-        "FCP s": (audit("first-contentful-paint") / 1000).toFixed(2),
-        "LCP s": (audit("largest-contentful-paint") / 1000).toFixed(2),
-        "TBT ms": Math.round(audit("total-blocking-time")),
-        CLS: audit("cumulative-layout-shift").toFixed(3),
-      });
+      const runs = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
+        runs.push(await lighthouseRun(chrome, pagePath));
+      runs.sort((a, b) => a.performance - b.performance || Number(b["LCP s"]) - Number(a["LCP s"]));
+      const median = runs[Math.floor(runs.length / 2)];
+      rows.push({ ...median, "performance, all runs": runs.map((r) => r.performance).join(" ") });
     }
   } finally {
     await chrome.kill();
@@ -142,9 +161,13 @@ try {
   await waitForServer();
   console.log("\nJavaScript per page (everything the browser downloaded, gzip -9):");
   console.table(await javascriptBytes());
-  console.log("\nLighthouse 12, mobile profile (slow 4G, 4x CPU):");
+  console.log(
+    `\nLighthouse 12, mobile profile (slow 4G, 4x CPU), the median of ${LIGHTHOUSE_RUNS} runs:`,
+  );
   console.table(await lighthouseMobile());
-  console.log("Targets: performance >= 95, LCP <= 2.5 s, CLS <= 0.05, JS on / <= 150 KB gzip.");
+  console.log(
+    "Targets: performance >= 98 and LCP <= 1.8 s on / and /damage-estimates, CLS <= 0.05; JS at most 125 KB gzip on /, 130 KB on every other public page (server/js-budget.test.ts enforces the bytes).",
+  );
 } finally {
   server.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -353,7 +353,7 @@ export function pasteConversation(
 
 /**
  * The account's 200 latest conversations, each with what it needs of a person, its messages
- * (oldest first) and its trip's times: four queries, however many conversations.
+ * (oldest first) and its trip's times: three queries, however many conversations.
  */
 export function listConversations(accountId: string, now = Date.now()) {
   const rows = db()
@@ -363,6 +363,18 @@ export function listConversations(accountId: string, now = Date.now()) {
     .orderBy(desc(conversations.lastMessageAt))
     .limit(200)
     .all();
+  return withMessagesAndNeeds(accountId, rows, now);
+}
+
+/**
+ * Conversations with their messages (oldest first), their trip's times and what each needs of a
+ * person: two queries for the lot (messages, trips), however many conversations.
+ */
+export function withMessagesAndNeeds(
+  accountId: string,
+  rows: (typeof conversations.$inferSelect)[],
+  now: number,
+) {
   const messages =
     rows.length === 0
       ? []

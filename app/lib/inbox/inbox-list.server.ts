@@ -5,12 +5,12 @@
  * queries on an account with ten conversations or ten thousand.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { conversationMessages, conversations, trips, vehicles } from "../../../db/schema";
+import { conversations, trips, vehicles } from "../../../db/schema";
 import { db } from "../runtime/db.server";
 import { afterCursor } from "../paging/keyset.server";
 import { pageOf, type Page, type PageCursor } from "../paging/paging";
 import { vehicleLabel } from "../estimates/vehicles.server";
-import { conversationJson, conversationNeeds, replyInfo } from "./inbound.server";
+import { conversationJson, withMessagesAndNeeds } from "./inbound.server";
 
 export const INBOX_SHOWS = ["needs-you", "awaiting-reply"] as const;
 export type InboxShow = (typeof INBOX_SHOWS)[number];
@@ -71,43 +71,11 @@ export function inboxPage(
     key: row.inboxRank,
     id: row.id,
   }));
-  const ids = items.map((row) => row.id);
-  const messages =
-    ids.length === 0
-      ? []
-      : db()
-          .select({
-            conversationId: conversationMessages.conversationId,
-            author: conversationMessages.author,
-            text: conversationMessages.text,
-            at: conversationMessages.at,
-            resolvedAt: conversationMessages.resolvedAt,
-          })
-          .from(conversationMessages)
-          .where(inArray(conversationMessages.conversationId, ids))
-          .orderBy(conversationMessages.at, conversationMessages.id)
-          .all();
-  const tripIds = [...new Set(items.flatMap((row) => row.tripId ?? []))];
-  const tripsById = new Map(
-    (tripIds.length === 0
-      ? []
-      : db()
-          .select({ id: trips.id, startAt: trips.startAt, endAt: trips.endAt })
-          .from(trips)
-          .where(and(eq(trips.accountId, accountId), inArray(trips.id, tripIds)))
-          .all()
-    ).map((trip) => [trip.id, trip]),
-  );
   return {
     nextCursor,
-    items: items.map((conversation) => {
-      const own = messages.filter((message) => message.conversationId === conversation.id);
-      const trip = conversation.tripId ? (tripsById.get(conversation.tripId) ?? null) : null;
-      return conversationJson(conversation, {
-        ...conversationNeeds(conversation, own, now, trip),
-        ...replyInfo(conversation, own, trip),
-      });
-    }),
+    items: withMessagesAndNeeds(accountId, items, now).map(({ conversation, needs }) =>
+      conversationJson(conversation, needs),
+    ),
   };
 }
 

@@ -60,6 +60,13 @@ test.beforeAll(async ({ request }) => {
     conversationId: string;
     id: string;
   });
+  // The reply draft is written in the background after the 202: wait for it, so the "nothing
+  // changes" snapshot below isn't taken before it lands.
+  await expect
+    .poll(() => query("select id from drafts where conversation_id = ?", conversationA).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
 });
 
 test.afterAll(async () => {

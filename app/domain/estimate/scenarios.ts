@@ -1192,14 +1192,14 @@ export function sourceText(scenario: AccuracyScenario): string {
 /**
  * Whether the engine leans low or high over the whole suite: for each scenario the natural log of
  * (the estimate's midpoint ÷ the published range's midpoint), where the estimate's midpoint is the
- * middle of its low–high applied to what the scenario measures. 0 is dead centre; −0.25 is about
+ * middle of its low–high applied to what the scenario measures. 0 is dead center; −0.25 is about
  * 22 % under the middle of the range, +0.25 about 28 % over it.
  */
 export interface BiasSummary {
   scenarios: number;
   medianLogRatio: number;
   meanLogRatio: number;
-  /** Median of |log ratio|: how far off-centre a typical estimate is, either way. */
+  /** Median of |log ratio|: how far off-center a typical estimate is, either way. */
   medianAbsLogRatio: number;
   /** Shares of scenarios whose estimate midpoint is under / over the range's midpoint. */
   underShare: number;

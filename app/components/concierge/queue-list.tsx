@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { FilterSelect } from "~/components/filter-select";
 import {
   QUEUE_ITEM_KINDS,
   QUEUE_ITEM_LABELS,
@@ -144,6 +145,8 @@ const DUE_LABELS = {
   week: "Due within a week",
 } as const;
 
+const FILTER_WIDTH = "w-full sm:w-auto sm:min-w-40 sm:flex-1";
+
 /**
  * The queue's filters (account, kind, how soon due): a GET form, so it works without JavaScript,
  * the URL can be shared and the page links keep it. Choosing a filter starts from the first page.
@@ -167,51 +170,43 @@ export function QueueFilters({
       className="mb-4 flex flex-wrap items-end gap-3"
     >
       {accounts.length > 1 ? (
-        <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
-          <label htmlFor="account" className="label">
-            Account
-          </label>
-          <select
-            id="account"
-            name="account"
-            className="input"
-            defaultValue={selected.account ?? ""}
-          >
-            <option value="">All accounts</option>
-            {accounts.map((account) => (
-              <option key={account.accountId} value={account.accountId}>
-                {account.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="account"
+          name="account"
+          label="Account"
+          value={selected.account}
+          anyLabel="All accounts"
+          options={accounts.map((account) => ({
+            value: account.accountId,
+            label: account.name,
+          }))}
+          className={FILTER_WIDTH}
+        />
       ) : null}
-      <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
-        <label htmlFor="kind" className="label">
-          Kind
-        </label>
-        <select id="kind" name="kind" className="input" defaultValue={selected.kind ?? ""}>
-          <option value="">All kinds ({counts.open})</option>
-          {QUEUE_ITEM_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {QUEUE_ITEM_LABELS[kind]} ({counts.byKind[kind]})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-full sm:w-auto sm:min-w-40 sm:flex-1">
-        <label htmlFor="due" className="label">
-          Due
-        </label>
-        <select id="due" name="due" className="input" defaultValue={selected.due ?? ""}>
-          <option value="">Any time</option>
-          {Object.entries(DUE_LABELS).map(([due, label]) => (
-            <option key={due} value={due}>
-              {due === "overdue" ? `${label} (${counts.overdue})` : label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="kind"
+        name="kind"
+        label="Kind"
+        value={selected.kind}
+        anyLabel={`All kinds (${counts.open})`}
+        options={QUEUE_ITEM_KINDS.map((kind) => ({
+          value: kind,
+          label: `${QUEUE_ITEM_LABELS[kind]} (${counts.byKind[kind]})`,
+        }))}
+        className={FILTER_WIDTH}
+      />
+      <FilterSelect
+        id="due"
+        name="due"
+        label="Due"
+        value={selected.due}
+        anyLabel="Any time"
+        options={Object.entries(DUE_LABELS).map(([due, label]) => ({
+          value: due,
+          label: due === "overdue" ? `${label} (${counts.overdue})` : label,
+        }))}
+        className={FILTER_WIDTH}
+      />
       <button type="submit" className="btn-outline">
         Show
       </button>

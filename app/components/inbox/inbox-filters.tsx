@@ -1,4 +1,7 @@
 import { Form, Link } from "react-router";
+import { FilterSelect } from "~/components/filter-select";
+
+const FILTER_WIDTH = "w-full sm:w-auto sm:min-w-40 sm:flex-1";
 
 /**
  * The inbox's filters: a plain GET form (it works with JavaScript off), so the filters are in the
@@ -14,8 +17,6 @@ export function InboxFilters({
   cars: { id: string; name: string }[];
 }) {
   const filtered = Boolean(filter.show || filter.vehicleId);
-  const selectClass =
-    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
   return (
     <Form
       key={`${filter.show ?? ""}:${filter.vehicleId ?? ""}`}
@@ -24,26 +25,28 @@ export function InboxFilters({
       aria-label="Filter conversations"
       className="mb-4 flex flex-wrap items-end gap-3"
     >
-      <label className="w-full text-sm font-medium text-slate-800 sm:w-auto sm:min-w-40 sm:flex-1">
-        Show
-        <select name="show" defaultValue={filter.show ?? ""} className={selectClass}>
-          <option value="">All conversations ({counts.all})</option>
-          <option value="needs-you">Needs you ({counts.needsYou})</option>
-          <option value="awaiting-reply">Awaiting a reply ({counts.awaitingReply})</option>
-        </select>
-      </label>
+      <FilterSelect
+        id="inbox-filter-show"
+        name="show"
+        label="Show"
+        value={filter.show}
+        anyLabel={`All conversations (${counts.all})`}
+        options={[
+          { value: "needs-you", label: `Needs you (${counts.needsYou})` },
+          { value: "awaiting-reply", label: `Awaiting a reply (${counts.awaitingReply})` },
+        ]}
+        className={FILTER_WIDTH}
+      />
       {cars.length > 0 ? (
-        <label className="w-full text-sm font-medium text-slate-800 sm:w-auto sm:min-w-40 sm:flex-1">
-          Car
-          <select name="car" defaultValue={filter.vehicleId ?? ""} className={selectClass}>
-            <option value="">All cars</option>
-            {cars.map((car) => (
-              <option key={car.id} value={car.id}>
-                {car.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          id="inbox-filter-car"
+          name="car"
+          label="Car"
+          value={filter.vehicleId}
+          anyLabel="All cars"
+          options={cars.map((car) => ({ value: car.id, label: car.name }))}
+          className={FILTER_WIDTH}
+        />
       ) : null}
       <button type="submit" className="btn-outline px-4 py-2 text-sm">
         Filter

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { FilterSelect } from "~/components/filter-select";
 import { TRIP_STATUS_LABELS, TRIP_STATUSES } from "~/domain/trips/trip";
 
 export interface TripFilterValues {
@@ -28,42 +29,26 @@ export function TripFilters({
       aria-label="Filter the trips"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.5fr_1fr_1fr_1fr_auto] lg:items-end"
     >
-      <div className="min-w-0">
-        <label htmlFor="trip-filter-car" className="label">
-          Car
-        </label>
-        <select
-          id="trip-filter-car"
-          name="vehicleId"
-          defaultValue={filters.vehicleId ?? ""}
-          className="input py-2"
-        >
-          <option value="">All cars</option>
-          {vehicles.map((vehicle) => (
-            <option key={vehicle.id} value={vehicle.id}>
-              {vehicle.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="trip-filter-status" className="label">
-          Status
-        </label>
-        <select
-          id="trip-filter-status"
-          name="status"
-          defaultValue={filters.status ?? ""}
-          className="input py-2"
-        >
-          <option value="">Any status</option>
-          {TRIP_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {TRIP_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="trip-filter-car"
+        name="vehicleId"
+        label="Car"
+        value={filters.vehicleId}
+        anyLabel="All cars"
+        options={vehicles.map((vehicle) => ({ value: vehicle.id, label: vehicle.label }))}
+        className="min-w-0"
+      />
+      <FilterSelect
+        id="trip-filter-status"
+        name="status"
+        label="Status"
+        value={filters.status}
+        anyLabel="Any status"
+        options={TRIP_STATUSES.map((status) => ({
+          value: status,
+          label: TRIP_STATUS_LABELS[status],
+        }))}
+      />
       <div>
         <label htmlFor="trip-filter-from" className="label">
           From

@@ -10,7 +10,13 @@ import {
   type HandleDataRequestFunction,
 } from "react-router";
 import { redactUrl } from "../server/redact.js";
+import { InlineStylesheetProvider } from "./components/app-stylesheet";
 import { NonceProvider } from "./components/nonce";
+import {
+  builtStylesheetText,
+  servesLeanDocument,
+  withoutModulePreloads,
+} from "./lib/ui/lean-document.server";
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./lib/runtime/db.server";
 import { startBackgroundJobs } from "./lib/runtime/jobs.server";
 import { errorFields, logger } from "./lib/runtime/logger.server";
@@ -53,6 +59,11 @@ export default function handleRequest(
   }
   // Present when served by server/app.js, which also sends the matching CSP header.
   const nonce = loadContext?.cspNonce ?? "";
+  // Lean only with a production build to inline (development links Vite's stylesheet).
+  const inlineStylesheet = servesLeanDocument(new URL(request.url).pathname)
+    ? builtStylesheetText(loadContext?.clientDir)
+    : null;
+  const lean = inlineStylesheet !== null;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -68,7 +79,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetProvider value={inlineStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,
@@ -85,7 +98,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (lean) pipe(withoutModulePreloads()).pipe(body);
+          else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -7,6 +7,8 @@ declare module "react-router" {
     clientIp: string;
     /** Nonce for this response's Content-Security-Policy. */
     cspNonce: string;
+    /** The browser build's folder (production only), where entry.server reads the stylesheet. */
+    clientDir?: string | null;
   }
 }
 

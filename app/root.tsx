@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import appCss from "./app.css?url";
+import { AppStylesheet } from "./components/app-stylesheet";
 import { Footer } from "./components/footer";
 import { Header, type HeaderHide, type HeaderUser } from "./components/header";
 import { useNonce } from "./components/nonce";
@@ -100,9 +100,6 @@ export const meta: Route.MetaFunction = ({ data, location }) =>
   pageMeta({ path: location.pathname, origin: data?.origin ?? "http://localhost:3000" });
 
 export const links: Route.LinksFunction = () => [
-  // With a precedence React writes the stylesheet first in <head>, ahead of the ~16 module
-  // preloads: it blocks the first paint, so on a phone's few connections it must not queue.
-  { rel: "stylesheet", href: appCss, precedence: "high" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
@@ -122,6 +119,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        {/* With a precedence React writes it first in <head>, ahead of the module preloads. */}
+        <AppStylesheet />
         <Meta />
         <Links />
         {/* Structured data never runs, so the CSP (and a nonce) doesn't apply to it. */}

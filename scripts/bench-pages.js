@@ -125,6 +125,7 @@ async function lighthouseRun(chrome, pagePath) {
   const lhr = result.lhr;
   if (lhr.runtimeError)
     console.warn(`Lighthouse on ${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const failed = Boolean(lhr.runtimeError);
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     page: pagePath,
@@ -136,6 +137,7 @@ async function lighthouseRun(chrome, pagePath) {
     "LCP s": (audit("largest-contentful-paint") / 1000).toFixed(2),
     "TBT ms": Math.round(audit("total-blocking-time")),
     CLS: audit("cumulative-layout-shift").toFixed(3),
+    failed,
   };
 }
 
@@ -145,11 +147,17 @@ async function lighthouseMobile() {
   try {
     for (const pagePath of LIGHTHOUSE_PAGES) {
       const runs = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
-        runs.push(await lighthouseRun(chrome, pagePath));
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        // Chrome now and then fails to record the trace (NO_NAVSTART): run that one again.
+        let result = await lighthouseRun(chrome, pagePath);
+        for (let retry = 0; result.failed && retry < 2; retry++)
+          result = await lighthouseRun(chrome, pagePath);
+        runs.push(result);
+      }
       runs.sort((a, b) => a.performance - b.performance || Number(b["LCP s"]) - Number(a["LCP s"]));
       const median = runs[Math.floor(runs.length / 2)];
-      rows.push({ ...median, "performance, all runs": runs.map((r) => r.performance).join(" ") });
+      const { failed: _failed, ...shown } = median;
+      rows.push({ ...shown, "performance, all runs": runs.map((r) => r.performance).join(" ") });
     }
   } finally {
     await chrome.kill();

@@ -213,6 +213,7 @@ export function createApp({ build, config, clientDir }) {
       getLoadContext: (req, res) => ({
         clientIp: req.ip ?? "unknown",
         cspNonce: res.locals.cspNonce,
+        clientDir,
       }),
     }),
   );

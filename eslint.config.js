@@ -34,6 +34,25 @@ export default tseslint.config(
     },
   },
   {
+    // One import alias: `~/` for app code and `~/db/`, `~/tests/` beside it (import-aliases.ts);
+    // a relative import stays within its own folder.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["../*", "../**"],
+              message:
+                "Import from another folder through the ~/ alias (a relative import stays in its folder).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures: `use` is not a React hook, and `{}` means "no dependencies".
     files: ["tests/**/*.ts"],
     rules: { "no-empty-pattern": "off" },

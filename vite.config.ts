@@ -1,4 +1,4 @@
-import path from "node:path";
+import { importAliases } from "./import-aliases";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
-    alias: { "~": path.resolve(import.meta.dirname, "app") },
+    alias: importAliases,
   },
   build: {
     // Hashed assets only; the server gives them a one-year immutable cache.

@@ -1,12 +1,12 @@
-import path from "node:path";
+import { importAliases } from "./import-aliases";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: { "~": path.resolve(import.meta.dirname, "app") },
+    alias: importAliases,
   },
   test: {
-    include: ["app/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     pool: "forks",
   },

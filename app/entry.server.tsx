@@ -9,6 +9,8 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
 } from "react-router";
+// The HTTP entry's own redaction, which server/ (plain JavaScript around the build) also uses.
+// eslint-disable-next-line no-restricted-imports
 import { redactUrl } from "../server/redact.js";
 import { InlineStylesheetProvider } from "./components/app-stylesheet";
 import { NonceProvider } from "./components/nonce";

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../app/lib/runtime/db.server";
+import { openDatabase } from "~/lib/runtime/db.server";
 import { appMeta } from "./schema";
 
 const dirs: string[] = [];

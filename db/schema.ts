@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "../app/domain/estimate/taxonomy";
-import { MEASUREMENT_UNITS } from "../app/domain/units";
-import { TRIP_MATCH_BASES, TRIP_STATUSES } from "../app/domain/trips/trip";
-import { CLAIM_KINDS, CLAIM_STATUSES } from "../app/domain/claims/claim";
-import { KNOWLEDGE_TOPICS } from "../app/domain/inbox/knowledge";
-import { NOTIFICATION_KINDS } from "../app/domain/inbox/notification-email";
-import { DRAFT_KINDS, DRAFT_PURPOSES, DRAFT_STATUSES } from "../app/domain/inbox/draft";
-import { QUEUE_ITEM_KINDS } from "../app/domain/concierge/queue-item";
-import { FORWARDING_CONFIRMATION } from "../app/domain/inbox/forwarding-confirmation";
+import { PHOTO_PHASES, VEHICLE_STATUSES, type PhotoPhase } from "~/domain/estimate/taxonomy";
+import { MEASUREMENT_UNITS } from "~/domain/units";
+import { TRIP_MATCH_BASES, TRIP_STATUSES } from "~/domain/trips/trip";
+import { CLAIM_KINDS, CLAIM_STATUSES } from "~/domain/claims/claim";
+import { KNOWLEDGE_TOPICS } from "~/domain/inbox/knowledge";
+import { NOTIFICATION_KINDS } from "~/domain/inbox/notification-email";
+import { DRAFT_KINDS, DRAFT_PURPOSES, DRAFT_STATUSES } from "~/domain/inbox/draft";
+import { QUEUE_ITEM_KINDS } from "~/domain/concierge/queue-item";
+import { FORWARDING_CONFIRMATION } from "~/domain/inbox/forwarding-confirmation";
 import {
   blob,
   index,

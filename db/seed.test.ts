@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
-import { verifyPassword } from "../app/lib/auth/password.server";
+import { verifyPassword } from "~/lib/auth/password.server";
 import * as schema from "./schema";
 import { DEMO_USERNAME, seed } from "./seed";
 

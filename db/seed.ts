@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { estimateRepair } from "../app/domain/estimate/engine";
-import { resolveRateCard } from "../app/domain/estimate/rate-card";
-import { hashPasswordSync } from "../app/lib/auth/password.server";
+import { estimateRepair } from "~/domain/estimate/engine";
+import { resolveRateCard } from "~/domain/estimate/rate-card";
+import { hashPasswordSync } from "~/lib/auth/password.server";
 import * as schema from "./schema";
 
 const SEED_KEY = "seeded_at";

@@ -14,7 +14,7 @@ import {
 import * as earningsCsv from "./earnings-csv";
 import { HOST_PLAN_IDS } from "./marketplace-rules";
 import { InvalidInputError } from "./validation";
-import { SAMPLE_CAMRY } from "../../tests/support/tool-fixtures";
+import { SAMPLE_CAMRY } from "~/tests/support/tool-fixtures";
 
 const noCosts = {
   financingMonthlyCents: 0,

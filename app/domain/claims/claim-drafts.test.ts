@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_CLAIM_RECORD } from "../../../tests/support/claim-record";
+import { SAMPLE_CLAIM_RECORD } from "~/tests/support/claim-record";
 import { checkDraft, templateDraft } from "./claim-drafts";
 
 describe("claim drafts", () => {

@@ -10,7 +10,7 @@
  * marketplace.
  */
 import { marketplace } from "~/config/marketplace";
-import { formatCents } from "../money";
+import { formatCents } from "~/domain/money";
 
 export const DRAFT_KINDS = ["marketplace-description", "guest-message", "denial-reply"] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];

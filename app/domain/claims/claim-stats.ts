@@ -3,7 +3,7 @@
  * claim was marked paid, in the host's time zone), the recovery rate (paid ÷ claimed over the
  * claims paid this year) and the average days from filing to payment.
  */
-import { wallClockAt } from "../zoned-time";
+import { wallClockAt } from "~/domain/zoned-time";
 
 const DAY_MS = 86_400_000;
 

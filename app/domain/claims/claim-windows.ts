@@ -2,9 +2,13 @@
  * The deadlines of one claim, from its trip's end in the trip's own time zone: the windows of
  * the rules table that apply to the claim's kind, each with the time left.
  */
-import { deadlineInstant, timeLeft, type TimeLeft } from "../claim-deadlines";
-import { claimDeadlineRule, type ClaimDeadlineId, type RuleConfidence } from "../marketplace-rules";
-import { isoWithOffset, wallClockAt } from "../zoned-time";
+import { deadlineInstant, timeLeft, type TimeLeft } from "~/domain/claim-deadlines";
+import {
+  claimDeadlineRule,
+  type ClaimDeadlineId,
+  type RuleConfidence,
+} from "~/domain/marketplace-rules";
+import { isoWithOffset, wallClockAt } from "~/domain/zoned-time";
 import type { ClaimKind } from "./claim";
 
 const WINDOWS_BY_KIND: Readonly<Record<ClaimKind, readonly ClaimDeadlineId[]>> = {

@@ -3,7 +3,7 @@
  * claims come from an estimate's finalized revision; reimbursements cover the other costs a
  * guest can be invoiced for through the marketplace.
  */
-import { valuesOf } from "../labeled-values";
+import { valuesOf } from "~/domain/labeled-values";
 
 export const CLAIM_KIND_LABELS = {
   damage: "Damage",

@@ -5,8 +5,8 @@
  * time; without one, its upload time, and the check says so. Dark or blurry photos are flagged.
  */
 import { marketplace } from "~/config/marketplace";
-import { TRIP_PHOTO_RULE } from "../marketplace-rules";
-import { resolveWallClock, naiveMsToWallClock } from "../zoned-time";
+import { TRIP_PHOTO_RULE } from "~/domain/marketplace-rules";
+import { resolveWallClock, naiveMsToWallClock } from "~/domain/zoned-time";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

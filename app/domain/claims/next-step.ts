@@ -5,7 +5,7 @@
  */
 import { marketplace } from "~/config/marketplace";
 import type { ClaimKind, ClaimStatus } from "./claim";
-import type { ClaimDeadlineId } from "../marketplace-rules";
+import type { ClaimDeadlineId } from "~/domain/marketplace-rules";
 
 /** "unchecked": the photo window passed and no photos here can say whether it was met. */
 export type DeadlineOutcome = "open" | "met" | "missed" | "not-needed" | "unchecked";

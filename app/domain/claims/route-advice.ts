@@ -14,14 +14,14 @@ import {
   THIRD_PARTY_PAYMENT_RULE,
   type GuestPlanId,
   type HostPlanId,
-} from "../marketplace-rules";
-import { formatCents } from "../money";
+} from "~/domain/marketplace-rules";
+import { formatCents } from "~/domain/money";
 import {
   compareProtectionPlans,
   estimateLostHostingIncome,
   type LostIncomeEstimate,
   type ProtectionPlanResult,
-} from "../protection-plan";
+} from "~/domain/protection-plan";
 
 export interface HostPlanPeriod {
   planId: number;

@@ -3,8 +3,8 @@
  * replies sent, agree to trip changes, discounts or refunds (never unless the owner says so).
  * Owners and team members are not limited here.
  */
-import type { RestrictedTopic } from "../inbox/restricted-topics";
-import { formatCents } from "../money";
+import type { RestrictedTopic } from "~/domain/inbox/restricted-topics";
+import { formatCents } from "~/domain/money";
 import type { QueueItemKind } from "./queue-item";
 
 export interface VaPermissions {

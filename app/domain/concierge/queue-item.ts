@@ -3,7 +3,7 @@
  * account, each with a deadline. Items are durable rows: an automation writes one ahead of time
  * with the moment it becomes ready, and the worker emails whoever is on duty once it is.
  */
-import { valuesOf } from "../labeled-values";
+import { valuesOf } from "~/domain/labeled-values";
 
 export const QUEUE_ITEM_LABELS = {
   reply: "Guest message",

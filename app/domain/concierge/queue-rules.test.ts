@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimDeadlines } from "../claims/claim-windows";
+import { claimDeadlines } from "~/domain/claims/claim-windows";
 import {
   byDeadline,
   claimItems,

@@ -3,18 +3,18 @@
  * over plain values, so the worker, the dashboard and the tests agree. Every key names what the
  * item is about and the time it derives from, so a trip whose times change gets new items.
  */
-import { deadlineInstant } from "../claim-deadlines";
-import { OPEN_CLAIM_STATUSES, type ClaimKind, type ClaimStatus } from "../claims/claim";
-import type { ClaimDeadline } from "../claims/claim-windows";
+import { deadlineInstant } from "~/domain/claim-deadlines";
+import { OPEN_CLAIM_STATUSES, type ClaimKind, type ClaimStatus } from "~/domain/claims/claim";
+import type { ClaimDeadline } from "~/domain/claims/claim-windows";
 import {
   claimDeadlineRule,
   describeDuration,
   FEES,
   type ClaimDeadlineId,
-} from "../marketplace-rules";
-import { formatCents } from "../money";
-import { wallClockAt } from "../zoned-time";
-import type { TripStatus } from "../trips/trip";
+} from "~/domain/marketplace-rules";
+import { formatCents } from "~/domain/money";
+import { wallClockAt } from "~/domain/zoned-time";
+import type { TripStatus } from "~/domain/trips/trip";
 import type { QueueItemKind } from "./queue-item";
 
 const MINUTE_MS = 60_000;

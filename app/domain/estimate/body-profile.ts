@@ -7,7 +7,7 @@
  *
  * Pure: no framework, no I/O.
  */
-import type { Cents } from "../money";
+import type { Cents } from "~/domain/money";
 import type { AluminumBody, RateCard } from "./rate-card";
 import {
   INTERIOR_MATERIAL_LABELS,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { percentOfCents, roundToCents } from "../money";
-import { estimateLostHostingIncome } from "../protection-plan";
-import { InvalidInputError } from "../validation";
+import { percentOfCents, roundToCents } from "~/domain/money";
+import { estimateLostHostingIncome } from "~/domain/protection-plan";
+import { InvalidInputError } from "~/domain/validation";
 import {
   countLostIncomeDays,
   estimateRepair,

@@ -64,8 +64,8 @@
  * - Sales tax on parts and paint materials only (labor and sublet invoices are not taxed here).
  * Hours are rounded to 0.1 h per line, money to the cent per line (../money.ts).
  */
-import { FEES, LOST_INCOME_RULE } from "../marketplace-rules";
-import { formatSize } from "../units";
+import { FEES, LOST_INCOME_RULE } from "~/domain/marketplace-rules";
+import { formatSize } from "~/domain/units";
 import {
   formatCents,
   formatNumber,
@@ -73,11 +73,11 @@ import {
   percentOfCents,
   roundToCents,
   type Cents,
-} from "../money";
+} from "~/domain/money";
 
 /** Kept here too: callers of the engine format its ranges with it. */
 export { formatRange };
-import { InvalidInputError, type FieldErrors } from "../validation";
+import { InvalidInputError, type FieldErrors } from "~/domain/validation";
 import {
   RATE_FIELDS,
   RATE_OVERRIDE_LIMITS,

@@ -7,8 +7,8 @@
  *
  * Pure: no framework, no I/O. Missing or broken interior parts stay with the engine.
  */
-import { FEES } from "../marketplace-rules";
-import { formatCents, formatNumber, roundToCents, type Cents } from "../money";
+import { FEES } from "~/domain/marketplace-rules";
+import { formatCents, formatNumber, roundToCents, type Cents } from "~/domain/money";
 import type { RateCard } from "./rate-card";
 import type { Finding, InteriorMaterial, Severity } from "./taxonomy";
 

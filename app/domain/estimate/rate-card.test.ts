@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../validation";
+import { InvalidInputError } from "~/domain/validation";
 import { HAIL_DENT_COUNT_BANDS, PRICE_CLASSES } from "./taxonomy";
 import {
   defaultBodyRateCents,

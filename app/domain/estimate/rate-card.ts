@@ -11,8 +11,8 @@
  * Source of the values: the public pages named in `RATE_SOURCES`. Money is integer cents (see
  * ../money.ts); hours are decimal labor hours.
  */
-import { roundToCents, type Cents } from "../money";
-import { assertValid, checkNumber, type FieldErrors, type NumberRule } from "../validation";
+import { roundToCents, type Cents } from "~/domain/money";
+import { assertValid, checkNumber, type FieldErrors, type NumberRule } from "~/domain/validation";
 import type {
   AdasSensor,
   DamageType,

@@ -10,7 +10,7 @@
  *
  * Pure: no framework, no I/O.
  */
-import { formatCents, formatNumber, roundToCents, type Cents } from "../money";
+import { formatCents, formatNumber, roundToCents, type Cents } from "~/domain/money";
 import type { PanelReplacement } from "./body-profile";
 
 export interface ReplaceOrRepairRule {

@@ -5,7 +5,7 @@
  * the rate card drifts away from the published prices.
  */
 import { describe, expect, it } from "vitest";
-import { AVERAGE_REPAIRABLE_CLAIM_CENTS } from "../industry-benchmarks";
+import { AVERAGE_REPAIRABLE_CLAIM_CENTS } from "~/domain/industry-benchmarks";
 import type { Estimate, Operation } from "./engine";
 import { RATE_SOURCES } from "./rate-card";
 import {

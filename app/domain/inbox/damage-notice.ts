@@ -2,7 +2,7 @@
  * A guest who tells the host about damage starts the marketplace's reporting clock: all damage is
  * reported within 24 hours of the trip's end, or of the guest's notice if that comes first.
  */
-import { claimDeadlineRule } from "../marketplace-rules";
+import { claimDeadlineRule } from "~/domain/marketplace-rules";
 
 const { duration } = claimDeadlineRule("report-damage");
 const REPORT_WITHIN_MS =

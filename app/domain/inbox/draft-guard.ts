@@ -17,7 +17,7 @@
  * uses is not held against it (a "cleaning fee" in the host's cleaning rule is fine), except the
  * key steps, which never go out before the trip starts.
  */
-import { valuesOf } from "../labeled-values";
+import { valuesOf } from "~/domain/labeled-values";
 import { checkGuestMessage, type RestrictedTopic } from "./restricted-topics";
 import type { KnowledgeEntry, KnowledgeTopic } from "./knowledge";
 

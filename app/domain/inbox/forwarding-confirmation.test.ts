@@ -8,7 +8,7 @@ import {
   gmailForwardingConfirmation,
   gmailForwardingConfirmationWithCode,
   guestMessageNotice,
-} from "../../../tests/support/inbound-fixtures";
+} from "~/tests/support/inbound-fixtures";
 import { forwardingFromSubject, readForwardingConfirmation } from "./forwarding-confirmation";
 
 const ADDRESS = "Qm9vb29vb29vb29vb29vb29vb29vb29vb29vb29vb28@inbound.fleet.test";

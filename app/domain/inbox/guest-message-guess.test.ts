@@ -9,7 +9,7 @@ import {
   LATIN1_GUEST_TEXT,
   guestMessageNotice,
   latin1EmailWithAttachments,
-} from "../../../tests/support/inbound-fixtures";
+} from "~/tests/support/inbound-fixtures";
 import { guessGuestMessage } from "./guest-message-guess";
 
 const MARKETPLACE = { name: "Turo", sender: "noreply@mail.turo.com" };

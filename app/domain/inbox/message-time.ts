@@ -4,7 +4,7 @@
  * by more than a day is a wrong clock or a made-up date (1899, the year 275760) and must never
  * move a reply deadline.
  */
-import { DAY_MS } from "../zoned-time";
+import { DAY_MS } from "~/domain/zoned-time";
 
 export function messageTime(input: {
   receivedAt: Date;

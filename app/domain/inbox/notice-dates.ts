@@ -3,7 +3,7 @@
  * marketplace writes them without a zone, in English ("Fri, Dec 4, 2026 10:00 AM") or Spanish
  * ("vie, 4 dic 2026, 10:00" or "4 de diciembre de 2026 10:00"), sometimes without the year.
  */
-import { isRealDate, type LocalDate, type LocalDateTime } from "../zoned-time";
+import { isRealDate, type LocalDate, type LocalDateTime } from "~/domain/zoned-time";
 
 const MONTHS: ReadonlyArray<readonly string[]> = [
   ["jan", "january", "ene", "enero"],

@@ -8,7 +8,7 @@
  * body's labels and links. The host's note above a forward is never read as the guest's.
  * Anything it can't place is kept as "unrecognized" with the original, never dropped.
  */
-import type { LocalDate, LocalDateTime } from "../zoned-time";
+import type { LocalDate, LocalDateTime } from "~/domain/zoned-time";
 import { readForward } from "./forwarded-email";
 import { parseNoticeTime } from "./notice-dates";
 

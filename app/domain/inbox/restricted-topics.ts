@@ -7,7 +7,7 @@
  * talk off the marketplace. The check is deterministic (word lists, English and Spanish), so it
  * can be tested and can't be talked out of its answer; it errs toward escalating.
  */
-import { valuesOf } from "../labeled-values";
+import { valuesOf } from "~/domain/labeled-values";
 
 export const RESTRICTED_TOPIC_LABELS = {
   "trip-change": "Trip change (extension, early or late times)",

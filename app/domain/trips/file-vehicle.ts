@@ -9,7 +9,7 @@
  * guessed for); none goes on to the next step. A car whose own VIN differs from the file's is
  * never matched by a weaker name.
  */
-import { normalizeVin } from "../vin";
+import { normalizeVin } from "~/domain/vin";
 
 /** The car of one export row, as the file names it. */
 export interface FileVehicle {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { decodeCsvBytes } from "../csv";
+import { decodeCsvBytes } from "~/domain/csv";
 import { parseTripCsv, tripInstant } from "./trip-csv";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");

@@ -14,14 +14,14 @@
  * file. A local time the clocks skip (spring forward) is read as the time after the change; one
  * that repeats (fall back) as the first of the two.
  */
-import { fieldAt, locateColumns, normalizeHeader, parseCsv, rowProblem } from "../csv";
+import { fieldAt, locateColumns, normalizeHeader, parseCsv, rowProblem } from "~/domain/csv";
 import {
   parseTripDateTime,
   MAX_EARNINGS_CSV_CHARACTERS,
   MAX_REPORTED_CSV_ERRORS,
-} from "../earnings-csv";
-import { formatCents, formatNumber, parseMoneyToCents } from "../money";
-import { canonicalTimeZone, naiveMsToWallClock, resolveWallClock } from "../zoned-time";
+} from "~/domain/earnings-csv";
+import { formatCents, formatNumber, parseMoneyToCents } from "~/domain/money";
+import { canonicalTimeZone, naiveMsToWallClock, resolveWallClock } from "~/domain/zoned-time";
 import type { FileVehicle } from "./file-vehicle";
 import {
   MAX_RESERVATION_ID_LENGTH,

@@ -5,8 +5,8 @@
  * the evidence check flags the late ones). The trip most photos fit wins; on a tie, the one that
  * ended closest to the last photo.
  */
-import { photoTime, type AuditPhoto } from "../claims/evidence-audit";
-import { TRIP_PHOTO_RULE } from "../marketplace-rules";
+import { photoTime, type AuditPhoto } from "~/domain/claims/evidence-audit";
+import { TRIP_PHOTO_RULE } from "~/domain/marketplace-rules";
 import type { TripMatchBasis } from "./trip";
 
 const HOUR_MS = 3_600_000;

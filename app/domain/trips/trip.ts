@@ -4,7 +4,7 @@
  * happened in, so every deadline counted from them is shown in local time.
  */
 import { z } from "zod";
-import { canonicalTimeZone } from "../zoned-time";
+import { canonicalTimeZone } from "~/domain/zoned-time";
 
 export const TRIP_STATUSES = ["booked", "in_progress", "completed", "canceled"] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];

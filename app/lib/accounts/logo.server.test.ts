@@ -3,15 +3,15 @@
  * served by their random name, and the replaced file removed.
  */
 import sharp from "sharp";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 import { describe, expect, it } from "vitest";
-import { insertOwner } from "../../../tests/support/rows";
+import { insertOwner } from "~/tests/support/rows";
 
 setUpTempDataDir("logo");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
 const logo = await import("./logo.server");
 const preferences = await import("./preferences.server");
 
@@ -62,7 +62,7 @@ describe("business logo", () => {
   });
 
   it("survives the sweep of files no row refers to", async () => {
-    const { sweepOrphanFiles, ORPHAN_GRACE_MS } = await import("../storage/orphans.server");
+    const { sweepOrphanFiles, ORPHAN_GRACE_MS } = await import("~/lib/storage/orphans.server");
     const owner = insertOwner(db, schema, "logo_swept");
     await logo.saveLogo(owner.accountId, await pngFile(300, 100));
     const key = preferences.accountPreferences(owner.accountId).logoKey;

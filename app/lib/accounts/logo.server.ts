@@ -6,11 +6,11 @@
  */
 import { eq, like } from "drizzle-orm";
 import sharp from "sharp";
-import { accounts } from "../../../db/schema";
-import { sniffImageType } from "../photos/pipeline.server";
-import { db } from "../runtime/db.server";
-import { logger } from "../runtime/logger.server";
-import { fileStore, newFileKey } from "../storage/file-store.server";
+import { accounts } from "~/db/schema";
+import { sniffImageType } from "~/lib/photos/pipeline.server";
+import { db } from "~/lib/runtime/db.server";
+import { logger } from "~/lib/runtime/logger.server";
+import { fileStore, newFileKey } from "~/lib/storage/file-store.server";
 
 export const MAX_LOGO_BYTES = 1_000_000;
 const LOGO_BOX = { width: 600, height: 200 };

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { accounts } from "../../../db/schema";
+import { accounts } from "~/db/schema";
 import { DEFAULT_REMINDER_LEADS, parseLeadHours } from "~/domain/claims/reminder-leads";
 import type { MeasurementUnits } from "~/domain/units";
-import { db } from "../runtime/db.server";
+import { db } from "~/lib/runtime/db.server";
 
 /** How an account wants its pages, reports and PDFs written. */
 export interface AccountPreferences {

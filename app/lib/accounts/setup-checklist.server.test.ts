@@ -3,12 +3,8 @@
  * account holds what it asks for, and another account's rows never tick it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR } from "~/tests/support/rows";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
 
 setUpTempDataDir("setup-checklist");
 

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { setupChecklist, type SetupFacts } from "~/domain/setup-checklist";
-import { db } from "../runtime/db.server";
+import { db } from "~/lib/runtime/db.server";
 
 export function accountSetupFacts(accountId: string, now: number = Date.now()): SetupFacts {
   const row = db().get<Record<keyof SetupFacts, number>>(sql`

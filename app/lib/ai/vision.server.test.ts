@@ -3,7 +3,7 @@
 import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAiServer } from "../../../tests/support/ai-server.js";
+import { startAiServer } from "~/tests/support/ai-server.js";
 import {
   createOpenAiCompatibleProvider,
   MAX_PHOTOS_PER_CALL,

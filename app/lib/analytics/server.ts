@@ -1,7 +1,7 @@
-import { analyticsEvents } from "../../../db/schema";
-import { db } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
-import { errorFields, logger } from "../runtime/logger.server";
+import { analyticsEvents } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 import { buildEvent, type EventName, type EventProperties } from "./events";
 
 /**

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { env } from "../runtime/env.server";
+import { env } from "~/lib/runtime/env.server";
 import {
   extractUtm,
   nextAttribution,

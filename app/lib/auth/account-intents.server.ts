@@ -1,15 +1,15 @@
 import type { Submission } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
-import { parseSubmission } from "../http/form";
-import { formReply, formResult } from "../http/form.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "../http/rate-limit.server";
-import { clientIp } from "../http/request.server";
-import type { Toast } from "../ui/toast";
-import { redirectWithToast } from "../ui/toast.server";
+import { parseSubmission } from "~/lib/http/form";
+import { formReply, formResult } from "~/lib/http/form.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
+import type { Toast } from "~/lib/ui/toast";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import * as accounts from "./accounts.server";
-import { LogoRejectedError, removeLogo as deleteLogo, saveLogo } from "../accounts/logo.server";
-import { saveBusinessSettings, setDetectedTimeZone } from "../accounts/preferences.server";
-import { saveReminderSettings } from "../claims/reminders.server";
+import { LogoRejectedError, removeLogo as deleteLogo, saveLogo } from "~/lib/accounts/logo.server";
+import { saveBusinessSettings, setDetectedTimeZone } from "~/lib/accounts/preferences.server";
+import { saveReminderSettings } from "~/lib/claims/reminders.server";
 import {
   businessSchema,
   buttonSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSubmission } from "../http/form";
+import { parseSubmission } from "~/lib/http/form";
 import {
   buttonSchema,
   deleteSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FormReply } from "../http/form";
+import type { FormReply } from "~/lib/http/form";
 import { canonicalTimeZone } from "~/domain/zoned-time";
 import { MEASUREMENT_UNITS } from "~/domain/units";
 import { emailField, nameField, newPasswordField, usernameField } from "./schemas";

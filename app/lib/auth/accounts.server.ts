@@ -1,10 +1,10 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { accounts, invitations, memberships, sessions, users } from "../../../db/schema";
+import { accounts, invitations, memberships, sessions, users } from "~/db/schema";
 import type { AvailableAccount } from "./account-labels";
-import { db } from "../runtime/db.server";
-import { queueEmail } from "../email/outbox.server";
-import { env } from "../runtime/env.server";
-import { checkRecipientLimit, tooManyEmailsMessage } from "../http/rate-limit.server";
+import { db } from "~/lib/runtime/db.server";
+import { queueEmail } from "~/lib/email/outbox.server";
+import { env } from "~/lib/runtime/env.server";
+import { checkRecipientLimit, tooManyEmailsMessage } from "~/lib/http/rate-limit.server";
 import { hashToken, isTokenShaped, newToken } from "./tokens.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;

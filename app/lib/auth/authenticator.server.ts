@@ -1,4 +1,4 @@
-import type { users } from "../../../db/schema";
+import type { users } from "~/db/schema";
 import { lockedForSeconds, lockoutKey, recordFailure } from "./lockout.server";
 import { findUserByIdentifier, passwordMatches } from "./users.server";
 

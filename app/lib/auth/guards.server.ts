@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { AUTHENTICATION_REQUIRED, jsonError } from "../http/json";
+import { AUTHENTICATION_REQUIRED, jsonError } from "~/lib/http/json";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 
 /**

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { errorFields, logger } from "../runtime/logger.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 
 /**
  * scrypt on a few dedicated worker threads, never on libuv's thread pool: async `crypto.scrypt`

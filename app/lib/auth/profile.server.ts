@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
-import { users } from "../../../db/schema";
-import { db } from "../runtime/db.server";
+import { users } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
 import { ACCOUNT_LOCKED } from "./authenticator.server";
 import { endLockout, lockedForSeconds, recordFailure, userLockoutKey } from "./lockout.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";

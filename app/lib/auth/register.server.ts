@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
-import { recordEvent } from "../analytics/server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "../http/rate-limit.server";
-import { clientIp } from "../http/request.server";
-import { readAttribution } from "../analytics/utm.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
+import { readAttribution } from "~/lib/analytics/utm.server";
 import { sendVerificationEmail, signIn } from "./service.server";
 import { RegistrationError, registerUser, type NewUser } from "./users.server";
 

@@ -5,14 +5,7 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  accounts,
-  authTokens,
-  emailOutbox,
-  memberships,
-  sessions,
-  users,
-} from "../../../db/schema";
+import { accounts, authTokens, emailOutbox, memberships, sessions, users } from "~/db/schema";
 
 /**
  * Sign-in lockout, reset links, session rotation on a password change and the per-recipient
@@ -24,7 +17,7 @@ process.env.PUBLIC_URL = "http://localhost:3000";
 delete process.env.SMTP_URL;
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const { closeDatabase, db } = await import("../runtime/db.server");
+const { closeDatabase, db } = await import("~/lib/runtime/db.server");
 const service = await import("./service.server");
 const profile = await import("./profile.server");
 const session = await import("./session.server");

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { users } from "../../../db/schema";
-import { recordEvent } from "../analytics/server";
-import { db } from "../runtime/db.server";
-import { queueEmail } from "../email/outbox.server";
-import { env } from "../runtime/env.server";
-import { errorFields, logger } from "../runtime/logger.server";
+import { users } from "~/db/schema";
+import { recordEvent } from "~/lib/analytics/server";
+import { db } from "~/lib/runtime/db.server";
+import { queueEmail } from "~/lib/email/outbox.server";
+import { env } from "~/lib/runtime/env.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 import {
   checkRateLimit,
   checkRecipientLimit,
   RATE_LIMIT_MESSAGE,
   tooManyEmailsMessage,
-} from "../http/rate-limit.server";
-import { clientIp } from "../http/request.server";
+} from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
 import {
   ACCOUNT_LOCKED,
   LOGIN_FAILED,

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { accounts, memberships, sessions, users, type Role } from "../../../db/schema";
-import { db, isDatabaseBusy } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
+import { accounts, memberships, sessions, users, type Role } from "~/db/schema";
+import { db, isDatabaseBusy } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
 
 /** A session ends after 14 days without a request, and 30 days after sign-in at the latest. */
 export const IDLE_TIMEOUT_MS = 14 * 24 * 3600 * 1000;

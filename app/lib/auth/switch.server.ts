@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { clientIp } from "../http/request.server";
-import { createToastHeaders } from "../ui/toast.server";
+import { clientIp } from "~/lib/http/request.server";
+import { createToastHeaders } from "~/lib/ui/toast.server";
 import { isAccountId, membershipOf } from "./accounts.server";
 import { rotateSession, type CurrentSession } from "./session.server";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { authTokens } from "../../../db/schema";
-import { db } from "../runtime/db.server";
+import { authTokens } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
 
 export const VERIFY_EMAIL_TTL_MS = 24 * 3600 * 1000;
 export const RESET_PASSWORD_TTL_MS = 3600 * 1000;

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { eq, or } from "drizzle-orm";
-import { accounts, memberships, users } from "../../../db/schema";
-import { db } from "../runtime/db.server";
-import type { UtmAttribution } from "../analytics/utm";
+import { accounts, memberships, users } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
+import type { UtmAttribution } from "~/lib/analytics/utm";
 import {
   decoyPasswordHash,
   hashPassword,

@@ -9,7 +9,7 @@
 import { data } from "react-router";
 import { canAddVehicle, hasFeature } from "~/domain/billing/entitlements";
 import { cheapestPlanWith, FEATURE_LABELS, PLANS, type Feature } from "~/domain/billing/plans";
-import { jsonError } from "../http/json";
+import { jsonError } from "~/lib/http/json";
 import { accountEntitlements, vehicleCount } from "./subscriptions.server";
 
 export const UPGRADE_PATH = "/subscription";

@@ -4,7 +4,7 @@
  */
 import Stripe from "stripe";
 import { isPaidPlanId, type PaidPlanId } from "~/domain/billing/plans";
-import { env } from "../runtime/env.server";
+import { env } from "~/lib/runtime/env.server";
 
 export function billingEnabled(): boolean {
   return Boolean(env().STRIPE_SECRET_KEY);

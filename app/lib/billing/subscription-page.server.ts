@@ -5,8 +5,8 @@ import Stripe from "stripe";
 import { z } from "zod";
 import { isLiveStatus } from "~/domain/billing/entitlements";
 import { isPaidPlanId, PLAN_IDS, PLANS, priceLabel, type PaidPlanId } from "~/domain/billing/plans";
-import type { CurrentSession } from "../auth/session.server";
-import { logger } from "../runtime/logger.server";
+import type { CurrentSession } from "~/lib/auth/session.server";
+import { logger } from "~/lib/runtime/logger.server";
 import { UPGRADE_PATH } from "./gates.server";
 import { billingEnabled } from "./stripe.server";
 import {

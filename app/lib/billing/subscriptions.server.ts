@@ -11,9 +11,9 @@ import {
   type Entitlements,
 } from "~/domain/billing/entitlements";
 import { PLANS, type PaidPlanId } from "~/domain/billing/plans";
-import { accounts, subscriptions, trips, users, vehicles } from "../../../db/schema";
-import { db } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
+import { accounts, subscriptions, trips, users, vehicles } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
 import { billingEnabled, priceIdFor, stripe } from "./stripe.server";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

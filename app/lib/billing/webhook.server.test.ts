@@ -10,9 +10,9 @@ import path from "node:path";
 import Stripe from "stripe";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
-import { startStripeServer } from "../../../tests/support/stripe-server.js";
+import { loadAppModules, type AppModules } from "~/tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR } from "~/tests/support/rows";
+import { startStripeServer } from "~/tests/support/stripe-server.js";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-billing-"));
 const SECRET = "whsec_unit_test";

@@ -21,12 +21,12 @@ import {
 } from "~/domain/billing/entitlements";
 import { PLANS } from "~/domain/billing/plans";
 import { DEFAULT_TIME_ZONE, formatDay } from "~/domain/dates";
-import { accounts, stripeEvents, subscriptions, users } from "../../../db/schema";
-import { recordEvent } from "../analytics/server";
-import { queueEmail } from "../email/outbox.server";
-import { db } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
-import { logger } from "../runtime/logger.server";
+import { accounts, stripeEvents, subscriptions, users } from "~/db/schema";
+import { recordEvent } from "~/lib/analytics/server";
+import { queueEmail } from "~/lib/email/outbox.server";
+import { db } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
+import { logger } from "~/lib/runtime/logger.server";
 import { isMissing, planOfSubscription, stripe } from "./stripe.server";
 import { accountOwner, subscriptionOf, type SubscriptionRow } from "./subscriptions.server";
 

@@ -4,9 +4,9 @@
  * template is offered; without AI, or when the server fails, the template writes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_CLAIM_RECORD } from "../../../tests/support/claim-record";
-import { startAiServer } from "../../../tests/support/ai-server.js";
-import { createTextDrafter } from "../ai/text.server";
+import { SAMPLE_CLAIM_RECORD } from "~/tests/support/claim-record";
+import { startAiServer } from "~/tests/support/ai-server.js";
+import { createTextDrafter } from "~/lib/ai/text.server";
 import { writeDraft } from "./claim-agent.server";
 
 let ai: Awaited<ReturnType<typeof startAiServer>>;

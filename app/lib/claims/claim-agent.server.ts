@@ -15,12 +15,12 @@ import { CLAIM_KIND_LABELS, type ClaimKind } from "~/domain/claims/claim";
 import { formatDateTime } from "~/domain/dates";
 import type { DamageType, PanelId, Severity } from "~/domain/estimate/taxonomy";
 import { PANELS } from "~/domain/estimate/taxonomy";
-import { TextDraftError, type TextDrafter } from "../ai/text.server";
-import { findingLabel } from "../estimates/finding-form";
-import { reportPhotos } from "../estimates/photos.server";
-import { getRevision, revisionFindings } from "../estimates/revisions.server";
-import { getVehicle, vehicleTitle } from "../estimates/vehicles.server";
-import type { TripRow } from "../trips/trips.server";
+import { TextDraftError, type TextDrafter } from "~/lib/ai/text.server";
+import { findingLabel } from "~/lib/estimates/finding-form";
+import { reportPhotos } from "~/lib/estimates/photos.server";
+import { getRevision, revisionFindings } from "~/lib/estimates/revisions.server";
+import { getVehicle, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import type { TripRow } from "~/lib/trips/trips.server";
 import type { ClaimRow } from "./claims.server";
 
 export function claimRecord(accountId: string, claim: ClaimRow, trip: TripRow): ClaimRecord {

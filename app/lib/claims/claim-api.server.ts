@@ -1,4 +1,4 @@
-import { jsonError } from "../http/json";
+import { jsonError } from "~/lib/http/json";
 import { ClaimInputError } from "./claims.server";
 
 /** A claim change the rules refuse, as the API's error shape; anything else is rethrown. */

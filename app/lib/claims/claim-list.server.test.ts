@@ -5,12 +5,8 @@
  * aggregate agree with the figures worked out claim by claim.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
 import { OPEN_CLAIM_STATUSES, type ClaimKind, type ClaimStatus } from "~/domain/claims/claim";
 import { claimStats } from "~/domain/claims/claim-stats";
 
@@ -32,7 +28,7 @@ beforeAll(async () => {
   m = await loadAppModules();
   claims = await import("./claims.server");
   list = await import("./claim-list.server");
-  const trips = await import("../trips/trips.server");
+  const trips = await import("~/lib/trips/trips.server");
   const owner = insertOwner(m.db, m.schema, "claim_list_owner");
   accountId = owner.accountId;
   const car = m.vehicles.createVehicle(accountId, SAMPLE_CAR);

@@ -7,7 +7,7 @@
  * JSON API lists every claim, newest first.
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { claimEvents, claims, trips } from "../../../db/schema";
+import { claimEvents, claims, trips } from "~/db/schema";
 import {
   CLAIM_STATUSES,
   CLAIM_STATUS_LABELS,
@@ -22,10 +22,10 @@ import {
   encodeCursor,
   readPageRequest,
   type PageCursor,
-} from "../paging/paging";
-import { afterTime } from "../paging/time-keyset.server";
-import { db } from "../runtime/db.server";
-import type { TripRow } from "../trips/trips.server";
+} from "~/lib/paging/paging";
+import { afterTime } from "~/lib/paging/time-keyset.server";
+import { db } from "~/lib/runtime/db.server";
+import type { TripRow } from "~/lib/trips/trips.server";
 import type { ClaimRow } from "./claims.server";
 
 export const FINISHED_CLAIM_STATUSES: readonly ClaimStatus[] = CLAIM_STATUSES.filter(

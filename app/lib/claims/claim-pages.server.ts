@@ -15,11 +15,11 @@ import { deadlineOutcome, nextStep, type ClaimProgress } from "~/domain/claims/n
 import { formatDateTime } from "~/domain/dates";
 import { CLAIM_DEADLINE_RULES, REIMBURSEMENT_DEADLINE_RULES } from "~/domain/marketplace-rules";
 import { DAY_MS } from "~/domain/zoned-time";
-import { accountMembers } from "../auth/accounts.server";
-import { finalizedEstimates } from "../estimates/final-estimates.server";
-import { getVehicle, listVehicles, vehicleLabel } from "../estimates/vehicles.server";
-import { getTrip, type TripRow } from "../trips/trips.server";
-import { NO_TRIP_FILTERS, tripPage } from "../trips/trip-list.server";
+import { accountMembers } from "~/lib/auth/accounts.server";
+import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { getTrip, type TripRow } from "~/lib/trips/trips.server";
+import { NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.server";
 import { memberNames } from "./claim-api.server";
 import { claimHistory, getClaim, type ClaimRow } from "./claims.server";
 import {

@@ -4,24 +4,24 @@
  * account never reaches it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOwner } from "../../../tests/support/rows";
+import { insertOwner } from "~/tests/support/rows";
 import {
   loadAppModules,
   dentedHoodReport,
   setUpTempDataDir,
   type AppModules,
-} from "../../../tests/support/app-modules";
+} from "~/tests/support/app-modules";
 
 setUpTempDataDir("claims");
 
 let m: AppModules;
 let claims: typeof import("./claims.server");
-let trips: typeof import("../trips/trips.server");
+let trips: typeof import("~/lib/trips/trips.server");
 
 beforeAll(async () => {
   m = await loadAppModules();
   claims = await import("./claims.server");
-  trips = await import("../trips/trips.server");
+  trips = await import("~/lib/trips/trips.server");
 });
 
 const TRIP = {

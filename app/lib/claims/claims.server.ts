@@ -3,7 +3,7 @@
  * is one transaction that updates the claim and logs who made it, in which role, and when.
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { claimEvents, claims, trips } from "../../../db/schema";
+import { claimEvents, claims, trips } from "~/db/schema";
 import {
   amountsAfter,
   canMoveClaim,
@@ -12,11 +12,11 @@ import {
   type ClaimStatus,
 } from "~/domain/claims/claim";
 import { claimDeadlines } from "~/domain/claims/claim-windows";
-import type { Role } from "../../../db/schema";
-import { getReport } from "../estimates/reports.server";
-import { getRevision, latestFinalRevision } from "../estimates/revisions.server";
-import { db } from "../runtime/db.server";
-import { getTrip, type TripRow } from "../trips/trips.server";
+import type { Role } from "~/db/schema";
+import { getReport } from "~/lib/estimates/reports.server";
+import { getRevision, latestFinalRevision } from "~/lib/estimates/revisions.server";
+import { db } from "~/lib/runtime/db.server";
+import { getTrip, type TripRow } from "~/lib/trips/trips.server";
 import { routeAdvisorFor, routeJson } from "./route-advisor.server";
 
 export type ClaimRow = typeof claims.$inferSelect;

@@ -4,9 +4,9 @@
  */
 import { auditEvidence, type EvidenceAudit } from "~/domain/claims/evidence-audit";
 import { PANELS, type PanelId } from "~/domain/estimate/taxonomy";
-import { reportPhotos } from "../estimates/photos.server";
-import { getRevision, revisionFindings } from "../estimates/revisions.server";
-import type { TripRow } from "../trips/trips.server";
+import { reportPhotos } from "~/lib/estimates/photos.server";
+import { getRevision, revisionFindings } from "~/lib/estimates/revisions.server";
+import type { TripRow } from "~/lib/trips/trips.server";
 import type { ClaimRow } from "./claims.server";
 
 function warningCodes(json: string): string[] {

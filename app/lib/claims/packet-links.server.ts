@@ -5,11 +5,11 @@
  * link belongs to the account: anyone in it can see and revoke it.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { packetLinks } from "../../../db/schema";
-import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
-import { SHARE_LINK_DAYS } from "../estimates/share-options";
-import { revokeLink, shareLinkState } from "../estimates/shares.server";
-import { db } from "../runtime/db.server";
+import { packetLinks } from "~/db/schema";
+import { hashToken, isTokenShaped, newToken } from "~/lib/auth/tokens.server";
+import { SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
+import { revokeLink, shareLinkState } from "~/lib/estimates/shares.server";
+import { db } from "~/lib/runtime/db.server";
 import { ClaimInputError, getClaim } from "./claims.server";
 
 const DAY_MS = 24 * 3600 * 1000;

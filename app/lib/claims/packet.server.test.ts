@@ -5,26 +5,26 @@
  */
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PACKET_RISK_WORDING, pdfText } from "../../../tests/support/packet-text";
+import { PACKET_RISK_WORDING, pdfText } from "~/tests/support/packet-text";
 import {
   dentedHoodReport,
   loadAppModules,
   setUpTempDataDir,
   type AppModules,
-} from "../../../tests/support/app-modules";
+} from "~/tests/support/app-modules";
 
 setUpTempDataDir("packet");
 
 let m: AppModules;
 let claims: typeof import("./claims.server");
 let packet: typeof import("./packet.server");
-let trips: typeof import("../trips/trips.server");
+let trips: typeof import("~/lib/trips/trips.server");
 
 beforeAll(async () => {
   m = await loadAppModules();
   claims = await import("./claims.server");
   packet = await import("./packet.server");
-  trips = await import("../trips/trips.server");
+  trips = await import("~/lib/trips/trips.server");
 });
 
 function packetText(pdf: Uint8Array): string {

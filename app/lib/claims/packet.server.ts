@@ -6,14 +6,14 @@
  */
 import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
-import { roleBadge } from "../auth/account-labels";
-import { buildReportPdf } from "../estimates/report-pdf-input.server";
-import { accountOwnerName, getReport } from "../estimates/reports.server";
-import { loadRevision } from "../estimates/revisions.server";
-import { jsonError } from "../http/json";
-import { renderClaimPacket } from "../pdf/claim-packet-pdf.server";
-import { listConfirmations, listQuotes } from "../repairs/repairs.server";
-import { recordEvent } from "../analytics/server";
+import { roleBadge } from "~/lib/auth/account-labels";
+import { buildReportPdf } from "~/lib/estimates/report-pdf-input.server";
+import { accountOwnerName, getReport } from "~/lib/estimates/reports.server";
+import { loadRevision } from "~/lib/estimates/revisions.server";
+import { jsonError } from "~/lib/http/json";
+import { renderClaimPacket } from "~/lib/pdf/claim-packet-pdf.server";
+import { listConfirmations, listQuotes } from "~/lib/repairs/repairs.server";
+import { recordEvent } from "~/lib/analytics/server";
 import { claimPage } from "./claim-pages.server";
 
 export async function claimPacketPdf(

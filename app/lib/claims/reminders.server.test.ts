@@ -4,17 +4,17 @@
  * a passed deadline or a finished claim; the digest once per local day from 8 AM.
  */
 import { eq } from "drizzle-orm";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 import { describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 
 setUpTempDataDir("reminders");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
-const vehicles = await import("../estimates/vehicles.server");
-const trips = await import("../trips/trips.server");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
+const vehicles = await import("~/lib/estimates/vehicles.server");
+const trips = await import("~/lib/trips/trips.server");
 const claims = await import("./claims.server");
 const reminders = await import("./reminders.server");
 

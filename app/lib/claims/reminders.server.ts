@@ -5,15 +5,15 @@
  * finds it already sent.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { accounts, claims, sentReminders, trips, users } from "../../../db/schema";
+import { accounts, claims, sentReminders, trips, users } from "~/db/schema";
 import { CLAIM_KIND_LABELS, OPEN_CLAIM_STATUSES, type ClaimKind } from "~/domain/claims/claim";
 import { claimDeadlines, type ClaimDeadline } from "~/domain/claims/claim-windows";
 import { parseLeadHours } from "~/domain/claims/reminder-leads";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { formatIsoDate, wallClockAt } from "~/domain/zoned-time";
-import { queueEmail } from "../email/outbox.server";
-import { db } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
+import { queueEmail } from "~/lib/email/outbox.server";
+import { db } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
 
 /** The digest goes out from this local hour on. */
 const DIGEST_HOUR = 8;

@@ -3,8 +3,8 @@
  * with who, their role in the account then, and when. The end-of-shift report and the per-VA
  * figures are read from it.
  */
-import { activityLog, type Role } from "../../../db/schema";
-import { db } from "../runtime/db.server";
+import { activityLog, type Role } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
 
 type Database = Pick<ReturnType<typeof db>, "insert">;
 

@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -49,9 +49,9 @@ const HOUR = 3_600_000;
 /** One worker pass as the server runs it, in a freshly loaded process (a restart). */
 async function passAfterRestart(now: number) {
   vi.resetModules();
-  const booking = await import("../inbox/booking-drafts.server");
+  const booking = await import("~/lib/inbox/booking-drafts.server");
   const queue = await import("./queue.server");
-  const outbox = await import("../email/outbox.server");
+  const outbox = await import("~/lib/email/outbox.server");
   booking.scheduleBookingDrafts(now);
   booking.prepareBookingDrafts(now);
   queue.processQueue(now);
@@ -67,11 +67,11 @@ async function delivered(to: string): Promise<Array<{ subject: string }>> {
 
 describe("automations across restarts", () => {
   it("drafts each booking message once and emails each ready item once", async () => {
-    const db = await import("../runtime/db.server");
-    const schema = await import("../../../db/schema");
-    const vehicles = await import("../estimates/vehicles.server");
-    const trips = await import("../trips/trips.server");
-    const knowledge = await import("../inbox/knowledge.server");
+    const db = await import("~/lib/runtime/db.server");
+    const schema = await import("~/db/schema");
+    const vehicles = await import("~/lib/estimates/vehicles.server");
+    const trips = await import("~/lib/trips/trips.server");
+    const knowledge = await import("~/lib/inbox/knowledge.server");
     const owner = insertOwner(db, schema, "restarter");
     const car = vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
     if (!car.ok) throw new Error("vehicle");

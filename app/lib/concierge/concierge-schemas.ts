@@ -3,8 +3,8 @@
  * owner's VA permissions, the shift's start and end, and the onboarding profile.
  */
 import { z } from "zod";
-import { conciergeRegisterSchema } from "../auth/schemas";
-import type { FormReply } from "../http/form";
+import { conciergeRegisterSchema } from "~/lib/auth/schemas";
+import type { FormReply } from "~/lib/http/form";
 
 export const CONCIERGE_INTENTS = [
   "take",

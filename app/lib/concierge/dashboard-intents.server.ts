@@ -4,10 +4,10 @@
  * successes redirect back with a toast, refusals stay on the page with the reason and its status.
  */
 import { data } from "react-router";
-import { formReply } from "../http/form.server";
-import { parseSubmission } from "../http/form";
-import type { CurrentSession } from "../auth/session.server";
-import { redirectWithToast } from "../ui/toast.server";
+import { formReply } from "~/lib/http/form.server";
+import { parseSubmission } from "~/lib/http/form";
+import type { CurrentSession } from "~/lib/auth/session.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { logActivity } from "./activity.server";
 import {
   endShiftSchema,

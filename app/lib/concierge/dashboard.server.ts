@@ -2,15 +2,15 @@
  * What /concierge-dashboard shows: one queue over every account the person serves, their shift,
  * and for owners their VAs' permissions and figures.
  */
-import { notFound } from "../http/not-found";
-import type { CurrentSession } from "../auth/session.server";
+import { notFound } from "~/lib/http/not-found";
+import type { CurrentSession } from "~/lib/auth/session.server";
 import { onboardingFor } from "./onboarding.server";
 import { accountVas } from "./permissions.server";
 import { itemPath, syncQueue, type QueueItemRow } from "./queue.server";
 import { queueCounts, queuePage, recentlyDone, type QueueFilter } from "./queue-list.server";
-import type { PageCursor } from "../paging/paging";
+import type { PageCursor } from "~/lib/paging/paging";
 import { servedAccounts } from "./queue-actions.server";
-import { featureAllowed, requireFeature } from "../billing/gates.server";
+import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import {
   lastHandover,
   openShift,

@@ -4,10 +4,10 @@
  * reply sent; the queue checks the rest before a VA marks an item done.
  */
 import { and, eq } from "drizzle-orm";
-import { memberships, users, vaPermissions } from "../../../db/schema";
+import { memberships, users, vaPermissions } from "~/db/schema";
 import { DEFAULT_VA_PERMISSIONS, type VaPermissions } from "~/domain/concierge/permissions";
-import { membershipOf } from "../auth/accounts.server";
-import { db } from "../runtime/db.server";
+import { membershipOf } from "~/lib/auth/accounts.server";
+import { db } from "~/lib/runtime/db.server";
 
 /** What the VA `userId` may do in `accountId` (the defaults until the owner sets them). */
 export function vaMay(accountId: string, userId: string): VaPermissions {

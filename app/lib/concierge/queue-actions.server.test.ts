@@ -6,14 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { insertOwner } from "../../../tests/support/rows";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { insertOwner } from "~/tests/support/rows";
 
 setUpTempDataDir("queue-actions");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
 const actions = await import("./queue-actions.server");
 const permissions = await import("./permissions.server");
 const shifts = await import("./shifts.server");

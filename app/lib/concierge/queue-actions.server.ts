@@ -4,10 +4,10 @@
  * not the account the session is viewing), is refused with 404 elsewhere, and is logged.
  */
 import { and, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
-import { conversationMessages, memberships, queueItems, type Role } from "../../../db/schema";
-import { accountPreferences } from "../accounts/preferences.server";
-import { accountLabel } from "../auth/account-labels";
-import { availableAccounts } from "../auth/accounts.server";
+import { conversationMessages, memberships, queueItems, type Role } from "~/db/schema";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { accountLabel } from "~/lib/auth/account-labels";
+import { availableAccounts } from "~/lib/auth/accounts.server";
 import { mayFinish } from "~/domain/concierge/permissions";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import {
@@ -15,8 +15,8 @@ import {
   getConversation,
   markGuestMessagesResolved,
   refreshInboxState,
-} from "../inbox/inbound.server";
-import { db } from "../runtime/db.server";
+} from "~/lib/inbox/inbound.server";
+import { db } from "~/lib/runtime/db.server";
 import { logActivity, type Actor } from "./activity.server";
 import { vaMay } from "./permissions.server";
 import type { QueueItemRow } from "./queue.server";

@@ -19,10 +19,10 @@ import {
   or,
   sql,
 } from "drizzle-orm";
-import { queueItems } from "../../../db/schema";
+import { queueItems } from "~/db/schema";
 import { QUEUE_ITEM_KINDS, type QueueItemKind } from "~/domain/concierge/queue-item";
-import { db } from "../runtime/db.server";
-import { pageOf, type Page, type PageCursor } from "../paging/paging";
+import { db } from "~/lib/runtime/db.server";
+import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
 import type { QueueItemRow } from "./queue.server";
 
 /** How soon an item is due: already overdue, within a day, within a week. */

@@ -17,7 +17,7 @@ import {
   users,
   vehicles,
   type Role,
-} from "../../../db/schema";
+} from "~/db/schema";
 import { CLAIM_KIND_LABELS, OPEN_CLAIM_STATUSES } from "~/domain/claims/claim";
 import { claimDeadlines } from "~/domain/claims/claim-windows";
 import { QUEUE_ITEM_LABELS } from "~/domain/concierge/queue-item";
@@ -36,12 +36,12 @@ import {
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
-import { conversationWaiting, listConversations } from "../inbox/inbound.server";
-import { queueEmail } from "../email/outbox.server";
-import { db, type AppDatabase } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
+import { conversationWaiting, listConversations } from "~/lib/inbox/inbound.server";
+import { queueEmail } from "~/lib/email/outbox.server";
+import { db, type AppDatabase } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
 import { logActivity } from "./activity.server";
-import { featureAllowed } from "../billing/gates.server";
+import { featureAllowed } from "~/lib/billing/gates.server";
 
 export type QueueItemRow = typeof queueItems.$inferSelect;
 type Database = Pick<AppDatabase, "select" | "update" | "insert" | "delete">;

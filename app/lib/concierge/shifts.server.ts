@@ -4,14 +4,7 @@
  * end-of-shift report, read from the activity log. Owners get each VA's figures.
  */
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL } from "drizzle-orm";
-import {
-  activityLog,
-  claimEvents,
-  memberships,
-  queueItems,
-  shifts,
-  trips,
-} from "../../../db/schema";
+import { activityLog, claimEvents, memberships, queueItems, shifts, trips } from "~/db/schema";
 import {
   ACTIVITY,
   shiftReport,
@@ -21,7 +14,7 @@ import {
 } from "~/domain/concierge/shift-report";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { addCalendarDays, resolveWallClock, wallClockAt } from "~/domain/zoned-time";
-import { db } from "../runtime/db.server";
+import { db } from "~/lib/runtime/db.server";
 import { logActivity } from "./activity.server";
 import { itemsSince } from "./queue.server";
 import { servedAccounts } from "./queue-actions.server";

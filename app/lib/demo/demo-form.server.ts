@@ -1,13 +1,13 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { recordEvent } from "../analytics/server";
+import { recordEvent } from "~/lib/analytics/server";
 import { HONEYPOT_FIELD, demoLeadSchema, demoStartSchema } from "./demo-lead";
 import { submitDemoLead } from "./demo-lead.server";
 import type { Submission } from "@conform-to/react";
-import { parseSubmission, type FormReply } from "../http/form";
-import { formResult, readForm } from "../http/form.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE } from "../http/rate-limit.server";
-import { clientIp } from "../http/request.server";
-import { readAttribution } from "../analytics/utm.server";
+import { parseSubmission, type FormReply } from "~/lib/http/form";
+import { formResult, readForm } from "~/lib/http/form.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
+import { clientIp } from "~/lib/http/request.server";
+import { readAttribution } from "~/lib/analytics/utm.server";
 
 export const DEMO_FORM_IDS = ["hero", "closing"] as const;
 export type DemoFormId = (typeof DEMO_FORM_IDS)[number];

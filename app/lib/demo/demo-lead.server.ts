@@ -1,11 +1,11 @@
-import { demoLeads } from "../../../db/schema";
-import { recordEvent } from "../analytics/server";
-import { db } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
-import { errorFields, logger } from "../runtime/logger.server";
+import { demoLeads } from "~/db/schema";
+import { recordEvent } from "~/lib/analytics/server";
+import { db } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 import { demoLeadSchema, PROFILE_FIELD, schedulingRedirectUrl, type DemoLead } from "./demo-lead";
-import { fieldErrorsOf } from "../http/form.server";
-import type { UtmAttribution } from "../analytics/utm";
+import { fieldErrorsOf } from "~/lib/http/form.server";
+import type { UtmAttribution } from "~/lib/analytics/utm";
 
 export function parseDemoLead(input: unknown) {
   const result = demoLeadSchema.safeParse(input);

@@ -8,11 +8,7 @@ import type { Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
 
 setUpTempDataDir("outbox-no-answer");
 

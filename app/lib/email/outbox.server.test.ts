@@ -6,12 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
-import { startSmtpSink } from "../../../tests/support/smtp-sink-process";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
+import { startSmtpSink } from "~/tests/support/smtp-sink-process";
 
 setUpTempDataDir("outbox");
 

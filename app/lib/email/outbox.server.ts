@@ -1,9 +1,9 @@
 import nodemailer from "nodemailer";
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
-import { emailOutbox } from "../../../db/schema";
-import { db, logJobFailure } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
-import { errorFields, logger } from "../runtime/logger.server";
+import { emailOutbox } from "~/db/schema";
+import { db, logJobFailure } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 
 export interface OutgoingEmail {
   to: string;

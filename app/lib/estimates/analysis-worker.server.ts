@@ -5,11 +5,11 @@
  * the report fails with the provider's plain-English reason and the host tags by hand.
  */
 import { and, asc, eq, lte } from "drizzle-orm";
-import { findings, reports } from "../../../db/schema";
-import { VisionError, visionProviderFromEnv } from "../ai/vision.server";
-import { db, isDatabaseBusy, logJobFailure } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
-import { errorFields, logger } from "../runtime/logger.server";
+import { findings, reports } from "~/db/schema";
+import { VisionError, visionProviderFromEnv } from "~/lib/ai/vision.server";
+import { db, isDatabaseBusy, logJobFailure } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 import { readPhotoFile, reportPhotos } from "./photos.server";
 import { findingValues, onReportQueued, type ReportRow } from "./reports.server";
 import { getVehicle } from "./vehicles.server";

@@ -1,8 +1,8 @@
 /** The seeded sample report behind the public diagram demo (/diagram-demo). */
 import { eq } from "drizzle-orm";
-import { appMeta, reports } from "../../../db/schema";
-import { DEMO_REPORT_KEY } from "../../../db/seed";
-import { db } from "../runtime/db.server";
+import { appMeta, reports } from "~/db/schema";
+import { DEMO_REPORT_KEY } from "~/db/seed";
+import { db } from "~/lib/runtime/db.server";
 import { loadReportRow } from "./reports.server";
 
 export function demoReportId(): string | null {

@@ -6,13 +6,9 @@
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "~/tests/support/rows";
 
 setUpTempDataDir("estimates");
 
@@ -86,7 +82,7 @@ function claim(reportId: string) {
 beforeAll(async () => {
   process.env.AI_BASE_URL = "http://127.0.0.1:9/v1"; // "configured", so reports start in AI mode
   m = await loadAppModules();
-  const { startAiServer } = await import("../../../tests/support/ai-server.js");
+  const { startAiServer } = await import("~/tests/support/ai-server.js");
   ai = await startAiServer();
 });
 

@@ -13,13 +13,13 @@ import {
   users,
   vehicles,
   type ReportStatus,
-} from "../../../db/schema";
+} from "~/db/schema";
 
 // The process-wide database opens lazily on first use: point it at a temporary directory first.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-fleet-"));
 process.env.DATA_DIR = dataDir;
 
-const { closeDatabase, db } = await import("../runtime/db.server");
+const { closeDatabase, db } = await import("~/lib/runtime/db.server");
 const { createVehicle } = await import("./vehicles.server");
 const { VehicleFormSchema } = await import("./vehicle-form");
 const fleet = await import("./fleet.server");

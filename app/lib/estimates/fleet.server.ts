@@ -39,11 +39,11 @@ import {
   vehicles,
   type PhotoPhase,
   type ReportStatus,
-} from "../../../db/schema";
-import { recordEvent } from "../analytics/server";
-import { pageOf } from "../paging/paging";
-import { afterTime } from "../paging/time-keyset.server";
-import { db } from "../runtime/db.server";
+} from "~/db/schema";
+import { recordEvent } from "~/lib/analytics/server";
+import { pageOf } from "~/lib/paging/paging";
+import { afterTime } from "~/lib/paging/time-keyset.server";
+import { db } from "~/lib/runtime/db.server";
 import { findingLabel } from "./finding-form";
 import { getVehicle, vehicleJson, vehicleLabel, vehicleTitle } from "./vehicles.server";
 

@@ -4,9 +4,9 @@
  * so the question is asked once; the host can change it on the shop-rates page.
  */
 import { eq } from "drizzle-orm";
-import { rateSettings } from "../../../db/schema";
+import { rateSettings } from "~/db/schema";
 import { isUsStateCode } from "~/domain/estimate/rate-card";
-import { db } from "../runtime/db.server";
+import { db } from "~/lib/runtime/db.server";
 
 export function needsHomeState(accountId: string): boolean {
   const row = db()

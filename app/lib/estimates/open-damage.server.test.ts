@@ -4,12 +4,8 @@
  * findings aren't; a match must say same or new.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
-import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "~/tests/support/rows";
 import { checkSameDamage } from "./open-damage";
 
 setUpTempDataDir("open-damage");

@@ -5,11 +5,11 @@
  * by accident. Findings marked "same as" point at the original, which stays the open one.
  */
 import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
-import { findings, reports } from "../../../db/schema";
+import { findings, reports } from "~/db/schema";
 import type { DamageType, PanelId, Severity } from "~/domain/estimate/taxonomy";
-import { db } from "../runtime/db.server";
+import { db } from "~/lib/runtime/db.server";
 import { findingLabelWithPanel } from "./finding-form";
-import { jsonError } from "../http/json";
+import { jsonError } from "~/lib/http/json";
 import { checkSameDamage, type OpenDamage } from "./open-damage";
 
 export function openDamageFor(

@@ -6,16 +6,16 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
-import { photos, type PhotoPhase } from "../../../db/schema";
-import { db } from "../runtime/db.server";
-import { logger } from "../runtime/logger.server";
+import { photos, type PhotoPhase } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
+import { logger } from "~/lib/runtime/logger.server";
 import {
   findDuplicates,
   PhotoRejectedError,
   processPhoto,
   type QualityWarning,
-} from "../photos/pipeline.server";
-import { fileStore, newFileKey } from "../storage/file-store.server";
+} from "~/lib/photos/pipeline.server";
+import { fileStore, newFileKey } from "~/lib/storage/file-store.server";
 
 export type PhotoRow = typeof photos.$inferSelect;
 

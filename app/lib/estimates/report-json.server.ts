@@ -2,7 +2,7 @@
 import type { Estimate } from "~/domain/estimate/engine";
 import { reportView } from "./report-view.server";
 import { revisionInfo } from "./revisions.server";
-import { jsonError, NOT_FOUND } from "../http/json";
+import { jsonError, NOT_FOUND } from "~/lib/http/json";
 import { loadReport, ReportInputError, type ReportData, type ReportRow } from "./reports.server";
 
 export function reportSummaryJson(report: ReportRow, vehicleTitle: string) {

@@ -4,12 +4,12 @@
  */
 import { StandardFonts } from "pdf-lib";
 import type { Estimate } from "~/domain/estimate/engine";
-import { logoBytes } from "../accounts/logo.server";
-import { accountPreferences } from "../accounts/preferences.server";
-import { recordEvent } from "../analytics/server";
-import { jsonError } from "../http/json";
-import { renderReportPdf } from "../pdf/report-pdf.server";
-import { drawVehicleDiagram } from "../pdf/vehicle-diagram.server";
+import { logoBytes } from "~/lib/accounts/logo.server";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { jsonError } from "~/lib/http/json";
+import { renderReportPdf } from "~/lib/pdf/report-pdf.server";
+import { drawVehicleDiagram } from "~/lib/pdf/vehicle-diagram.server";
 import { readPhotoFile } from "./photos.server";
 import { findingDetailText, findingMarkers } from "./finding-form";
 import { reportView } from "./report-view.server";

@@ -4,7 +4,7 @@
  * the photos' capture times (or upload times) against the car's trips.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { reports } from "../../../db/schema";
+import { reports } from "~/db/schema";
 import { FIND_TRIP, NO_TRIP, type TripMatchBasis } from "~/domain/trips/trip";
 import { suggestTrip } from "~/domain/trips/trip-suggestion";
 import { db } from "~/lib/runtime/db.server";

@@ -13,8 +13,8 @@ import {
   type PriceClass,
 } from "~/domain/estimate/taxonomy";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
-import { logoUrl } from "../accounts/logo.server";
-import { accountPreferences } from "../accounts/preferences.server";
+import { logoUrl } from "~/lib/accounts/logo.server";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { photoJson } from "./photos.server";
 import { findingJson, type ReportData } from "./reports.server";
 import { vehicleTitle } from "./vehicles.server";

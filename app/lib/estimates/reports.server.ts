@@ -28,13 +28,13 @@ import {
   reports,
   users,
   type ReportStatus,
-} from "../../../db/schema";
-import { visionProviderFromEnv } from "../ai/vision.server";
-import { recordEvent } from "../analytics/server";
-import { pageOf, type Page, type PageCursor } from "../paging/paging";
-import { afterTime } from "../paging/time-keyset.server";
-import { db } from "../runtime/db.server";
-import { ofAccountAndVehicle, type AccountListOptions } from "../runtime/account-rows.server";
+} from "~/db/schema";
+import { visionProviderFromEnv } from "~/lib/ai/vision.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { afterTime } from "~/lib/paging/time-keyset.server";
+import { db } from "~/lib/runtime/db.server";
+import { ofAccountAndVehicle, type AccountListOptions } from "~/lib/runtime/account-rows.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
 import { matchingOpenDamage } from "./open-damage";
 import { openDamageFor } from "./open-damage.server";

@@ -7,7 +7,7 @@ import {
   dentedHoodReport,
   setUpTempDataDir,
   type AppModules,
-} from "../../../tests/support/app-modules";
+} from "~/tests/support/app-modules";
 import { beforeAll, describe, expect, it } from "vitest";
 
 setUpTempDataDir("revisions");

@@ -7,8 +7,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Estimate } from "~/domain/estimate/engine";
 import type { RateOverrides } from "~/domain/estimate/rate-card";
-import { reportRevisions } from "../../../db/schema";
-import { db } from "../runtime/db.server";
+import { reportRevisions } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
 import { reportPhotos } from "./photos.server";
 import type { FindingRow, ReportData, ReportRow } from "./reports.server";
 import { getVehicle } from "./vehicles.server";

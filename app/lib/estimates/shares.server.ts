@@ -8,11 +8,11 @@
  * who made each link, and anyone in the account can revoke any of them.
  */
 import { and, desc, eq, gt, isNull, type SQL } from "drizzle-orm";
-import { memberships, packetLinks, reports, shareLinks, users, vehicles } from "../../../db/schema";
-import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
-import { pageOf, type PageCursor } from "../paging/paging";
-import { afterTime } from "../paging/time-keyset.server";
-import { db } from "../runtime/db.server";
+import { memberships, packetLinks, reports, shareLinks, users, vehicles } from "~/db/schema";
+import { hashToken, isTokenShaped, newToken } from "~/lib/auth/tokens.server";
+import { pageOf, type PageCursor } from "~/lib/paging/paging";
+import { afterTime } from "~/lib/paging/time-keyset.server";
+import { db } from "~/lib/runtime/db.server";
 import { getReport, ReportInputError, type ReportRow } from "./reports.server";
 import { latestFinalRevision, loadRevision, parseRevisionParam } from "./revisions.server";
 import { SHARE_LINK_DAYS } from "./share-options";

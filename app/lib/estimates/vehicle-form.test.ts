@@ -1,8 +1,8 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseSubmission } from "../http/form";
-import { fieldErrorsOf } from "../http/form.server";
+import { parseSubmission } from "~/lib/http/form";
+import { fieldErrorsOf } from "~/lib/http/form.server";
 import {
   equipmentValues,
   VehicleFormSchema,

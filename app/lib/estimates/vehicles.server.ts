@@ -20,8 +20,8 @@ import {
   EQUIPMENT_LABELS,
   type StatedEquipment,
 } from "~/domain/estimate/vehicle-equipment";
-import { vehicles } from "../../../db/schema";
-import { db } from "../runtime/db.server";
+import { vehicles } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
 import type { VehicleFormData } from "./vehicle-form";
 
 export type VehicleRow = typeof vehicles.$inferSelect;

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Toast } from "../ui/toast";
+import type { Toast } from "~/lib/ui/toast";
 
 /**
  * What a form action answers, and the two readers of it that plain components use. Kept apart

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Submission } from "@conform-to/react";
 import type { FieldErrors } from "~/domain/validation";
-import type { Toast } from "../ui/toast";
+import type { Toast } from "~/lib/ui/toast";
 import type { FormReply, FormResult } from "./form";
 
 /** Zod issues → the first message per field (JSON API bodies). */

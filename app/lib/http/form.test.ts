@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loginSchema, registerSchema } from "../auth/schemas";
+import { loginSchema, registerSchema } from "~/lib/auth/schemas";
 import { shopQuoteSchema } from "~/lib/repairs/repair-input";
 import { errorsOf, formConstraints, parseSubmission, schemaConstraints, valuesOf } from "./form";
 

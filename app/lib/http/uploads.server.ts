@@ -5,7 +5,7 @@
  * the same way: the parts are counted as they stream past, and reading stops at the first file
  * over the cap.
  */
-import { env } from "../runtime/env.server";
+import { env } from "~/lib/runtime/env.server";
 
 export class UploadTooLargeError extends Error {
   readonly status = 413;

@@ -5,16 +5,16 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 
 setUpTempDataDir("booking");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
-const vehicles = await import("../estimates/vehicles.server");
-const trips = await import("../trips/trips.server");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
+const vehicles = await import("~/lib/estimates/vehicles.server");
+const trips = await import("~/lib/trips/trips.server");
 const knowledge = await import("./knowledge.server");
 const drafts = await import("./drafts.server");
 

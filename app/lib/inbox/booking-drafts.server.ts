@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { queueItems, trips } from "../../../db/schema";
+import { queueItems, trips } from "~/db/schema";
 import { marketplace } from "~/config/marketplace";
 import { formatDateTime } from "~/domain/dates";
 import {
@@ -21,13 +21,13 @@ import {
   findTemplate,
   TEMPLATE_VARIABLES,
 } from "~/domain/guest-message-templates";
-import { getVehicle, vehicleLabel } from "../estimates/vehicles.server";
-import { db } from "../runtime/db.server";
-import { featureAllowed } from "../billing/gates.server";
+import { getVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { db } from "~/lib/runtime/db.server";
+import { featureAllowed } from "~/lib/billing/gates.server";
 import { signatureOf, storeDraft } from "./drafts.server";
 import { conversationFor } from "./inbound.server";
 import { knowledgeFor } from "./knowledge.server";
-import type { TripRow } from "../trips/trips.server";
+import type { TripRow } from "~/lib/trips/trips.server";
 
 const DAY = 86_400_000;
 

@@ -7,18 +7,18 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAiServer } from "../../../tests/support/ai-server.js";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { startAiServer } from "~/tests/support/ai-server.js";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 import { GUEST_THREADS, MULTI_QUESTION_THREADS } from "~/domain/inbox/guest-threads.fixtures";
 
 setUpTempDataDir("drafts");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
-const vehicles = await import("../estimates/vehicles.server");
-const trips = await import("../trips/trips.server");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
+const vehicles = await import("~/lib/estimates/vehicles.server");
+const trips = await import("~/lib/trips/trips.server");
 const inbound = await import("./inbound.server");
 const knowledge = await import("./knowledge.server");
 const drafts = await import("./drafts.server");

@@ -12,7 +12,7 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { accounts, conversationMessages, conversations, drafts } from "../../../db/schema";
+import { accounts, conversationMessages, conversations, drafts } from "~/db/schema";
 import type { DraftKind, DraftPurpose } from "~/domain/inbox/draft";
 import { guardDraft, type DraftProblem } from "~/domain/inbox/draft-guard";
 import {
@@ -29,12 +29,12 @@ import {
   type ReplyPlan,
 } from "~/domain/inbox/conversation-reply";
 import { holdingReply } from "~/domain/inbox/restricted-topics";
-import { TextDraftError } from "../ai/text.server";
-import { accountOwnerName } from "../estimates/reports.server";
-import { getTrip } from "../trips/trips.server";
-import { logger } from "../runtime/logger.server";
-import { db, logJobFailure } from "../runtime/db.server";
-import { featureAllowed } from "../billing/gates.server";
+import { TextDraftError } from "~/lib/ai/text.server";
+import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { getTrip } from "~/lib/trips/trips.server";
+import { logger } from "~/lib/runtime/logger.server";
+import { db, logJobFailure } from "~/lib/runtime/db.server";
+import { featureAllowed } from "~/lib/billing/gates.server";
 import {
   conversationNeeds,
   getConversation,
@@ -48,9 +48,9 @@ import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
 import { knowledgeFor } from "./knowledge.server";
 import { replyDrafterFromEnv, type ReplyDrafter } from "./reply-drafter.server";
-import { logActivity, type Actor } from "../concierge/activity.server";
-import { vaMay } from "../concierge/permissions.server";
-import { closeConversationItems } from "../concierge/queue.server";
+import { logActivity, type Actor } from "~/lib/concierge/activity.server";
+import { vaMay } from "~/lib/concierge/permissions.server";
+import { closeConversationItems } from "~/lib/concierge/queue.server";
 
 export type DraftRow = typeof drafts.$inferSelect;
 

@@ -16,7 +16,7 @@ import {
   mailgunMimeUrlEncoded,
   postmarkInboundPayload,
   sendGridRawPayload,
-} from "../../../tests/support/inbound-fixtures";
+} from "~/tests/support/inbound-fixtures";
 import {
   BAD_JSON,
   MAILGUN_PARSED,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { inboundEmails, inboundTokens } from "../../../db/schema";
-import { db } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
+import { inboundEmails, inboundTokens } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
 
 /**
  * Each account takes at most INBOUND_DAILY_EMAILS emails and INBOUND_DAILY_MB of originals in

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { inboundTokens } from "../../../db/schema";
-import { db } from "../runtime/db.server";
+import { inboundTokens } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
 
 /**
  * Gives the account a new inbound token (its webhook URL and forwarding address); the old one

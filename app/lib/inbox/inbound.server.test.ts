@@ -14,8 +14,8 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { insertOwner } from "../../../tests/support/rows";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { insertOwner } from "~/tests/support/rows";
 import {
   ALL_BYTES,
   LATIN1_GUEST_TEXT,
@@ -24,14 +24,14 @@ import {
   gmailForwardingConfirmationWithCode,
   guestMessageNotice,
   latin1EmailWithAttachments,
-} from "../../../tests/support/inbound-fixtures";
+} from "~/tests/support/inbound-fixtures";
 import { simpleParser } from "mailparser";
 
 setUpTempDataDir("inbound");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
 const inbound = await import("./inbound.server");
 
 /** Every email original in the data folder's file store. */

@@ -19,7 +19,7 @@ import {
   inboundEmails,
   inboundTokens,
   trips,
-} from "../../../db/schema";
+} from "~/db/schema";
 import { readNotificationEmail, type ReadNotification } from "~/domain/inbox/notification-email";
 import { noticeText } from "~/domain/inbox/html-text";
 import { messageTime } from "~/domain/inbox/message-time";
@@ -35,7 +35,7 @@ import {
   type ActionItem,
   type RestrictedTopic,
 } from "~/domain/inbox/restricted-topics";
-import { getTrip } from "../trips/trips.server";
+import { getTrip } from "~/lib/trips/trips.server";
 import { replyDeadline } from "~/domain/inbox/reply-deadline";
 import { reportDamageBy } from "~/domain/inbox/damage-notice";
 import { guessGuestMessage } from "~/domain/inbox/guest-message-guess";
@@ -45,13 +45,13 @@ import {
   notificationSender,
   reservationMessagesUrl,
 } from "~/config/marketplace";
-import { db } from "../runtime/db.server";
-import { errorFields, logger } from "../runtime/logger.server";
-import { fileStore, newFileKey } from "../storage/file-store.server";
+import { db } from "~/lib/runtime/db.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
+import { fileStore, newFileKey } from "~/lib/storage/file-store.server";
 import { parseMail } from "./parse-mail.server";
 import { reserveInboundQuota } from "./inbound-quota.server";
-import { env } from "../runtime/env.server";
-import { decodeCursor, MAX_PAGE_SIZE, pageOf } from "../paging/paging";
+import { env } from "~/lib/runtime/env.server";
+import { decodeCursor, MAX_PAGE_SIZE, pageOf } from "~/lib/paging/paging";
 
 /** An inbound webhook token: 32 random bytes, base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -6,28 +6,28 @@
  * conversations or 600: no full scan of a growing table, no query per row.
  */
 import { describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
-import { fullScans, recordQueries, type RecordedQuery } from "../../../tests/support/query-plan";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
+import { fullScans, recordQueries, type RecordedQuery } from "~/tests/support/query-plan";
 
 setUpTempDataDir("inbox-list");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
-const vehicles = await import("../estimates/vehicles.server");
-const trips = await import("../trips/trips.server");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
+const vehicles = await import("~/lib/estimates/vehicles.server");
+const trips = await import("~/lib/trips/trips.server");
 const inbound = await import("./inbound.server");
 const drafts = await import("./drafts.server");
 const list = await import("./inbox-list.server");
-const queue = await import("../concierge/queue.server");
-const queueList = await import("../concierge/queue-list.server");
-const dashboard = await import("../concierge/dashboard.server");
-const session = await import("../auth/session.server");
-const inboxRoute = await import("../../routes/dashboard.inbox");
-const conversationsApi = await import("../../routes/api.conversations");
-const inboundApi = await import("../../routes/api.inbound");
-const conciergeRoute = await import("../../routes/concierge-dashboard");
+const queue = await import("~/lib/concierge/queue.server");
+const queueList = await import("~/lib/concierge/queue-list.server");
+const dashboard = await import("~/lib/concierge/dashboard.server");
+const session = await import("~/lib/auth/session.server");
+const inboxRoute = await import("~/routes/dashboard.inbox");
+const conversationsApi = await import("~/routes/api.conversations");
+const inboundApi = await import("~/routes/api.inbound");
+const conciergeRoute = await import("~/routes/concierge-dashboard");
 
 const GROWING = [
   "conversations",
@@ -97,7 +97,7 @@ function allPages(filter: Partial<Parameters<typeof list.inboxPage>[1]>, account
 }
 
 async function decodeModule() {
-  return import("../paging/paging");
+  return import("~/lib/paging/paging");
 }
 const paging = await decodeModule();
 const decode = (cursor: string) => paging.decodeCursor(cursor);

@@ -5,11 +5,11 @@
  * queries on an account with ten conversations or ten thousand.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { conversations, trips, vehicles } from "../../../db/schema";
-import { db } from "../runtime/db.server";
-import { afterCursor } from "../paging/keyset.server";
-import { pageOf, type Page, type PageCursor } from "../paging/paging";
-import { vehicleLabel } from "../estimates/vehicles.server";
+import { conversations, trips, vehicles } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
+import { afterCursor } from "~/lib/paging/keyset.server";
+import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { vehicleLabel } from "~/lib/estimates/vehicles.server";
 import { conversationJson, withMessagesAndNeeds } from "./inbound.server";
 
 export const INBOX_SHOWS = ["needs-you", "awaiting-reply"] as const;

@@ -3,14 +3,14 @@
  * answers that win over them for that car. Every change of a text is kept as a version.
  */
 import { and, eq, isNull, or } from "drizzle-orm";
-import { knowledgeEntries, knowledgeVersions } from "../../../db/schema";
+import { knowledgeEntries, knowledgeVersions } from "~/db/schema";
 import {
   isStale,
   KNOWLEDGE_TOPICS,
   type KnowledgeEntry,
   type KnowledgeTopic,
 } from "~/domain/inbox/knowledge";
-import { db } from "../runtime/db.server";
+import { db } from "~/lib/runtime/db.server";
 
 export type KnowledgeRow = typeof knowledgeEntries.$inferSelect;
 

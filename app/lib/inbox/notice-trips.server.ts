@@ -5,13 +5,13 @@
  * a car the host already matched, stay as they were.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { accounts, trips, vehicles } from "../../../db/schema";
+import { accounts, trips, vehicles } from "~/db/schema";
 import type { ReadNotification } from "~/domain/inbox/notification-email";
 import { sameGuest } from "~/domain/inbox/guest-names";
 import { statusByTime } from "~/domain/trips/trip";
 import { resolveWallClock, type LocalDateTime } from "~/domain/zoned-time";
 import { matchFileVehicle } from "~/domain/trips/file-vehicle";
-import { rememberedMatches } from "../trips/trips.server";
+import { rememberedMatches } from "~/lib/trips/trips.server";
 import { linkConversationsToTrip, type Tx } from "./trip-links.server";
 
 /** The zone a notice's wall-clock times are in: the account's, else that of its latest trip. */

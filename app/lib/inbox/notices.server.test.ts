@@ -8,19 +8,19 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 import { parseTripCsv } from "~/domain/trips/trip-csv";
 import { replyDeadline } from "~/domain/inbox/reply-deadline";
 
 setUpTempDataDir("notices");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
-const vehicles = await import("../estimates/vehicles.server");
-const preferences = await import("../accounts/preferences.server");
-const trips = await import("../trips/trips.server");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
+const vehicles = await import("~/lib/estimates/vehicles.server");
+const preferences = await import("~/lib/accounts/preferences.server");
+const trips = await import("~/lib/trips/trips.server");
 const inbound = await import("./inbound.server");
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/forwarded-emails");

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ParsedMail } from "mailparser";
-import { errorFields, logger } from "../runtime/logger.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 
 /**
  * Inbound email is parsed (MIME, charsets, HTML to text) on a dedicated worker thread, never on

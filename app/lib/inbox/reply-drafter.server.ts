@@ -16,7 +16,7 @@ import {
   textAiConfigFromEnv,
   TextDraftError,
   type TextAiConfig,
-} from "../ai/text.server";
+} from "~/lib/ai/text.server";
 
 export interface ReplyRequest {
   guestName: string | null;

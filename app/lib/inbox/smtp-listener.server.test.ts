@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAppModules, type AppModules } from "../../../tests/support/app-modules";
-import { insertOwner } from "../../../tests/support/rows";
+import { loadAppModules, type AppModules } from "~/tests/support/app-modules";
+import { insertOwner } from "~/tests/support/rows";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-smtp-in-"));
 process.env.DATA_DIR = dataDir;

@@ -10,7 +10,7 @@
  * each account's daily allowance (checked at RCPT, and again with the message's size).
  */
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
-import { errorFields, logger } from "../runtime/logger.server";
+import { errorFields, logger } from "~/lib/runtime/logger.server";
 import { isInboundToken, receiveInboundEmail } from "./inbound.server";
 import {
   InboundQuotaError,

@@ -5,10 +5,10 @@
  * the conversation (a repeat guest is left for the host to tell apart).
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { conversations, trips } from "../../../db/schema";
+import { conversations, trips } from "~/db/schema";
 import { sameGuest } from "~/domain/inbox/guest-names";
 import { DAY_MS } from "~/domain/zoned-time";
-import type { db } from "../runtime/db.server";
+import type { db } from "~/lib/runtime/db.server";
 
 export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 

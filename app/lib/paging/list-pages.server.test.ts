@@ -5,14 +5,14 @@
  * real SQLite through the routes' own loaders, signed in with a real session.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fullScans, recordQueries } from "../../../tests/support/query-plan";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
+import { fullScans, recordQueries } from "~/tests/support/query-plan";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 import {
   dentedHoodReport,
   loadAppModules,
   setUpTempDataDir,
   type AppModules,
-} from "../../../tests/support/app-modules";
+} from "~/tests/support/app-modules";
 import type { ClaimKind } from "~/domain/claims/claim";
 import type { TripStatus } from "~/domain/trips/trip";
 
@@ -24,9 +24,9 @@ const STATUSES: TripStatus[] = ["completed", "completed", "canceled", "booked", 
 const KINDS: ClaimKind[] = ["tolls", "fuel", "cleaning"];
 
 let m: AppModules;
-let session: typeof import("../auth/session.server");
-let trips: typeof import("../trips/trips.server");
-let claims: typeof import("../claims/claims.server");
+let session: typeof import("~/lib/auth/session.server");
+let trips: typeof import("~/lib/trips/trips.server");
+let claims: typeof import("~/lib/claims/claims.server");
 
 interface Seeded {
   cookie: string;
@@ -92,9 +92,9 @@ async function seed(name: string, tripCount: number): Promise<Seeded> {
 
 beforeAll(async () => {
   m = await loadAppModules();
-  session = await import("../auth/session.server");
-  trips = await import("../trips/trips.server");
-  claims = await import("../claims/claims.server");
+  session = await import("~/lib/auth/session.server");
+  trips = await import("~/lib/trips/trips.server");
+  claims = await import("~/lib/claims/claims.server");
   accounts.small = await seed("pages_small", 10);
   accounts.large = await seed("pages_large", 1_000);
 }, 120_000);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseMoneyToCents } from "~/domain/money";
 import { isRealDate, parseIsoDate } from "~/domain/zoned-time";
-import { emailField } from "../auth/schemas";
+import { emailField } from "~/lib/auth/schemas";
 
 const dollars = (label: string) =>
   z

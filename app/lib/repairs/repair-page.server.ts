@@ -3,10 +3,10 @@ import { accuracySummary, outcome } from "~/domain/repairs/accuracy";
 import { parseSubmission } from "~/lib/http/form";
 import { formReply } from "~/lib/http/form.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-import { accountPreferences } from "../accounts/preferences.server";
-import { recordEvent } from "../analytics/server";
-import { accountOwnerName } from "../estimates/reports.server";
-import { finalizedEstimates } from "../estimates/final-estimates.server";
+import { accountPreferences } from "~/lib/accounts/preferences.server";
+import { recordEvent } from "~/lib/analytics/server";
+import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
 import { confirmRepairSchema, recordQuoteSchema, requestQuoteSchema } from "./repair-input";
 import {
   confirmRepair,

@@ -12,17 +12,17 @@ import {
   repairConfirmations,
   repairQuotes,
   reportRevisions,
-} from "../../../db/schema";
+} from "~/db/schema";
 import { formatCents } from "~/domain/money";
-import { hashToken, isTokenShaped, newToken } from "../auth/tokens.server";
-import { queueEmail } from "../email/outbox.server";
-import { getReport } from "../estimates/reports.server";
-import { getRevision, latestFinalRevision } from "../estimates/revisions.server";
-import { createShareLink } from "../estimates/shares.server";
-import { getVehicle, vehicleTitle } from "../estimates/vehicles.server";
-import { db } from "../runtime/db.server";
-import { env } from "../runtime/env.server";
-import type { Role } from "../../../db/schema";
+import { hashToken, isTokenShaped, newToken } from "~/lib/auth/tokens.server";
+import { queueEmail } from "~/lib/email/outbox.server";
+import { getReport } from "~/lib/estimates/reports.server";
+import { getRevision, latestFinalRevision } from "~/lib/estimates/revisions.server";
+import { createShareLink } from "~/lib/estimates/shares.server";
+import { getVehicle, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { db } from "~/lib/runtime/db.server";
+import { env } from "~/lib/runtime/env.server";
+import type { Role } from "~/db/schema";
 
 export class RepairInputError extends Error {
   constructor(

@@ -8,20 +8,20 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdSqliteLock } from "../../../tests/support/sqlite-lock";
+import { holdSqliteLock } from "~/tests/support/sqlite-lock";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-busy-"));
 process.env.DATA_DIR = dataDir;
 
 // Loaded after DATA_DIR is set: the database reads it once.
 let m: typeof import("./db.server");
-let schema: typeof import("../../../db/schema");
-let healthz: typeof import("../../routes/healthz");
+let schema: typeof import("~/db/schema");
+let healthz: typeof import("~/routes/healthz");
 
 beforeAll(async () => {
   m = await import("./db.server");
-  schema = await import("../../../db/schema");
-  healthz = await import("../../routes/healthz");
+  schema = await import("~/db/schema");
+  healthz = await import("~/routes/healthz");
   m.db(); // opened and migrated before the lock is taken, as at boot
 });
 

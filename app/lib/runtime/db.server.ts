@@ -3,8 +3,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import * as schema from "../../../db/schema";
-import { seed, seedDemoReport } from "../../../db/seed";
+import * as schema from "~/db/schema";
+import { seed, seedDemoReport } from "~/db/seed";
 import { env } from "./env.server";
 import { errorFields, logger } from "./logger.server";
 

@@ -7,14 +7,10 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR, texturedJpeg } from "../../../tests/support/rows";
-import { holdSqliteLock } from "../../../tests/support/sqlite-lock";
+import { insertOwner, SAMPLE_CAR, texturedJpeg } from "~/tests/support/rows";
+import { holdSqliteLock } from "~/tests/support/sqlite-lock";
 
 setUpTempDataDir("jobs");
 
@@ -24,7 +20,7 @@ let smtp: SMTPServer;
 let delivered = 0;
 
 beforeAll(async () => {
-  const { startAiServer } = await import("../../../tests/support/ai-server.js");
+  const { startAiServer } = await import("~/tests/support/ai-server.js");
   ai = await startAiServer();
   smtp = new SMTPServer({
     authOptional: true,

@@ -1,17 +1,17 @@
-import { purgeExpiredSessions } from "../auth/session.server";
+import { purgeExpiredSessions } from "~/lib/auth/session.server";
 import { logJobFailure } from "./db.server";
-import { startOutboxWorker } from "../email/outbox.server";
-import { sendDailyDigests, sendDueReminders } from "../claims/reminders.server";
+import { startOutboxWorker } from "~/lib/email/outbox.server";
+import { sendDailyDigests, sendDueReminders } from "~/lib/claims/reminders.server";
 import { env } from "./env.server";
-import { startAnalysisWorker } from "../estimates/analysis-worker.server";
-import { purgeStagedPhotos } from "../estimates/photos.server";
-import { sweepOrphanFiles } from "../storage/orphans.server";
-import { startInboundSmtp } from "../inbox/smtp-listener.server";
-import { refreshAllInboxStates } from "../inbox/inbound.server";
-import { prepareBookingDrafts, scheduleBookingDrafts } from "../inbox/booking-drafts.server";
-import { draftPendingReplies } from "../inbox/drafts.server";
-import { processQueue } from "../concierge/queue.server";
-import { syncVehicleQuantities } from "../billing/subscriptions.server";
+import { startAnalysisWorker } from "~/lib/estimates/analysis-worker.server";
+import { purgeStagedPhotos } from "~/lib/estimates/photos.server";
+import { sweepOrphanFiles } from "~/lib/storage/orphans.server";
+import { startInboundSmtp } from "~/lib/inbox/smtp-listener.server";
+import { refreshAllInboxStates } from "~/lib/inbox/inbound.server";
+import { prepareBookingDrafts, scheduleBookingDrafts } from "~/lib/inbox/booking-drafts.server";
+import { draftPendingReplies } from "~/lib/inbox/drafts.server";
+import { processQueue } from "~/lib/concierge/queue.server";
+import { syncVehicleQuantities } from "~/lib/billing/subscriptions.server";
 
 let started = false;
 

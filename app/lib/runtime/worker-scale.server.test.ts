@@ -4,10 +4,10 @@
  * them reads a table that grows with the accounts whole (real SQLite, `EXPLAIN QUERY PLAN`).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
-import { insertIdleAccounts } from "../../../tests/support/idle-accounts";
-import { fullScans, recordQueries, type RecordedQuery } from "../../../tests/support/query-plan";
-import { loadWorkerPasses } from "../../../tests/support/worker-passes";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { insertIdleAccounts } from "~/tests/support/idle-accounts";
+import { fullScans, recordQueries, type RecordedQuery } from "~/tests/support/query-plan";
+import { loadWorkerPasses } from "~/tests/support/worker-passes";
 
 setUpTempDataDir("worker-scale");
 
@@ -77,7 +77,7 @@ describe("background passes over 1,000 accounts with nothing due", () => {
   });
 
   it("the queue pass still finds the one account among them with something to do", async () => {
-    const { accountsToSync } = await import("../concierge/queue.server");
+    const { accountsToSync } = await import("~/lib/concierge/queue.server");
     expect(accountsToSync(NOW)).toEqual([]);
     // One idle account's guest writes again.
     const accountId = (

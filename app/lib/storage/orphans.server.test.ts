@@ -6,22 +6,22 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const dataDir = setUpTempDataDir("orphans");
 
 let m: {
-  db: typeof import("../runtime/db.server");
-  schema: typeof import("../../../db/schema");
+  db: typeof import("~/lib/runtime/db.server");
+  schema: typeof import("~/db/schema");
   store: typeof import("./file-store.server");
   orphans: typeof import("./orphans.server");
 };
 
 beforeAll(async () => {
   m = {
-    db: await import("../runtime/db.server"),
-    schema: await import("../../../db/schema"),
+    db: await import("~/lib/runtime/db.server"),
+    schema: await import("~/db/schema"),
     store: await import("./file-store.server"),
     orphans: await import("./orphans.server"),
   };

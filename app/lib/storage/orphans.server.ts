@@ -6,9 +6,9 @@
  * touched.
  */
 import { eq, isNotNull, or } from "drizzle-orm";
-import { accounts, inboundEmails, photos } from "../../../db/schema";
-import { db } from "../runtime/db.server";
-import { logger } from "../runtime/logger.server";
+import { accounts, inboundEmails, photos } from "~/db/schema";
+import { db } from "~/lib/runtime/db.server";
+import { logger } from "~/lib/runtime/logger.server";
 import { fileStore, type FileStore } from "./file-store.server";
 
 /** Files younger than this are left alone, referenced or not. */

@@ -15,9 +15,9 @@ import {
   toWinAnsi,
   wrapText,
   type PageLayout,
-} from "../pdf/text.server";
+} from "~/lib/pdf/text.server";
 
-export { toWinAnsi, wrapText } from "../pdf/text.server";
+export { toWinAnsi, wrapText } from "~/lib/pdf/text.server";
 
 const PAGE_WIDTH = 612; // 8.5 in
 const PAGE_HEIGHT = 792; // 11 in

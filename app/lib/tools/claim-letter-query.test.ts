@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildClaimLetter } from "~/domain/insurance-claim-letter";
 import { MAX_CHARGE_ROWS, parseClaimLetterQuery, todayIso } from "./claim-letter-query";
-import { SAMPLE_CLAIM } from "../../../tests/support/tool-fixtures";
+import { SAMPLE_CLAIM } from "~/tests/support/tool-fixtures";
 
 const TODAY = "2026-06-10";
 

@@ -11,7 +11,7 @@ import {
   readEarningsCsvSubmission,
   serializeFleetAuditQuery,
 } from "./fleet-audit-query";
-import { SAMPLE_CAMRY } from "../../../tests/support/tool-fixtures";
+import { SAMPLE_CAMRY } from "~/tests/support/tool-fixtures";
 
 const camry = SAMPLE_CAMRY;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { track } from "../analytics/start";
+import { track } from "~/lib/analytics/start";
 
 /** The form's current values as a query string (files and empty values left out). */
 export function formToParams(form: HTMLFormElement): URLSearchParams {

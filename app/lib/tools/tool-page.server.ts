@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { env } from "../runtime/env.server";
+import { env } from "~/lib/runtime/env.server";
 import { recordToolUsage } from "./tool-usage.server";
 
 /**

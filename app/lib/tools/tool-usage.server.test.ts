@@ -3,12 +3,12 @@
  * live answer the browser asks the loader for while the host types (real SQLite).
  */
 import { describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 
 setUpTempDataDir("tool-usage");
 
 async function usageCount(): Promise<number> {
-  const { db } = await import("../runtime/db.server");
+  const { db } = await import("~/lib/runtime/db.server");
   const row = db()
     .$client.prepare("select count(*) as n from analytics_events where name = 'feature_usage'")
     .get() as { n: number };

@@ -1,4 +1,4 @@
-import { recordEvent } from "../analytics/server";
+import { recordEvent } from "~/lib/analytics/server";
 import { LIVE_PARAM } from "./live-loader";
 import { hasQuery } from "./query-params";
 

@@ -2,9 +2,9 @@
  * The host protection plan each vehicle was on over time. Account id first in every query.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { vehicleHostPlans } from "../../../db/schema";
+import { vehicleHostPlans } from "~/db/schema";
 import type { HostPlanId } from "~/domain/marketplace-rules";
-import { db } from "../runtime/db.server";
+import { db } from "~/lib/runtime/db.server";
 
 export function hostPlanHistory(accountId: string, vehicleId: string) {
   return db()

@@ -6,17 +6,17 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 import { describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+import { insertOwner, SAMPLE_CAR } from "~/tests/support/rows";
 import { decodeCsvBytes } from "~/domain/csv";
-import type { VehicleFormData } from "../estimates/vehicle-form";
+import type { VehicleFormData } from "~/lib/estimates/vehicle-form";
 
 setUpTempDataDir("trip-import");
 
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
-const vehicles = await import("../estimates/vehicles.server");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
+const vehicles = await import("~/lib/estimates/vehicles.server");
 const trips = await import("./trips.server");
 const { importTripCsv } = await import("./trip-import.server");
 

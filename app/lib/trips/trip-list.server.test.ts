@@ -5,14 +5,10 @@
  * filter is refused with a sentence.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR, tripInput } from "../../../tests/support/rows";
-import {
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "../../../tests/support/app-modules";
+import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
 import type { TripStatus } from "~/domain/trips/trip";
-import { encodeCursor } from "../paging/paging";
+import { encodeCursor } from "~/lib/paging/paging";
 
 setUpTempDataDir("trip-list");
 

@@ -7,7 +7,7 @@
  * The cursor says which part it is in: "now" (not over at the time of the request) or "past".
  */
 import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import { trips } from "../../../db/schema";
+import { trips } from "~/db/schema";
 import { TRIP_STATUSES, type TripStatus } from "~/domain/trips/trip";
 import {
   parseIsoDate,
@@ -21,9 +21,9 @@ import {
   encodeCursor,
   readPageRequest,
   type PageCursor,
-} from "../paging/paging";
-import { afterTime } from "../paging/time-keyset.server";
-import { db } from "../runtime/db.server";
+} from "~/lib/paging/paging";
+import { afterTime } from "~/lib/paging/time-keyset.server";
+import { db } from "~/lib/runtime/db.server";
 import type { TripRow } from "./trips.server";
 
 export interface TripFilters {

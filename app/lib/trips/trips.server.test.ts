@@ -3,17 +3,17 @@
  * row updates its trip, cars are matched by VIN or name (or left for the host to match), and
  * another account's trips are never found.
  */
-import { setUpTempDataDir } from "../../../tests/support/app-modules";
+import { setUpTempDataDir } from "~/tests/support/app-modules";
 import { describe, expect, it } from "vitest";
-import { insertOwner, SAMPLE_CAR } from "../../../tests/support/rows";
+import { insertOwner, SAMPLE_CAR } from "~/tests/support/rows";
 import { parseTripCsv } from "~/domain/trips/trip-csv";
 
 setUpTempDataDir("trips");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("../runtime/db.server");
-const schema = await import("../../../db/schema");
-const vehicles = await import("../estimates/vehicles.server");
+const db = await import("~/lib/runtime/db.server");
+const schema = await import("~/db/schema");
+const vehicles = await import("~/lib/estimates/vehicles.server");
 const trips = await import("./trips.server");
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");

@@ -4,14 +4,14 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { trips, vehicleMatches, vehicles } from "../../../db/schema";
+import { trips, vehicleMatches, vehicles } from "~/db/schema";
 import { matchFileVehicle, rememberKeys, type FileVehicle } from "~/domain/trips/file-vehicle";
 import type { TripCsvRow } from "~/domain/trips/trip-csv";
 import type { TripInput, TripStatus } from "~/domain/trips/trip";
 import { isoWithOffset } from "~/domain/zoned-time";
-import { db } from "../runtime/db.server";
-import { ofAccountAndVehicle, type AccountListOptions } from "../runtime/account-rows.server";
-import { linkConversationsToTrip, linkConversationsToTrips } from "../inbox/trip-links.server";
+import { db } from "~/lib/runtime/db.server";
+import { ofAccountAndVehicle, type AccountListOptions } from "~/lib/runtime/account-rows.server";
+import { linkConversationsToTrip, linkConversationsToTrips } from "~/lib/inbox/trip-links.server";
 
 export type TripRow = typeof trips.$inferSelect;
 

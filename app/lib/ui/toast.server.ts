@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import { env } from "../runtime/env.server";
+import { env } from "~/lib/runtime/env.server";
 import type { Toast, ToastInput } from "./toast";
 
 const toastSchema = z.object({

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ColumnHeaders, type Column } from "~/components/column-headers";
 import { markerShapePath, markerStyle } from "~/domain/estimate/diagram";
 import { SEVERITY_LABELS } from "~/lib/estimates/finding-labels";
-import { SEVERITY_STYLES } from "../photo-with-boxes";
+import { SEVERITY_STYLES } from "~/components/estimates/photo-with-boxes";
 import type { ReportFinding } from "./format";
 
 /** Severity in words, with the diagram's marker shape (circle, diamond, square) beside it. */

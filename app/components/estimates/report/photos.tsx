@@ -1,7 +1,7 @@
 import { formatDateTime } from "~/domain/dates";
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import type { ReportView } from "~/lib/estimates/report-view.server";
-import { PhotoWithBoxes } from "../photo-with-boxes";
+import { PhotoWithBoxes } from "~/components/estimates/photo-with-boxes";
 import {
   bytesText,
   captureParts,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatCents } from "~/domain/money";
 import type { ReportView } from "~/lib/estimates/report-view.server";
-import { ReportStatusBadge } from "../status-badge";
+import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { confidenceText, formatIsoDay, hoursText, plural, regionText } from "./format";
 import { Section, Stat } from "./parts";

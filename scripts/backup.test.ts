@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { backupDatabase } from "../scripts/backup.js";
+import { backupDatabase } from "./backup.js";
 
 describe("online backup", () => {
   it("copies a live database while another connection keeps writing", async () => {

@@ -20,7 +20,7 @@ import {
   withoutModulePreloads,
 } from "./lib/ui/lean-document.server";
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./lib/runtime/db.server";
-import { startBackgroundJobs } from "./lib/runtime/jobs.server";
+import { startBackgroundJobs } from "./jobs.server";
 import { errorFields, logger } from "./lib/runtime/logger.server";
 
 startBackgroundJobs();

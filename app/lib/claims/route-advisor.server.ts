@@ -11,7 +11,7 @@ import { adviseRoute, hostPlanOn, type RouteAdvice } from "~/domain/claims/route
 import { isGuestPlanId, LOST_INCOME_RULE } from "~/domain/marketplace-rules";
 import { formatIsoDate, wallClockAt } from "~/domain/zoned-time";
 import { getRevision } from "~/lib/estimates/revisions.server";
-import { listVehicles } from "~/lib/estimates/vehicles.server";
+import { listVehicles } from "~/lib/vehicles/vehicles.server";
 import { db } from "~/lib/runtime/db.server";
 import { hostPlanHistory } from "~/lib/trips/host-plans.server";
 import type { TripRow } from "~/lib/trips/trips.server";

@@ -40,7 +40,7 @@ import { conversationWaiting, listConversations } from "~/lib/inbox/inbound.serv
 import { queueEmail } from "~/lib/email/outbox.server";
 import { db, type AppDatabase } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";
-import { logActivity } from "./activity.server";
+import { logActivity } from "~/lib/accounts/activity.server";
 import { featureAllowed } from "~/lib/billing/gates.server";
 
 export type QueueItemRow = typeof queueItems.$inferSelect;

@@ -45,7 +45,7 @@ import {
   statedEquipmentForEngine,
   toEngineVehicle,
   type VehicleRow,
-} from "./vehicles.server";
+} from "~/lib/vehicles/vehicles.server";
 
 export type ReportRow = typeof reports.$inferSelect;
 type TripMatchBasis = NonNullable<ReportRow["tripMatchedBy"]>;

@@ -11,7 +11,7 @@ import { reportRevisions } from "~/db/schema";
 import { db } from "~/lib/runtime/db.server";
 import { reportPhotos } from "./photos.server";
 import type { FindingRow, ReportData, ReportRow } from "./reports.server";
-import { getVehicle } from "./vehicles.server";
+import { getVehicle } from "~/lib/vehicles/vehicles.server";
 
 export type RevisionRow = typeof reportRevisions.$inferSelect;
 

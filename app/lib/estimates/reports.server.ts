@@ -20,13 +20,11 @@ import {
 } from "~/domain/estimate/taxonomy";
 import { HailDetailSchema } from "~/domain/estimate/finding-schema";
 import {
-  accounts,
   findings,
   photos,
   rateSettings,
   reportRevisions,
   reports,
-  users,
   type ReportStatus,
 } from "~/db/schema";
 import { visionProviderFromEnv } from "~/lib/ai/vision.server";
@@ -710,16 +708,4 @@ export function loadReportRow(report: ReportRow): ReportData | null {
     findings: rows,
     estimate: reportEstimate(report, vehicle, rows),
   };
-}
-
-/** The account owner's name for "prepared for" lines: "Dana Lee", or their username. */
-export function accountOwnerName(accountId: string): string {
-  const row = db()
-    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.ownerUserId))
-    .where(eq(accounts.id, accountId))
-    .get();
-  if (!row) return "";
-  return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username;
 }

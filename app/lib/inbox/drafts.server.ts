@@ -30,7 +30,7 @@ import {
 } from "~/domain/inbox/conversation-reply";
 import { holdingReply } from "~/domain/inbox/restricted-topics";
 import { TextDraftError } from "~/lib/ai/text.server";
-import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { getTrip } from "~/lib/trips/trips.server";
 import { logger } from "~/lib/runtime/logger.server";
 import { db, logJobFailure } from "~/lib/runtime/db.server";

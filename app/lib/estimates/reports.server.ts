@@ -37,7 +37,6 @@ import { findingLabel, type FindingFormData } from "./finding-form";
 import { matchingOpenDamage } from "./open-damage";
 import { openDamageFor } from "./open-damage.server";
 import { reportPhotos, stagedPhotos, MAX_PHOTOS_PER_REPORT, type PhotoRow } from "./photos.server";
-import { parseRateInputs, type RateInputs } from "./revisions.server";
 import {
   getVehicle,
   statedEquipmentForEngine,
@@ -313,6 +312,22 @@ function parseBox(json: string | null): BoundingBox | undefined {
     return JSON.parse(json) as BoundingBox;
   } catch {
     return undefined;
+  }
+}
+
+/** What a revision is priced with: the state's default rates and the shop's own rates on top. */
+export interface RateInputs {
+  state: string | null;
+  overrides: RateOverrides;
+}
+
+export function parseRateInputs(json: string | null): RateInputs | null {
+  if (!json) return null;
+  try {
+    const parsed = JSON.parse(json) as Partial<RateInputs>;
+    return { state: parsed.state ?? null, overrides: parsed.overrides ?? {} };
+  } catch {
+    return null;
   }
 }
 

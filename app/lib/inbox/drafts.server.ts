@@ -46,11 +46,11 @@ import {
 import { mayFinish } from "~/domain/concierge/permissions";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
+import { closeConversationItems } from "./conversation-items.server";
 import { knowledgeFor } from "./knowledge.server";
 import { replyDrafterFromEnv, type ReplyDrafter } from "./reply-drafter.server";
 import { logActivity, type Actor } from "~/lib/accounts/activity.server";
 import { vaMay } from "~/lib/auth/va-permissions.server";
-import { closeConversationItems } from "~/lib/concierge/queue.server";
 
 export type DraftRow = typeof drafts.$inferSelect;
 

@@ -6,7 +6,8 @@
  *   → routes (app/routes/, app/root.tsx) → page copy (app/content/) → components
  *   → features (app/lib/) → data (db/) → domain (app/domain/) → constants (app/config/).
  * Inside app/lib, FEATURES lists the features top to bottom: a feature imports only the ones
- * listed after it. No circle of any size, anywhere.
+ * listed after it. No circle of any size, anywhere (type-only imports count). server/ (the HTTP
+ * entry) imports nothing from app/ or db/: it loads the build and calls what the build exports.
  */
 
 /** app/lib features, top to bottom. */
@@ -41,6 +42,7 @@ const ROUTES = "^app/(routes/|routes[.]ts$|root[.]tsx$)";
 
 /** Each layer and what sits above it (what it must not import). */
 const layers = [
+  { name: "server", from: "^server/", above: ["^app/", "^db/"] },
   { name: "routes", from: ROUTES, above: [SHELL] },
   { name: "content", from: "^app/content/", above: [SHELL, ROUTES] },
   { name: "components", from: "^app/components/", above: [SHELL, ROUTES, "^app/content/"] },
@@ -98,7 +100,10 @@ module.exports = {
     exclude: { path: "[.]test[.]tsx?$" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -20,10 +20,7 @@ import {
   withoutModulePreloads,
 } from "./lib/ui/lean-document.server";
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./lib/runtime/db.server";
-import { startBackgroundJobs } from "./lib/runtime/jobs.server";
 import { errorFields, logger } from "./lib/runtime/logger.server";
-
-startBackgroundJobs();
 
 export const streamTimeout = 5_000;
 
@@ -152,3 +149,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 /** For server/index.js: the validated environment (throws a readable error when invalid). */
 export { env as serverEnv } from "./lib/runtime/env.server";
+
+/** For server/index.js and server/dev.js: importing the build starts nothing, they start the jobs. */
+export { startBackgroundJobs } from "./jobs.server";

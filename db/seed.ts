@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { estimateRepair } from "~/domain/estimate/engine";
 import { resolveRateCard } from "~/domain/estimate/rate-card";
-import { hashPasswordSync } from "~/lib/auth/password.server";
+import { hashPasswordSync } from "./password-hash";
 import * as schema from "./schema";
 
 const SEED_KEY = "seeded_at";

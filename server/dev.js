@@ -8,20 +8,25 @@ import { claimDataDirOrExit } from "./data-dir.js";
 import { serve } from "./serve.js";
 
 process.env.NODE_ENV ??= "development";
-// Before the app loads: loading it starts the background jobs, which open the database.
+// Before the app loads: only one server may work in DATA_DIR.
 claimDataDirOrExit();
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build");
 
 let config;
+let build;
 try {
-  config = (await loadBuild()).entry.module.serverEnv();
+  build = await loadBuild();
+  config = build.entry.module.serverEnv();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await vite.close();
   process.exit(1);
 }
+
+// The background jobs start once, here (not on each reload of the build).
+build.entry.module.startBackgroundJobs();
 
 const app = express();
 app.disable("x-powered-by");

@@ -4,7 +4,7 @@ import { createApp } from "./app.js";
 import { claimDataDirOrExit } from "./data-dir.js";
 import { serve } from "./serve.js";
 
-// Before the build is imported: importing it starts the background jobs, which open the database.
+// Before the build is imported: only one server may work in DATA_DIR.
 claimDataDirOrExit();
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -18,4 +18,6 @@ try {
   process.exit(1);
 }
 
+// The background jobs (they open the database) start here, once the environment is valid.
+build.entry.module.startBackgroundJobs();
 serve(createApp({ build, config, clientDir: path.join(buildDir, "client") }), config);

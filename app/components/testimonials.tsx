@@ -1,4 +1,10 @@
-import type { Testimonial } from "~/content/site";
+export interface Testimonial {
+  quote: string;
+  name: string;
+  role: string;
+  /** Marks placeholder content that must not be presented as a real customer. */
+  example?: boolean;
+}
 
 export function Testimonials({ items, heading }: { items: Testimonial[]; heading: string }) {
   if (items.length === 0) return null;

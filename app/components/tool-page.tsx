@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { useRootData } from "~/root";
+import { Link, useRouteLoaderData } from "react-router";
 
 interface ToolPageProps {
   eyebrow?: string;
@@ -80,7 +79,8 @@ export function ToolPage({
 }
 
 export function EstimateCallToAction() {
-  const signedIn = Boolean(useRootData()?.user);
+  // The root loader's data, read by route id: a component never imports the root route.
+  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   return (
     <aside className="rounded-2xl bg-brand-700 p-6 text-white">
       <h2 className="text-lg font-semibold">Got damage to price?</h2>

@@ -5,13 +5,7 @@
  * Production builds never show an item marked `example: true` unless SHOW_EXAMPLE_CONTENT=true;
  * replace them with quotes from your own hosts (with their permission) and drop the flag.
  */
-export interface Testimonial {
-  quote: string;
-  name: string;
-  role: string;
-  /** Marks placeholder content that must not be presented as a real customer. */
-  example?: boolean;
-}
+import type { Testimonial } from "~/components/testimonials";
 
 export const testimonials: Testimonial[] = [
   {

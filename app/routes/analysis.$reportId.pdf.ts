@@ -1,7 +1,7 @@
 import type { Route } from "./+types/analysis.$reportId.pdf";
 import { requireSession } from "~/lib/auth/guards.server";
 import { ownerPdfData, reportPdfResponse } from "~/lib/estimates/report-pdf-input.server";
-import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { accountOwnerName } from "~/lib/accounts/owner.server";
 
 /**
  * GET /analysis/{reportId}/pdf[?revision=N]: the report (or its final revision N) as a PDF

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.analysis.$reportId.pdf";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { ownerPdfData, reportPdfResponse } from "~/lib/estimates/report-pdf-input.server";
-import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 
 /**

@@ -13,7 +13,7 @@ import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { resolveTripChoice } from "~/lib/estimates/report-trip.server";
 import { createReport, reportPage, ReportInputError } from "~/lib/estimates/reports.server";
 import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
-import { getVehicle, listVehicles, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { getVehicle, listVehicles, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import {

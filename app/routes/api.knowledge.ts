@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.knowledge";
 import { requireApiFeature } from "~/lib/billing/gates.server";
 import { KNOWLEDGE_TOPICS, type KnowledgeTopic } from "~/domain/inbox/knowledge";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { getVehicle } from "~/lib/estimates/vehicles.server";
+import { getVehicle } from "~/lib/vehicles/vehicles.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 import { MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { knowledgeBase, saveKnowledge } from "~/lib/inbox/knowledge.server";

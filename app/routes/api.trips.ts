@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.trips";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { getVehicle } from "~/lib/estimates/vehicles.server";
+import { getVehicle } from "~/lib/vehicles/vehicles.server";
 import { readJsonInput } from "~/lib/http/json-input.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { checkApiTrip, tripApiSchema } from "~/lib/trips/trip-form";

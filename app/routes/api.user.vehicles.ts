@@ -2,13 +2,13 @@ import type { Route } from "./+types/api.user.vehicles";
 import { requireVehicleRoom } from "~/lib/billing/gates.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { VehicleFormSchema, withVehicleDefaults } from "~/lib/estimates/vehicle-form";
+import { VehicleFormSchema, withVehicleDefaults } from "~/lib/vehicles/vehicle-form";
 import {
   createVehicle,
   DUPLICATE_VIN_MESSAGE,
   listVehicles,
   vehicleJson,
-} from "~/lib/estimates/vehicles.server";
+} from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf, readForm } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
 

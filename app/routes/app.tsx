@@ -29,13 +29,13 @@ import {
   type NewEstimateIntent,
   type NewEstimateReply,
 } from "~/lib/estimates/upload-form";
-import { VehicleFormSchema, vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
+import { VehicleFormSchema, vehicleFormForBrowser } from "~/lib/vehicles/vehicle-form";
 import {
   createVehicle,
   getVehicle,
   listVehicles,
   vehicleLabel,
-} from "~/lib/estimates/vehicles.server";
+} from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission, useSchemaForm, type FormResult } from "~/lib/http/form";
 import { formReply } from "~/lib/http/form.server";
 import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";

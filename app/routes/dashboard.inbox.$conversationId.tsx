@@ -13,7 +13,7 @@ import { ReplyPanel } from "~/components/inbox/reply-panel";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import type { CurrentSession } from "~/lib/auth/session.server";
-import { actorOf } from "~/lib/concierge/activity.server";
+import { actorOf } from "~/lib/accounts/activity.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";

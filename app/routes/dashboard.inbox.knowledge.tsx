@@ -15,7 +15,7 @@ import {
 import { holdingReply } from "~/domain/inbox/restricted-topics";
 import { requireSession } from "~/lib/auth/guards.server";
 import type { CurrentSession } from "~/lib/auth/session.server";
-import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { accountHoldingReply, saveHoldingReply } from "~/lib/inbox/drafts.server";

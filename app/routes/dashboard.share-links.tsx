@@ -13,7 +13,7 @@ import {
   revokeShareLink,
 } from "~/lib/estimates/shares.server";
 import { CURSOR_MESSAGE, DEFAULT_PAGE_SIZE, readPageRequest } from "~/lib/paging/paging";
-import { vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";

@@ -11,7 +11,7 @@ import { wallClockAt, formatIsoDate, formatTime24 } from "~/domain/zoned-time";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { reportsOfTrip } from "~/lib/estimates/report-trip.server";
-import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";

@@ -4,7 +4,7 @@ import { TripForm } from "~/components/trips/trip-form";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireSession } from "~/lib/auth/guards.server";
-import { listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
 import { saveTripForm } from "~/lib/trips/trip-page.server";

@@ -13,7 +13,7 @@ import { newCarFromFile } from "~/domain/trips/file-vehicle";
 import { accountPreferences, setDetectedTimeZone } from "~/lib/accounts/preferences.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
-import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission, type FormReply } from "~/lib/http/form";
 import { formReply, formResult, UNREADABLE_FORM_MESSAGE } from "~/lib/http/form.server";
 import { readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";

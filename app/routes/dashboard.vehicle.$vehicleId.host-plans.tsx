@@ -9,7 +9,7 @@ import { HOST_PLAN_IDS, HOST_PLANS, isHostPlanId } from "~/domain/marketplace-ru
 import { formatCents } from "~/domain/money";
 import { isRealDate, parseIsoDate } from "~/domain/zoned-time";
 import { requireSession } from "~/lib/auth/guards.server";
-import { getVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { getVehicle, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";

@@ -1,4 +1,4 @@
-import { equipmentValues } from "~/lib/estimates/vehicle-form";
+import { equipmentValues } from "~/lib/vehicles/vehicle-form";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
 import { TripList } from "~/components/trips/trip-list";
@@ -28,14 +28,14 @@ import {
   vehicleHistory,
   vehicleReports,
 } from "~/lib/estimates/fleet.server";
-import { CHECK_VEHICLE_FIELDS, VehicleFormSchema } from "~/lib/estimates/vehicle-form";
+import { CHECK_VEHICLE_FIELDS, VehicleFormSchema } from "~/lib/vehicles/vehicle-form";
 import {
   getVehicle,
   updateVehicle,
   vehicleJson,
   vehicleLabel,
   type VehicleRow,
-} from "~/lib/estimates/vehicles.server";
+} from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";

@@ -13,8 +13,8 @@ import {
   CHECK_VEHICLE_FIELDS,
   VehicleFormSchema,
   vehicleFormForBrowser,
-} from "~/lib/estimates/vehicle-form";
-import { createVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
+} from "~/lib/vehicles/vehicle-form";
+import { createVehicle, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { matchTripsToVehicle } from "~/lib/trips/trips.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";

@@ -15,7 +15,7 @@ import {
   vehicleHistory,
   type HistoryEntry,
 } from "~/lib/estimates/fleet.server";
-import { getVehicle, vehicleLabel, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { getVehicle, vehicleLabel, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { pageMeta } from "~/lib/ui/meta";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { StaticReport } from "~/components/estimates/static-report";
 import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
 import { loadDemoReport } from "~/lib/estimates/demo-report.server";
-import { reportDocumentHtml } from "~/lib/estimates/report-html.server";
+import { reportDocumentHtml } from "~/components/estimates/report-html.server";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { pageMeta } from "~/lib/ui/meta";
 

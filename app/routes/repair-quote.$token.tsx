@@ -3,7 +3,7 @@ import type { Route } from "./+types/repair-quote.$token";
 import { FormErrors, FormField } from "~/components/form-field";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { formatCents } from "~/domain/money";
-import { getVehicle, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { getVehicle, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { formConstraints, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { formProps, useServerForm } from "~/lib/http/server-form";

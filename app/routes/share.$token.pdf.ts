@@ -1,6 +1,6 @@
 import type { Route } from "./+types/share.$token.pdf";
 import { reportPdfResponse } from "~/lib/estimates/report-pdf-input.server";
-import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { loadSharedRevision, resolveShareToken } from "~/lib/estimates/shares.server";
 
 /** GET /share/{token}/pdf[?revision=N]: the shared revision's PDF while the link is live. */

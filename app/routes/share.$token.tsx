@@ -5,7 +5,7 @@ import { StaticReport } from "~/components/estimates/static-report";
 import { formatDay } from "~/domain/dates";
 import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
-import { reportDocumentHtml } from "~/lib/estimates/report-html.server";
+import { reportDocumentHtml } from "~/components/estimates/report-html.server";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { loadSharedRevision, resolveShareToken } from "~/lib/estimates/shares.server";
 import { privatePageMeta } from "~/lib/ui/meta";

@@ -12,7 +12,7 @@ export async function loadAppModules() {
   return {
     db: await import("../../app/lib/runtime/db.server"),
     schema: await import("../../db/schema"),
-    vehicles: await import("../../app/lib/estimates/vehicles.server"),
+    vehicles: await import("../../app/lib/vehicles/vehicles.server"),
     photos: await import("../../app/lib/estimates/photos.server"),
     reports: await import("../../app/lib/estimates/reports.server"),
     revisions: await import("../../app/lib/estimates/revisions.server"),

@@ -1,5 +1,5 @@
 /**
- * The background passes that read what is due on a timer (app/lib/runtime/jobs.server.ts), by
+ * The background passes that read what is due on a timer (app/jobs.server.ts), by
  * name, each run once at `now`: what the worker-scale test and `npm run bench:scale` run over
  * many accounts. Imported only after DATA_DIR points at the caller's own folder.
  */

@@ -2,21 +2,8 @@ import { Link } from "react-router";
 import { ColumnHeaders } from "~/components/column-headers";
 import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
-import { TRIP_STATUS_LABELS, type TripStatus } from "~/domain/trips/trip";
-
-export interface TripListItem {
-  id: string;
-  reservationId: string;
-  guestName: string | null;
-  vehicleLabel: string | null;
-  /** The file's name for a car that isn't matched yet. */
-  vehicleName: string | null;
-  startAt: string;
-  endAt: string;
-  timeZone: string;
-  status: TripStatus;
-  earningsCents: number | null;
-}
+import { TRIP_STATUS_LABELS } from "~/domain/trips/trip";
+import type { TripListItem } from "~/lib/trips/trip-list-item";
 
 /** Trips as a table on wide screens and cards on phones; times in each trip's own zone. */
 export function TripList({

@@ -14,7 +14,7 @@ import {
   EQUIPMENT_LABELS,
   type EquipmentField,
 } from "~/domain/estimate/vehicle-equipment";
-import { NO_ALUMINUM } from "~/lib/estimates/vehicle-form";
+import { NO_ALUMINUM } from "~/lib/vehicles/vehicle-form";
 
 export type EquipmentFieldsMetadata = Record<
   EquipmentField | "headlampType" | "aluminumPanels" | "interiorMaterial",

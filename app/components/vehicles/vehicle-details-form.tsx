@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormErrors } from "~/components/form-field";
 import { VehicleFields } from "~/components/vehicle-fields";
-import { vehicleFormForBrowser } from "~/lib/estimates/vehicle-form";
+import { vehicleFormForBrowser } from "~/lib/vehicles/vehicle-form";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
 
 /**

@@ -60,3 +60,18 @@ export function accountReminderSettings(accountId: string): {
   if (!row) return { leadHours: DEFAULT_REMINDER_LEADS, dailyDigest: true };
   return { leadHours: parseLeadHours(row.leadHours), dailyDigest: row.dailyDigest };
 }
+
+/** The owner's reminder settings. */
+export function saveReminderSettings(
+  accountId: string,
+  settings: { leadHours: number[]; dailyDigest: boolean },
+) {
+  db()
+    .update(accounts)
+    .set({
+      reminderLeadHours: JSON.stringify(settings.leadHours),
+      dailyDigest: settings.dailyDigest,
+    })
+    .where(eq(accounts.id, accountId))
+    .run();
+}

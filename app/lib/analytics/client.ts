@@ -1,5 +1,11 @@
 import posthog from "posthog-js";
-import type { PublicAnalyticsConfig } from "./start";
+
+/** What the browser gets to start analytics with (no key: that service stays off). */
+export interface PublicAnalyticsConfig {
+  posthogKey: string | null;
+  posthogHost: string;
+  sentryDsn: string | null;
+}
 
 let posthogOn = false;
 

@@ -1,10 +1,7 @@
+import type { PublicAnalyticsConfig } from "./client";
 import { buildEvent, type EventName, type EventProperties } from "./events";
 
-export interface PublicAnalyticsConfig {
-  posthogKey: string | null;
-  posthogHost: string;
-  sentryDsn: string | null;
-}
+export type { PublicAnalyticsConfig };
 
 type Client = typeof import("./client");
 

@@ -8,8 +8,11 @@ import type { Toast } from "~/lib/ui/toast";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import * as accounts from "./accounts.server";
 import { LogoRejectedError, removeLogo as deleteLogo, saveLogo } from "~/lib/accounts/logo.server";
-import { saveBusinessSettings, setDetectedTimeZone } from "~/lib/accounts/preferences.server";
-import { saveReminderSettings } from "~/lib/claims/reminders.server";
+import {
+  saveBusinessSettings,
+  saveReminderSettings,
+  setDetectedTimeZone,
+} from "~/lib/accounts/preferences.server";
 import {
   businessSchema,
   buttonSchema,

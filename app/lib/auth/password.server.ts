@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
 import { isCommonPassword } from "./common-passwords";
 import { createPasswordHasher } from "./password-hasher.server";
+import { KEY_LENGTH, MAX_MEMORY, SCRYPT_PARAMS } from "~/db/password-hash";
 
 export { PASSWORD_BUSY_MESSAGE, PasswordHasherBusyError } from "./password-hasher.server";
 
-/** OWASP's scrypt parameters: N=2^17, r=8, p=1 (128 MiB per hash, so maxmem is raised). */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
-const KEY_LENGTH = 64;
-const MAX_MEMORY = 256 * 1024 * 1024;
+export { SCRYPT_PARAMS };
 
 /**
  * Every hash and verification of the server runs here, on dedicated worker threads with a bounded
@@ -86,17 +84,4 @@ export function decoyPasswordHash(): Promise<string> {
     });
   }
   return decoyHash;
-}
-
-/** The same hash, synchronously: only for the one-time seed at first boot. */
-export function hashPasswordSync(password: string): string {
-  const salt = crypto.randomBytes(16);
-  const { N, r, p } = SCRYPT_PARAMS;
-  const key = crypto.scryptSync(password.normalize("NFKC"), salt, KEY_LENGTH, {
-    N,
-    r,
-    p,
-    maxmem: MAX_MEMORY,
-  });
-  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }

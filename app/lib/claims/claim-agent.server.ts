@@ -19,7 +19,7 @@ import { TextDraftError, type TextDrafter } from "~/lib/ai/text.server";
 import { findingLabel } from "~/lib/estimates/finding-form";
 import { reportPhotos } from "~/lib/estimates/photos.server";
 import { getRevision, revisionFindings } from "~/lib/estimates/revisions.server";
-import { getVehicle, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { getVehicle, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import type { TripRow } from "~/lib/trips/trips.server";
 import type { ClaimRow } from "./claims.server";
 

@@ -17,7 +17,7 @@ import { CLAIM_DEADLINE_RULES, REIMBURSEMENT_DEADLINE_RULES } from "~/domain/mar
 import { DAY_MS } from "~/domain/zoned-time";
 import { accountMembers } from "~/lib/auth/accounts.server";
 import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
-import { getVehicle, listVehicles, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { getVehicle, listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { getTrip, type TripRow } from "~/lib/trips/trips.server";
 import { NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.server";
 import { memberNames } from "./claim-api.server";

@@ -13,10 +13,11 @@ setUpTempDataDir("reminders");
 // Loaded after DATA_DIR is set: the database reads it once.
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/estimates/vehicles.server");
+const vehicles = await import("~/lib/vehicles/vehicles.server");
 const trips = await import("~/lib/trips/trips.server");
 const claims = await import("./claims.server");
 const reminders = await import("./reminders.server");
+const preferences = await import("~/lib/accounts/preferences.server");
 
 const HOUR = 3_600_000;
 /** Trip end: Monday Nov 23, 2026, 6:00 PM in Denver (01:00 UTC Tuesday). */
@@ -98,7 +99,7 @@ describe("claim reminders", () => {
 
   it("follows the owner's lead times, and stops when the claim is finished", () => {
     const { owner, actor, claim, email } = claimOn("rem_leads", "tolls");
-    reminders.saveReminderSettings(owner.accountId, { leadHours: [72], dailyDigest: false });
+    preferences.saveReminderSettings(owner.accountId, { leadHours: [72], dailyDigest: false });
     // Tolls: 90 days after trip end; 72 h before that.
     const due = END + 90 * 24 * HOUR - 72 * HOUR;
     expect(reminders.sendDueReminders(due - HOUR)).toBe(0);

@@ -4,7 +4,7 @@
  * transaction as its email, under a unique index, so a second pass, a restart or a second process
  * finds it already sent.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { accounts, claims, sentReminders, trips, users } from "~/db/schema";
 import { CLAIM_KIND_LABELS, OPEN_CLAIM_STATUSES, type ClaimKind } from "~/domain/claims/claim";
 import { claimDeadlines, type ClaimDeadline } from "~/domain/claims/claim-windows";
@@ -238,19 +238,4 @@ export function sendDailyDigests(now = Date.now()): number {
       sent++;
   }
   return sent;
-}
-
-/** The owner's reminder settings. */
-export function saveReminderSettings(
-  accountId: string,
-  settings: { leadHours: number[]; dailyDigest: boolean },
-) {
-  db()
-    .update(accounts)
-    .set({
-      reminderLeadHours: JSON.stringify(settings.leadHours),
-      dailyDigest: settings.dailyDigest,
-    })
-    .where(and(eq(accounts.id, accountId)))
-    .run();
 }

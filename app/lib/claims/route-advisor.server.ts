@@ -4,18 +4,19 @@
  * hours, the car's earnings over the 60 days before the trip, and the fleet's size.
  */
 import { and, asc, eq, gte, lt } from "drizzle-orm";
-import { claimEvents, trips } from "~/db/schema";
+import { claimEvents, claims, trips } from "~/db/schema";
 import { claimDeadlines } from "~/domain/claims/claim-windows";
 import { formatDateTime } from "~/domain/dates";
 import { adviseRoute, hostPlanOn, type RouteAdvice } from "~/domain/claims/route-advice";
 import { isGuestPlanId, LOST_INCOME_RULE } from "~/domain/marketplace-rules";
 import { formatIsoDate, wallClockAt } from "~/domain/zoned-time";
 import { getRevision } from "~/lib/estimates/revisions.server";
-import { listVehicles } from "~/lib/estimates/vehicles.server";
+import { listVehicles } from "~/lib/vehicles/vehicles.server";
 import { db } from "~/lib/runtime/db.server";
 import { hostPlanHistory } from "~/lib/trips/host-plans.server";
 import type { TripRow } from "~/lib/trips/trips.server";
-import type { ClaimRow } from "./claims.server";
+
+type ClaimRow = typeof claims.$inferSelect;
 
 export type RouteAdvisorResult =
   | { status: "ready"; advice: RouteAdvice }

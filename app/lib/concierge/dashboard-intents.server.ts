@@ -8,7 +8,7 @@ import { formReply } from "~/lib/http/form.server";
 import { parseSubmission } from "~/lib/http/form";
 import type { CurrentSession } from "~/lib/auth/session.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-import { logActivity } from "./activity.server";
+import { logActivity } from "~/lib/accounts/activity.server";
 import {
   endShiftSchema,
   itemSchema,
@@ -19,7 +19,7 @@ import {
   type ConciergeReply,
 } from "./concierge-schemas";
 import { confirmOnboardingProfile } from "./onboarding.server";
-import { saveVaPermissions } from "./permissions.server";
+import { saveVaPermissions } from "~/lib/auth/va-permissions.server";
 import {
   finishItem,
   passToOwner,

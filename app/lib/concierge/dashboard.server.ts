@@ -5,7 +5,7 @@
 import { notFound } from "~/lib/http/not-found";
 import type { CurrentSession } from "~/lib/auth/session.server";
 import { onboardingFor } from "./onboarding.server";
-import { accountVas } from "./permissions.server";
+import { accountVas } from "~/lib/auth/va-permissions.server";
 import { itemPath, syncQueue, type QueueItemRow } from "./queue.server";
 import { queueCounts, queuePage, recentlyDone, type QueueFilter } from "./queue-list.server";
 import type { PageCursor } from "~/lib/paging/paging";

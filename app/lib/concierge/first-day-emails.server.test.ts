@@ -56,7 +56,7 @@ afterAll(() => {
 // Loaded after DATA_DIR and SMTP_URL are set.
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/estimates/vehicles.server");
+const vehicles = await import("~/lib/vehicles/vehicles.server");
 const trips = await import("~/lib/trips/trips.server");
 const claims = await import("~/lib/claims/claims.server");
 const reminders = await import("~/lib/claims/reminders.server");

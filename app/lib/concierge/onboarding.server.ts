@@ -7,7 +7,7 @@ import { and, count, eq, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { activityLog, inboundEmails, knowledgeEntries, users } from "~/db/schema";
 import { db } from "~/lib/runtime/db.server";
-import { logActivity } from "./activity.server";
+import { logActivity } from "~/lib/accounts/activity.server";
 
 const PROFILE_CONFIRMED = "onboarding.profile-confirmed";
 

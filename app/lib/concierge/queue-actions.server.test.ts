@@ -15,7 +15,7 @@ setUpTempDataDir("queue-actions");
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
 const actions = await import("./queue-actions.server");
-const permissions = await import("./permissions.server");
+const permissions = await import("~/lib/auth/va-permissions.server");
 const shifts = await import("./shifts.server");
 
 const HOUR = 3_600_000;

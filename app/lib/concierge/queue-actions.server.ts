@@ -17,8 +17,8 @@ import {
   refreshInboxState,
 } from "~/lib/inbox/inbound.server";
 import { db } from "~/lib/runtime/db.server";
-import { logActivity, type Actor } from "./activity.server";
-import { vaMay } from "./permissions.server";
+import { logActivity, type Actor } from "~/lib/accounts/activity.server";
+import { vaMay } from "~/lib/auth/va-permissions.server";
 import type { QueueItemRow } from "./queue.server";
 
 /**

@@ -16,7 +16,7 @@ setUpTempDataDir("queue-sync");
 // Loaded after DATA_DIR is set: the database reads it once.
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/estimates/vehicles.server");
+const vehicles = await import("~/lib/vehicles/vehicles.server");
 const trips = await import("~/lib/trips/trips.server");
 const claims = await import("~/lib/claims/claims.server");
 const inbound = await import("~/lib/inbox/inbound.server");

@@ -34,13 +34,11 @@ import {
   type QueueItemSpec,
 } from "~/domain/concierge/queue-rules";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
 import { conversationWaiting, listConversations } from "~/lib/inbox/inbound.server";
 import { queueEmail } from "~/lib/email/outbox.server";
 import { db, type AppDatabase } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";
-import { logActivity } from "./activity.server";
 import { featureAllowed } from "~/lib/billing/gates.server";
 
 export type QueueItemRow = typeof queueItems.$inferSelect;
@@ -411,56 +409,6 @@ export function syncQueue(accountId: string, now = Date.now()): number {
       .run();
   });
   return changes;
-}
-
-/**
- * Marks the conversation's open items of `kinds` done: the host replied (reply) or dealt with
- * what needed them (escalation). The inbox calls this in the transaction that marks a reply sent
- * or questions resolved (with who did it); the sync calls it (without a person) for
- * conversations where nobody waits any more.
- */
-export function closeConversationItems(
-  database: Database,
-  accountId: string,
-  conversationId: string,
-  userId: string | null,
-  now = Date.now(),
-  kinds: readonly QueueItemRow["kind"][] = CONVERSATION_ITEM_KINDS,
-) {
-  const closed = database
-    .update(queueItems)
-    .set({ doneAt: new Date(now), doneByUserId: userId })
-    .where(
-      and(
-        eq(queueItems.accountId, accountId),
-        eq(queueItems.conversationId, conversationId),
-        inArray(queueItems.kind, [...kinds]),
-        isNull(queueItems.doneAt),
-      ),
-    )
-    .returning({ id: queueItems.id, kind: queueItems.kind })
-    .all();
-  if (!userId || closed.length === 0) return closed.length;
-  const role =
-    database
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
-      .get()?.role ?? "primary";
-  for (const item of closed) {
-    logActivity(
-      { accountId, userId, role },
-      {
-        action: ACTIVITY.done,
-        queueItemId: item.id,
-        conversationId,
-        detail: item.kind === "reply" ? "Reply marked sent" : "Guest's questions dealt with",
-      },
-      database,
-      new Date(now),
-    );
-  }
-  return closed.length;
 }
 
 /** Who gets an account's emails now: a VA member on shift (the longest on), else the owner. */

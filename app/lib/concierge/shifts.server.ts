@@ -15,10 +15,10 @@ import {
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { addCalendarDays, resolveWallClock, wallClockAt } from "~/domain/zoned-time";
 import { db } from "~/lib/runtime/db.server";
-import { logActivity } from "./activity.server";
+import { logActivity } from "~/lib/accounts/activity.server";
 import { itemsSince } from "./queue.server";
 import { servedAccounts } from "./queue-actions.server";
-import { accountVas } from "./permissions.server";
+import { accountVas } from "~/lib/auth/va-permissions.server";
 
 export type ShiftRow = typeof shifts.$inferSelect;
 

@@ -12,7 +12,7 @@ import { env } from "~/lib/runtime/env.server";
 import { errorFields, logger } from "~/lib/runtime/logger.server";
 import { readPhotoFile, reportPhotos } from "./photos.server";
 import { findingValues, onReportQueued, type ReportRow } from "./reports.server";
-import { getVehicle } from "./vehicles.server";
+import { getVehicle } from "~/lib/vehicles/vehicles.server";
 import type { BodyType } from "~/domain/estimate/taxonomy";
 
 /** Job-level attempts (the provider also retries each call itself). */

@@ -1,7 +1,7 @@
 import { formatCents } from "~/domain/money";
 import { listReports } from "./reports.server";
 import { finalRevisions } from "./revisions.server";
-import { listVehicles, vehicleLabel } from "./vehicles.server";
+import { listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 
 /** The account's estimates with a final revision, newest first, labeled for a select. */
 export function finalizedEstimates(accountId: string) {

@@ -20,8 +20,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-fleet-"));
 process.env.DATA_DIR = dataDir;
 
 const { closeDatabase, db } = await import("~/lib/runtime/db.server");
-const { createVehicle } = await import("./vehicles.server");
-const { VehicleFormSchema } = await import("./vehicle-form");
+const { createVehicle } = await import("~/lib/vehicles/vehicles.server");
+const { VehicleFormSchema } = await import("~/lib/vehicles/vehicle-form");
 const fleet = await import("./fleet.server");
 
 // Opening migrates and seeds the demo account (a deliberately slow password hash): allow time.

@@ -45,7 +45,12 @@ import { pageOf } from "~/lib/paging/paging";
 import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import { findingLabel } from "./finding-form";
-import { getVehicle, vehicleJson, vehicleLabel, vehicleTitle } from "./vehicles.server";
+import {
+  getVehicle,
+  vehicleJson,
+  vehicleLabel,
+  vehicleTitle,
+} from "~/lib/vehicles/vehicles.server";
 
 // ─── Overview ───────────────────────────────────────────────────────────────────────────────────
 

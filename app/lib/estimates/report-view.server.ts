@@ -17,7 +17,7 @@ import { logoUrl } from "~/lib/accounts/logo.server";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { photoJson } from "./photos.server";
 import { findingJson, type ReportData } from "./reports.server";
-import { vehicleTitle } from "./vehicles.server";
+import { vehicleTitle } from "~/lib/vehicles/vehicles.server";
 
 export const REPORT_DISCLAIMERS = [
   "This is a photo-based estimate prepared with FleetAssist. It is not a repair order or a binding quote: a repair shop's inspection sets the final price.",

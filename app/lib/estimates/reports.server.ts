@@ -20,13 +20,11 @@ import {
 } from "~/domain/estimate/taxonomy";
 import { HailDetailSchema } from "~/domain/estimate/finding-schema";
 import {
-  accounts,
   findings,
   photos,
   rateSettings,
   reportRevisions,
   reports,
-  users,
   type ReportStatus,
 } from "~/db/schema";
 import { visionProviderFromEnv } from "~/lib/ai/vision.server";
@@ -39,13 +37,12 @@ import { findingLabel, type FindingFormData } from "./finding-form";
 import { matchingOpenDamage } from "./open-damage";
 import { openDamageFor } from "./open-damage.server";
 import { reportPhotos, stagedPhotos, MAX_PHOTOS_PER_REPORT, type PhotoRow } from "./photos.server";
-import { parseRateInputs, type RateInputs } from "./revisions.server";
 import {
   getVehicle,
   statedEquipmentForEngine,
   toEngineVehicle,
   type VehicleRow,
-} from "./vehicles.server";
+} from "~/lib/vehicles/vehicles.server";
 
 export type ReportRow = typeof reports.$inferSelect;
 type TripMatchBasis = NonNullable<ReportRow["tripMatchedBy"]>;
@@ -315,6 +312,22 @@ function parseBox(json: string | null): BoundingBox | undefined {
     return JSON.parse(json) as BoundingBox;
   } catch {
     return undefined;
+  }
+}
+
+/** What a revision is priced with: the state's default rates and the shop's own rates on top. */
+export interface RateInputs {
+  state: string | null;
+  overrides: RateOverrides;
+}
+
+export function parseRateInputs(json: string | null): RateInputs | null {
+  if (!json) return null;
+  try {
+    const parsed = JSON.parse(json) as Partial<RateInputs>;
+    return { state: parsed.state ?? null, overrides: parsed.overrides ?? {} };
+  } catch {
+    return null;
   }
 }
 
@@ -710,16 +723,4 @@ export function loadReportRow(report: ReportRow): ReportData | null {
     findings: rows,
     estimate: reportEstimate(report, vehicle, rows),
   };
-}
-
-/** The account owner's name for "prepared for" lines: "Dana Lee", or their username. */
-export function accountOwnerName(accountId: string): string {
-  const row = db()
-    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.ownerUserId))
-    .where(eq(accounts.id, accountId))
-    .get();
-  if (!row) return "";
-  return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username;
 }

@@ -4,8 +4,13 @@
  * while the shop's rates have changed since.
  */
 import { resolveRateCard } from "~/domain/estimate/rate-card";
-import { currentRateInputs, sameRateInputs, type ReportRow } from "./reports.server";
-import { parseRateInputs, revisionInfo, type RevisionInfo } from "./revisions.server";
+import {
+  currentRateInputs,
+  parseRateInputs,
+  sameRateInputs,
+  type ReportRow,
+} from "./reports.server";
+import { revisionInfo, type RevisionInfo } from "./revisions.server";
 
 export interface RevisionPageData {
   /** The revision on the page: the one open for edits, or the newest final one. */

@@ -6,20 +6,13 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Estimate } from "~/domain/estimate/engine";
-import type { RateOverrides } from "~/domain/estimate/rate-card";
 import { reportRevisions } from "~/db/schema";
 import { db } from "~/lib/runtime/db.server";
 import { reportPhotos } from "./photos.server";
 import type { FindingRow, ReportData, ReportRow } from "./reports.server";
-import { getVehicle } from "./vehicles.server";
+import { getVehicle } from "~/lib/vehicles/vehicles.server";
 
 export type RevisionRow = typeof reportRevisions.$inferSelect;
-
-/** What a revision is priced with: the state's default rates and the shop's own rates on top. */
-export interface RateInputs {
-  state: string | null;
-  overrides: RateOverrides;
-}
 
 /** Where a revision stands among the report's revisions, for the page and the JSON API. */
 export interface RevisionInfo {
@@ -30,16 +23,6 @@ export interface RevisionInfo {
   supersededBy: number | null;
   /** Every final revision, oldest first. */
   final: Array<{ number: number; finalizedAt: string; totalCents: number }>;
-}
-
-export function parseRateInputs(json: string | null): RateInputs | null {
-  if (!json) return null;
-  try {
-    const parsed = JSON.parse(json) as Partial<RateInputs>;
-    return { state: parsed.state ?? null, overrides: parsed.overrides ?? {} };
-  } catch {
-    return null;
-  }
 }
 
 /**

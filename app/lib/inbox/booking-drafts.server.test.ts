@@ -13,7 +13,7 @@ setUpTempDataDir("booking");
 // Loaded after DATA_DIR is set: the database reads it once.
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/estimates/vehicles.server");
+const vehicles = await import("~/lib/vehicles/vehicles.server");
 const trips = await import("~/lib/trips/trips.server");
 const knowledge = await import("./knowledge.server");
 const drafts = await import("./drafts.server");

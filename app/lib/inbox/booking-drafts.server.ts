@@ -21,7 +21,7 @@ import {
   findTemplate,
   TEMPLATE_VARIABLES,
 } from "~/domain/guest-message-templates";
-import { getVehicle, vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { getVehicle, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { db } from "~/lib/runtime/db.server";
 import { featureAllowed } from "~/lib/billing/gates.server";
 import { signatureOf, storeDraft } from "./drafts.server";

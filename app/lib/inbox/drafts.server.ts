@@ -30,7 +30,7 @@ import {
 } from "~/domain/inbox/conversation-reply";
 import { holdingReply } from "~/domain/inbox/restricted-topics";
 import { TextDraftError } from "~/lib/ai/text.server";
-import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { getTrip } from "~/lib/trips/trips.server";
 import { logger } from "~/lib/runtime/logger.server";
 import { db, logJobFailure } from "~/lib/runtime/db.server";
@@ -46,11 +46,11 @@ import {
 import { mayFinish } from "~/domain/concierge/permissions";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
+import { closeConversationItems } from "./conversation-items.server";
 import { knowledgeFor } from "./knowledge.server";
 import { replyDrafterFromEnv, type ReplyDrafter } from "./reply-drafter.server";
-import { logActivity, type Actor } from "~/lib/concierge/activity.server";
-import { vaMay } from "~/lib/concierge/permissions.server";
-import { closeConversationItems } from "~/lib/concierge/queue.server";
+import { logActivity, type Actor } from "~/lib/accounts/activity.server";
+import { vaMay } from "~/lib/auth/va-permissions.server";
 
 export type DraftRow = typeof drafts.$inferSelect;
 

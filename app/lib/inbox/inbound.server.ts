@@ -25,7 +25,7 @@ import { noticeText } from "~/domain/inbox/html-text";
 import { messageTime } from "~/domain/inbox/message-time";
 import { wallClockAt } from "~/domain/zoned-time";
 import { applyTripNotice, noticeTimeZone } from "./notice-trips.server";
-import { tripForConversation, type Tx } from "./trip-links.server";
+import { tripForConversation, type Tx } from "~/lib/trips/trip-links.server";
 import {
   FORWARDING_CONFIRMATION,
   readForwardingConfirmation,

@@ -9,7 +9,7 @@ import { conversations, trips, vehicles } from "~/db/schema";
 import { db } from "~/lib/runtime/db.server";
 import { afterCursor } from "~/lib/paging/keyset.server";
 import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
-import { vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { conversationJson, withMessagesAndNeeds } from "./inbound.server";
 
 export const INBOX_SHOWS = ["needs-you", "awaiting-reply"] as const;

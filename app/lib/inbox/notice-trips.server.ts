@@ -12,7 +12,7 @@ import { statusByTime } from "~/domain/trips/trip";
 import { resolveWallClock, type LocalDateTime } from "~/domain/zoned-time";
 import { matchFileVehicle } from "~/domain/trips/file-vehicle";
 import { rememberedMatches } from "~/lib/trips/trips.server";
-import { linkConversationsToTrip, type Tx } from "./trip-links.server";
+import { linkConversationsToTrip, type Tx } from "~/lib/trips/trip-links.server";
 
 /** The zone a notice's wall-clock times are in: the account's, else that of its latest trip. */
 export function noticeTimeZone(tx: Tx, accountId: string): string | null {

@@ -18,7 +18,7 @@ setUpTempDataDir("notices");
 // Loaded after DATA_DIR is set: the database reads it once.
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/estimates/vehicles.server");
+const vehicles = await import("~/lib/vehicles/vehicles.server");
 const preferences = await import("~/lib/accounts/preferences.server");
 const trips = await import("~/lib/trips/trips.server");
 const inbound = await import("./inbound.server");

@@ -5,7 +5,7 @@ import { formReply } from "~/lib/http/form.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { recordEvent } from "~/lib/analytics/server";
-import { accountOwnerName } from "~/lib/estimates/reports.server";
+import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
 import { confirmRepairSchema, recordQuoteSchema, requestQuoteSchema } from "./repair-input";
 import {

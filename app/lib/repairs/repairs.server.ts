@@ -19,7 +19,7 @@ import { queueEmail } from "~/lib/email/outbox.server";
 import { getReport } from "~/lib/estimates/reports.server";
 import { getRevision, latestFinalRevision } from "~/lib/estimates/revisions.server";
 import { createShareLink } from "~/lib/estimates/shares.server";
-import { getVehicle, vehicleTitle } from "~/lib/estimates/vehicles.server";
+import { getVehicle, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { db } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";
 import type { Role } from "~/db/schema";

@@ -10,13 +10,13 @@ import { setUpTempDataDir } from "~/tests/support/app-modules";
 import { describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR } from "~/tests/support/rows";
 import { decodeCsvBytes } from "~/domain/csv";
-import type { VehicleFormData } from "~/lib/estimates/vehicle-form";
+import type { VehicleFormData } from "~/lib/vehicles/vehicle-form";
 
 setUpTempDataDir("trip-import");
 
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/estimates/vehicles.server");
+const vehicles = await import("~/lib/vehicles/vehicles.server");
 const trips = await import("./trips.server");
 const { importTripCsv } = await import("./trip-import.server");
 

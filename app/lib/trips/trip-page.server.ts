@@ -5,7 +5,7 @@
 import { parseSubmission } from "~/lib/http/form";
 import { formReply } from "~/lib/http/form.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-import { getVehicle } from "~/lib/estimates/vehicles.server";
+import { getVehicle } from "~/lib/vehicles/vehicles.server";
 import { checkFormTrip, tripFormSchema } from "./trip-form";
 import { createTrip, TripConflictError, updateTrip } from "./trips.server";
 

@@ -1,6 +1,6 @@
-import type { TripListItem } from "~/components/trips/trip-list";
 import type { TripStatus } from "~/domain/trips/trip";
-import { vehicleLabel } from "~/lib/estimates/vehicles.server";
+import { vehicleLabel } from "~/lib/vehicles/vehicles.server";
+import type { TripListItem } from "./trip-list-item";
 import type { TripRow } from "./trips.server";
 
 type VehicleRow = Parameters<typeof vehicleLabel>[0];

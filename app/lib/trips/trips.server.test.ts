@@ -13,7 +13,7 @@ setUpTempDataDir("trips");
 // Loaded after DATA_DIR is set: the database reads it once.
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/estimates/vehicles.server");
+const vehicles = await import("~/lib/vehicles/vehicles.server");
 const trips = await import("./trips.server");
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");

@@ -11,7 +11,7 @@ import type { TripInput, TripStatus } from "~/domain/trips/trip";
 import { isoWithOffset } from "~/domain/zoned-time";
 import { db } from "~/lib/runtime/db.server";
 import { ofAccountAndVehicle, type AccountListOptions } from "~/lib/runtime/account-rows.server";
-import { linkConversationsToTrip, linkConversationsToTrips } from "~/lib/inbox/trip-links.server";
+import { linkConversationsToTrip, linkConversationsToTrips } from "~/lib/trips/trip-links.server";
 
 export type TripRow = typeof trips.$inferSelect;
 

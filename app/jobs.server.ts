@@ -1,8 +1,8 @@
 import { purgeExpiredSessions } from "~/lib/auth/session.server";
-import { logJobFailure } from "./db.server";
+import { logJobFailure } from "~/lib/runtime/db.server";
 import { startOutboxWorker } from "~/lib/email/outbox.server";
 import { sendDailyDigests, sendDueReminders } from "~/lib/claims/reminders.server";
-import { env } from "./env.server";
+import { env } from "~/lib/runtime/env.server";
 import { startAnalysisWorker } from "~/lib/estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "~/lib/estimates/photos.server";
 import { sweepOrphanFiles } from "~/lib/storage/orphans.server";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ReportDocument } from "~/components/estimates/report-document";
-import type { ReportView } from "./report-view.server";
+import { ReportDocument } from "./report-document";
+import type { ReportView } from "~/lib/estimates/report-view.server";
 
 /**
  * A read-only report (a share link, the public sample) as HTML, rendered once on the server. The

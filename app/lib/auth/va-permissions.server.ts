@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, users, vaPermissions } from "~/db/schema";
 import { DEFAULT_VA_PERMISSIONS, type VaPermissions } from "~/domain/concierge/permissions";
-import { membershipOf } from "~/lib/auth/accounts.server";
+import { membershipOf } from "./accounts.server";
 import { db } from "~/lib/runtime/db.server";
 
 /** What the VA `userId` may do in `accountId` (the defaults until the owner sets them). */

@@ -215,6 +215,27 @@ export function reportedProblems(problems: readonly CsvProblem[]): CsvProblem[] 
   return reported;
 }
 
+/**
+ * A date cell read with `parse`, or null when it is empty or unreadable (then a problem told to
+ * `problem`, naming `formats` as the ones to use).
+ */
+export function readDateCell(
+  raw: string,
+  parse: (text: string) => number | null,
+  formats: string,
+  problem: (message: string) => void,
+): number | null {
+  if (raw === "") {
+    problem("the date is empty.");
+    return null;
+  }
+  const value = parse(raw);
+  if (value === null) {
+    problem(`"${raw}" is not a date we can read. Use a format like ${formats}.`);
+  }
+  return value;
+}
+
 /** Which header in the file was used for each column it has. */
 export function foundColumnNames<Column extends string>(
   header: CsvRecord,

@@ -12,6 +12,7 @@ import {
   locateColumns,
   missingColumnProblem,
   readCsvExport,
+  readDateCell,
   reportedProblems,
   rowProblem,
   type CsvRecord,
@@ -258,21 +259,13 @@ function readEarningsRow(
   const vehicleName = cell("vehicle").replace(/\s+/g, " ");
   if (vehicleName === "") rowError("vehicle", "the vehicle is empty.");
 
-  const readDate = (column: "tripStart" | "tripEnd") => {
-    const raw = cell(column);
-    if (raw === "") {
-      rowError(column, "the date is empty.");
-      return null;
-    }
-    const value = parseTripDateTime(raw);
-    if (value === null) {
-      rowError(
-        column,
-        `"${raw}" is not a date we can read. Use a format like 2024-01-31 10:00 or 1/31/2024 10:00 AM.`,
-      );
-    }
-    return value;
-  };
+  const readDate = (column: "tripStart" | "tripEnd") =>
+    readDateCell(
+      cell(column),
+      parseTripDateTime,
+      "2024-01-31 10:00 or 1/31/2024 10:00 AM",
+      (message) => rowError(column, message),
+    );
   const startMs = readDate("tripStart");
   const endMs = readDate("tripEnd");
   if (startMs !== null && endMs !== null && endMs < startMs) {

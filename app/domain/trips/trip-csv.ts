@@ -21,6 +21,7 @@ import {
   missingColumnProblem,
   normalizeHeader,
   readCsvExport,
+  readDateCell,
   reportedProblems,
   rowProblem,
   type CsvRecord,
@@ -455,21 +456,13 @@ function readTripTimes({ cell, problem }: TripRecord, fileTimeZone: string) {
         `"${zoneText}" is not a time zone we know (use a name like America/Denver).`,
       );
   }
-  const readTime = (column: "tripStart" | "tripEnd") => {
-    const raw = cell(column);
-    if (raw === "") {
-      problem(column, "the date is empty.");
-      return null;
-    }
-    const instant = tripInstant(raw, timeZone);
-    if (instant === null) {
-      problem(
-        column,
-        `"${raw}" is not a date we can read. Use a format like 2026-01-31 10:00 or 1/31/2026 10:00 AM.`,
-      );
-    }
-    return instant;
-  };
+  const readTime = (column: "tripStart" | "tripEnd") =>
+    readDateCell(
+      cell(column),
+      (text) => tripInstant(text, timeZone),
+      "2026-01-31 10:00 or 1/31/2026 10:00 AM",
+      (message) => problem(column, message),
+    );
   const startAt = readTime("tripStart");
   const endAt = readTime("tripEnd");
   return { timeZone, startAt, endAt };

@@ -168,105 +168,90 @@ function hoursStep(id: string, label: string, formula: string, value: number): C
 /** The arithmetic behind the figures, in order, for the page to show. */
 function claimsRoiSteps(input: ClaimsRoiInput, figures: ClaimsRoiFigures): CalculationStep[] {
   const speedMultiplier = CLAIMS_SPEED_MULTIPLIER.value;
-  const {
-    claimsPerYear,
-    claimValuePerYearCents,
-    recoveredTodayCents,
-    recoveredWithFleetAssistCents,
-    additionalRecoveredCents,
-    hoursPerYearToday,
-    hoursPerYearWithFleetAssist,
-    hoursSavedPerYear,
-    timeValueSavedCents,
-    totalAnnualBenefitCents,
-    annualSubscriptionCents,
-    netAnnualGainCents,
-    roiPercent,
-  } = figures;
   const steps: CalculationStep[] = [
     {
       id: "claims-per-year",
       label: "Damage claims per year",
       formula: `${formatNumber(input.fleetSize)} cars × ${formatPercent(input.monthlyDamageRatePercent, 2)} damaged per month × ${MONTHS_PER_YEAR} months`,
-      value: claimsPerYear,
+      value: figures.claimsPerYear,
       unit: "claims",
-      display: claims(claimsPerYear),
+      display: claims(figures.claimsPerYear),
     },
     centsStep(
       "claim-value-per-year",
       "Damage value per year",
-      `${claims(claimsPerYear)} × ${money(input.averageClaimCents)} average claim`,
-      claimValuePerYearCents,
+      `${claims(figures.claimsPerYear)} × ${money(input.averageClaimCents)} average claim`,
+      figures.claimValuePerYearCents,
     ),
     centsStep(
       "recovered-today",
       "Recovered today",
-      `${money(claimValuePerYearCents)} × ${formatPercent(input.currentRecoveryRatePercent, 2)} recovered`,
-      recoveredTodayCents,
+      `${money(figures.claimValuePerYearCents)} × ${formatPercent(input.currentRecoveryRatePercent, 2)} recovered`,
+      figures.recoveredTodayCents,
     ),
     centsStep(
       "recovered-with-fleetassist",
       "Recovered with FleetAssist",
-      `${money(claimValuePerYearCents)} × ${formatPercent(input.fleetAssistRecoveryRatePercent, 2)} recovered`,
-      recoveredWithFleetAssistCents,
+      `${money(figures.claimValuePerYearCents)} × ${formatPercent(input.fleetAssistRecoveryRatePercent, 2)} recovered`,
+      figures.recoveredWithFleetAssistCents,
     ),
     centsStep(
       "additional-recovered",
       "Extra money recovered per year",
-      `${money(recoveredWithFleetAssistCents)} − ${money(recoveredTodayCents)}`,
-      additionalRecoveredCents,
+      `${money(figures.recoveredWithFleetAssistCents)} − ${money(figures.recoveredTodayCents)}`,
+      figures.additionalRecoveredCents,
     ),
     hoursStep(
       "hours-today",
       "Hours on claims per year today",
-      `${claims(claimsPerYear)} × ${hours(input.hoursPerClaim)} per claim`,
-      hoursPerYearToday,
+      `${claims(figures.claimsPerYear)} × ${hours(input.hoursPerClaim)} per claim`,
+      figures.hoursPerYearToday,
     ),
     hoursStep(
       "hours-with-fleetassist",
       "Hours on claims per year with FleetAssist",
-      `${hours(hoursPerYearToday)} ÷ ${speedMultiplier} (claims ${speedMultiplier}× faster)`,
-      hoursPerYearWithFleetAssist,
+      `${hours(figures.hoursPerYearToday)} ÷ ${speedMultiplier} (claims ${speedMultiplier}× faster)`,
+      figures.hoursPerYearWithFleetAssist,
     ),
     hoursStep(
       "hours-saved",
       "Hours saved per year",
-      `${hours(hoursPerYearToday)} − ${hours(hoursPerYearWithFleetAssist)}`,
-      hoursSavedPerYear,
+      `${hours(figures.hoursPerYearToday)} − ${hours(figures.hoursPerYearWithFleetAssist)}`,
+      figures.hoursSavedPerYear,
     ),
     centsStep(
       "time-value-saved",
       "Value of the time saved",
-      `${hours(hoursSavedPerYear)} × ${money(input.hourlyValueCents)} per hour`,
-      timeValueSavedCents,
+      `${hours(figures.hoursSavedPerYear)} × ${money(input.hourlyValueCents)} per hour`,
+      figures.timeValueSavedCents,
     ),
     centsStep(
       "total-benefit",
       "Total benefit per year",
-      `${money(additionalRecoveredCents)} recovered + ${money(timeValueSavedCents)} of time`,
-      totalAnnualBenefitCents,
+      `${money(figures.additionalRecoveredCents)} recovered + ${money(figures.timeValueSavedCents)} of time`,
+      figures.totalAnnualBenefitCents,
     ),
     centsStep(
       "annual-subscription",
       "FleetAssist subscription per year",
       `${money(input.subscriptionMonthlyCents)} × ${MONTHS_PER_YEAR} months`,
-      annualSubscriptionCents,
+      figures.annualSubscriptionCents,
     ),
     centsStep(
       "net-gain",
       "Net gain per year",
-      `${money(totalAnnualBenefitCents)} − ${money(annualSubscriptionCents)}`,
-      netAnnualGainCents,
+      `${money(figures.totalAnnualBenefitCents)} − ${money(figures.annualSubscriptionCents)}`,
+      figures.netAnnualGainCents,
     ),
   ];
-  if (roiPercent !== null) {
+  if (figures.roiPercent !== null) {
     steps.push({
       id: "roi",
       label: "Return on the subscription",
-      formula: `${money(netAnnualGainCents)} ÷ ${money(annualSubscriptionCents)} × 100`,
-      value: roiPercent,
+      formula: `${money(figures.netAnnualGainCents)} ÷ ${money(figures.annualSubscriptionCents)} × 100`,
+      value: figures.roiPercent,
       unit: "percent",
-      display: formatPercent(roiPercent, 0),
+      display: formatPercent(figures.roiPercent, 0),
     });
   }
   return steps;

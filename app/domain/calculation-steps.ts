@@ -1,3 +1,5 @@
+import { formatCents } from "./money";
+
 /** One line of "show the arithmetic": what was computed, how, and the result. */
 export interface CalculationStep {
   /** Stable id a page can key on ("claims-per-year"). */
@@ -16,4 +18,14 @@ export interface CalculationStep {
 /** Adds up `pick(item)` over `items`. */
 export function sumOf<T>(items: readonly T[], pick: (item: T) => number): number {
   return items.reduce((total, item) => total + pick(item), 0);
+}
+
+/** A money line of the arithmetic: its value in cents, shown in dollars. */
+export function centsStep(
+  id: string,
+  label: string,
+  formula: string,
+  cents: number,
+): CalculationStep {
+  return { id, label, formula, value: cents, unit: "cents", display: formatCents(cents) };
 }

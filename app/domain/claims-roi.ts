@@ -7,7 +7,7 @@
  * the cent once and later steps use the rounded value, so the displayed lines add up exactly.
  * Counts of claims and hours are not rounded (they are displayed with up to 2 and 1 decimals).
  */
-import type { CalculationStep } from "./calculation-steps";
+import { centsStep, type CalculationStep } from "./calculation-steps";
 import { CLAIMS_SPEED_MULTIPLIER, MONTHLY_DAMAGE_RATE_PERCENT } from "./industry-benchmarks";
 import { formatCents, formatNumber, formatPercent, roundToCents, type Cents } from "./money";
 import { assertValid, checkNumbers, type FieldErrors, type NumberRule } from "./validation";
@@ -115,8 +115,14 @@ const money = (cents: Cents) => formatCents(cents);
 /** The yearly ROI of FleetAssist for this fleet. Throws `InvalidInputError` on invalid input. */
 export function calculateClaimsRoi(input: ClaimsRoiInput): ClaimsRoiResult {
   assertValid(validateClaimsRoiInput(input), "claims ROI");
-  const speedMultiplier = CLAIMS_SPEED_MULTIPLIER.value;
+  const figures = claimsRoiFigures(input);
+  return { ...figures, steps: claimsRoiSteps(input, figures) };
+}
 
+type ClaimsRoiFigures = Omit<ClaimsRoiResult, "steps">;
+
+/** The results, each money figure rounded to the cent once. */
+function claimsRoiFigures(input: ClaimsRoiInput): ClaimsRoiFigures {
   const claimsPerYear = (input.fleetSize * input.monthlyDamageRatePercent * MONTHS_PER_YEAR) / 100;
   const claimValuePerYearCents = roundToCents(claimsPerYear * input.averageClaimCents);
   const recoveredTodayCents = roundToCents(
@@ -128,7 +134,7 @@ export function calculateClaimsRoi(input: ClaimsRoiInput): ClaimsRoiResult {
   const additionalRecoveredCents = recoveredWithFleetAssistCents - recoveredTodayCents;
 
   const hoursPerYearToday = claimsPerYear * input.hoursPerClaim;
-  const hoursPerYearWithFleetAssist = hoursPerYearToday / speedMultiplier;
+  const hoursPerYearWithFleetAssist = hoursPerYearToday / CLAIMS_SPEED_MULTIPLIER.value;
   const hoursSavedPerYear = hoursPerYearToday - hoursPerYearWithFleetAssist;
   const timeValueSavedCents = roundToCents(hoursSavedPerYear * input.hourlyValueCents);
 
@@ -137,116 +143,6 @@ export function calculateClaimsRoi(input: ClaimsRoiInput): ClaimsRoiResult {
   const netAnnualGainCents = totalAnnualBenefitCents - annualSubscriptionCents;
   const roiPercent =
     annualSubscriptionCents === 0 ? null : (netAnnualGainCents / annualSubscriptionCents) * 100;
-
-  const steps: CalculationStep[] = [
-    {
-      id: "claims-per-year",
-      label: "Damage claims per year",
-      formula: `${formatNumber(input.fleetSize)} cars × ${formatPercent(input.monthlyDamageRatePercent, 2)} damaged per month × ${MONTHS_PER_YEAR} months`,
-      value: claimsPerYear,
-      unit: "claims",
-      display: claims(claimsPerYear),
-    },
-    {
-      id: "claim-value-per-year",
-      label: "Damage value per year",
-      formula: `${claims(claimsPerYear)} × ${money(input.averageClaimCents)} average claim`,
-      value: claimValuePerYearCents,
-      unit: "cents",
-      display: money(claimValuePerYearCents),
-    },
-    {
-      id: "recovered-today",
-      label: "Recovered today",
-      formula: `${money(claimValuePerYearCents)} × ${formatPercent(input.currentRecoveryRatePercent, 2)} recovered`,
-      value: recoveredTodayCents,
-      unit: "cents",
-      display: money(recoveredTodayCents),
-    },
-    {
-      id: "recovered-with-fleetassist",
-      label: "Recovered with FleetAssist",
-      formula: `${money(claimValuePerYearCents)} × ${formatPercent(input.fleetAssistRecoveryRatePercent, 2)} recovered`,
-      value: recoveredWithFleetAssistCents,
-      unit: "cents",
-      display: money(recoveredWithFleetAssistCents),
-    },
-    {
-      id: "additional-recovered",
-      label: "Extra money recovered per year",
-      formula: `${money(recoveredWithFleetAssistCents)} − ${money(recoveredTodayCents)}`,
-      value: additionalRecoveredCents,
-      unit: "cents",
-      display: money(additionalRecoveredCents),
-    },
-    {
-      id: "hours-today",
-      label: "Hours on claims per year today",
-      formula: `${claims(claimsPerYear)} × ${hours(input.hoursPerClaim)} per claim`,
-      value: hoursPerYearToday,
-      unit: "hours",
-      display: hours(hoursPerYearToday),
-    },
-    {
-      id: "hours-with-fleetassist",
-      label: "Hours on claims per year with FleetAssist",
-      formula: `${hours(hoursPerYearToday)} ÷ ${speedMultiplier} (claims ${speedMultiplier}× faster)`,
-      value: hoursPerYearWithFleetAssist,
-      unit: "hours",
-      display: hours(hoursPerYearWithFleetAssist),
-    },
-    {
-      id: "hours-saved",
-      label: "Hours saved per year",
-      formula: `${hours(hoursPerYearToday)} − ${hours(hoursPerYearWithFleetAssist)}`,
-      value: hoursSavedPerYear,
-      unit: "hours",
-      display: hours(hoursSavedPerYear),
-    },
-    {
-      id: "time-value-saved",
-      label: "Value of the time saved",
-      formula: `${hours(hoursSavedPerYear)} × ${money(input.hourlyValueCents)} per hour`,
-      value: timeValueSavedCents,
-      unit: "cents",
-      display: money(timeValueSavedCents),
-    },
-    {
-      id: "total-benefit",
-      label: "Total benefit per year",
-      formula: `${money(additionalRecoveredCents)} recovered + ${money(timeValueSavedCents)} of time`,
-      value: totalAnnualBenefitCents,
-      unit: "cents",
-      display: money(totalAnnualBenefitCents),
-    },
-    {
-      id: "annual-subscription",
-      label: "FleetAssist subscription per year",
-      formula: `${money(input.subscriptionMonthlyCents)} × ${MONTHS_PER_YEAR} months`,
-      value: annualSubscriptionCents,
-      unit: "cents",
-      display: money(annualSubscriptionCents),
-    },
-    {
-      id: "net-gain",
-      label: "Net gain per year",
-      formula: `${money(totalAnnualBenefitCents)} − ${money(annualSubscriptionCents)}`,
-      value: netAnnualGainCents,
-      unit: "cents",
-      display: money(netAnnualGainCents),
-    },
-  ];
-  if (roiPercent !== null) {
-    steps.push({
-      id: "roi",
-      label: "Return on the subscription",
-      formula: `${money(netAnnualGainCents)} ÷ ${money(annualSubscriptionCents)} × 100`,
-      value: roiPercent,
-      unit: "percent",
-      display: formatPercent(roiPercent, 0),
-    });
-  }
-
   return {
     claimsPerYear,
     claimValuePerYearCents,
@@ -261,6 +157,102 @@ export function calculateClaimsRoi(input: ClaimsRoiInput): ClaimsRoiResult {
     annualSubscriptionCents,
     netAnnualGainCents,
     roiPercent,
-    steps,
   };
+}
+
+/** An hours line of the arithmetic. */
+function hoursStep(id: string, label: string, formula: string, value: number): CalculationStep {
+  return { id, label, formula, value, unit: "hours", display: hours(value) };
+}
+
+/** The arithmetic behind the figures, in order, for the page to show. */
+function claimsRoiSteps(input: ClaimsRoiInput, figures: ClaimsRoiFigures): CalculationStep[] {
+  const speedMultiplier = CLAIMS_SPEED_MULTIPLIER.value;
+  const steps: CalculationStep[] = [
+    {
+      id: "claims-per-year",
+      label: "Damage claims per year",
+      formula: `${formatNumber(input.fleetSize)} cars × ${formatPercent(input.monthlyDamageRatePercent, 2)} damaged per month × ${MONTHS_PER_YEAR} months`,
+      value: figures.claimsPerYear,
+      unit: "claims",
+      display: claims(figures.claimsPerYear),
+    },
+    centsStep(
+      "claim-value-per-year",
+      "Damage value per year",
+      `${claims(figures.claimsPerYear)} × ${money(input.averageClaimCents)} average claim`,
+      figures.claimValuePerYearCents,
+    ),
+    centsStep(
+      "recovered-today",
+      "Recovered today",
+      `${money(figures.claimValuePerYearCents)} × ${formatPercent(input.currentRecoveryRatePercent, 2)} recovered`,
+      figures.recoveredTodayCents,
+    ),
+    centsStep(
+      "recovered-with-fleetassist",
+      "Recovered with FleetAssist",
+      `${money(figures.claimValuePerYearCents)} × ${formatPercent(input.fleetAssistRecoveryRatePercent, 2)} recovered`,
+      figures.recoveredWithFleetAssistCents,
+    ),
+    centsStep(
+      "additional-recovered",
+      "Extra money recovered per year",
+      `${money(figures.recoveredWithFleetAssistCents)} − ${money(figures.recoveredTodayCents)}`,
+      figures.additionalRecoveredCents,
+    ),
+    hoursStep(
+      "hours-today",
+      "Hours on claims per year today",
+      `${claims(figures.claimsPerYear)} × ${hours(input.hoursPerClaim)} per claim`,
+      figures.hoursPerYearToday,
+    ),
+    hoursStep(
+      "hours-with-fleetassist",
+      "Hours on claims per year with FleetAssist",
+      `${hours(figures.hoursPerYearToday)} ÷ ${speedMultiplier} (claims ${speedMultiplier}× faster)`,
+      figures.hoursPerYearWithFleetAssist,
+    ),
+    hoursStep(
+      "hours-saved",
+      "Hours saved per year",
+      `${hours(figures.hoursPerYearToday)} − ${hours(figures.hoursPerYearWithFleetAssist)}`,
+      figures.hoursSavedPerYear,
+    ),
+    centsStep(
+      "time-value-saved",
+      "Value of the time saved",
+      `${hours(figures.hoursSavedPerYear)} × ${money(input.hourlyValueCents)} per hour`,
+      figures.timeValueSavedCents,
+    ),
+    centsStep(
+      "total-benefit",
+      "Total benefit per year",
+      `${money(figures.additionalRecoveredCents)} recovered + ${money(figures.timeValueSavedCents)} of time`,
+      figures.totalAnnualBenefitCents,
+    ),
+    centsStep(
+      "annual-subscription",
+      "FleetAssist subscription per year",
+      `${money(input.subscriptionMonthlyCents)} × ${MONTHS_PER_YEAR} months`,
+      figures.annualSubscriptionCents,
+    ),
+    centsStep(
+      "net-gain",
+      "Net gain per year",
+      `${money(figures.totalAnnualBenefitCents)} − ${money(figures.annualSubscriptionCents)}`,
+      figures.netAnnualGainCents,
+    ),
+  ];
+  if (figures.roiPercent !== null) {
+    steps.push({
+      id: "roi",
+      label: "Return on the subscription",
+      formula: `${money(figures.netAnnualGainCents)} ÷ ${money(figures.annualSubscriptionCents)} × 100`,
+      value: figures.roiPercent,
+      unit: "percent",
+      display: formatPercent(figures.roiPercent, 0),
+    });
+  }
+  return steps;
 }

@@ -3,6 +3,7 @@
  * inside), CRLF / LF / CR line endings, a leading byte-order mark, and a delimiter detected from
  * the header line (comma, semicolon or tab — spreadsheets in some locales export semicolons).
  */
+import { formatNumber } from "./money";
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts (what a spreadsheet user sees). */
@@ -136,6 +137,116 @@ export function rowProblem(row: number, columnName: string | null, message: stri
       ? `Row ${row}, column "${columnName}": ${message}`
       : `Row ${row}: ${message}`,
   };
+}
+
+/** Bigger than any 5,000-trip export; stops a wrong file from being scanned at length. */
+export const MAX_EARNINGS_CSV_CHARACTERS = 10_000_000;
+/** Row errors reported before the rest are summarized as "…and N more". */
+export const MAX_REPORTED_CSV_ERRORS = 20;
+
+/** A problem of an export: of one row and column, or (row null) of the whole file. */
+export interface CsvProblem {
+  row: number | null;
+  column: string | null;
+  message: string;
+}
+
+/** A reader's result for a file refused with one problem. */
+export function csvFailure(
+  message: string,
+  row: number | null = null,
+  column: string | null = null,
+) {
+  return { ok: false as const, errors: [{ row, column, message }] };
+}
+
+/**
+ * An export's header and data records, or why the file can't be one: too large, a spreadsheet
+ * or binary file, empty, unreadable, no data rows, or more than `maxRows` of them (`rowNoun`
+ * names them in the message).
+ */
+export function readCsvExport(
+  text: string,
+  maxRows: number,
+  rowNoun: string,
+): { ok: false; errors: CsvProblem[] } | { ok: true; header: CsvRecord; records: CsvRecord[] } {
+  if (text.length > MAX_EARNINGS_CSV_CHARACTERS) {
+    return csvFailure("The file is too large. Export a shorter date range and try again.");
+  }
+  if (text.startsWith("PK\u0003\u0004") || text.includes("\u0000")) {
+    return csvFailure(
+      "This looks like a spreadsheet or binary file, not CSV text. Export or save it as CSV.",
+    );
+  }
+  if (text.replace(/^\uFEFF/, "").trim() === "") return csvFailure("The file is empty.");
+
+  const parsed = parseCsv(text);
+  if (!parsed.ok) return csvFailure(`Line ${parsed.line}: ${parsed.message}`, parsed.line);
+  const [header, ...records] = parsed.records;
+  if (!header) return csvFailure("The file is empty.");
+  if (records.length === 0) return csvFailure("The file has a header row but no trips.");
+  if (records.length > maxRows) {
+    return csvFailure(
+      `The file has ${formatNumber(records.length)} ${rowNoun}; the limit is ${formatNumber(maxRows)}. Export a shorter date range.`,
+    );
+  }
+  return { ok: true, header, records };
+}
+
+/** The header row's problem when it lacks a required column, `label` as the host knows it. */
+export function missingColumnProblem(headerLine: number, label: string): CsvProblem {
+  return {
+    row: headerLine,
+    column: null,
+    message: `Missing the "${label}" column. The header row must name it (for example "${label}").`,
+  };
+}
+
+/** Row problems as reported: the first ones, then how many more there are. */
+export function reportedProblems(problems: readonly CsvProblem[]): CsvProblem[] {
+  const reported = problems.slice(0, MAX_REPORTED_CSV_ERRORS);
+  if (problems.length > reported.length) {
+    reported.push({
+      row: null,
+      column: null,
+      message: `…and ${formatNumber(problems.length - reported.length)} more problems. Fix the rows above and try again.`,
+    });
+  }
+  return reported;
+}
+
+/**
+ * A date cell read with `parse`, or null when it is empty or unreadable (then a problem told to
+ * `problem`, naming `formats` as the ones to use).
+ */
+export function readDateCell(
+  raw: string,
+  parse: (text: string) => number | null,
+  formats: string,
+  problem: (message: string) => void,
+): number | null {
+  if (raw === "") {
+    problem("the date is empty.");
+    return null;
+  }
+  const value = parse(raw);
+  if (value === null) {
+    problem(`"${raw}" is not a date we can read. Use a format like ${formats}.`);
+  }
+  return value;
+}
+
+/** Which header in the file was used for each column it has. */
+export function foundColumnNames<Column extends string>(
+  header: CsvRecord,
+  columnIndex: Partial<Record<Column, number>>,
+): Partial<Record<Column, string>> {
+  const columns: Partial<Record<Column, string>> = {};
+  for (const column of Object.keys(columnIndex) as Column[]) {
+    const name = fieldAt(header, columnIndex[column]) ?? null;
+    if (name !== null) columns[column] = name;
+  }
+  return columns;
 }
 
 /**

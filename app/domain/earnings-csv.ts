@@ -5,15 +5,23 @@
  * malformed row fails the whole file with row- and column-specific messages.
  */
 import { sumOf } from "./calculation-steps";
-import { fieldAt, locateColumns, parseCsv, rowProblem } from "./csv";
+import {
+  csvFailure,
+  fieldAt,
+  foundColumnNames,
+  locateColumns,
+  missingColumnProblem,
+  readCsvExport,
+  readDateCell,
+  reportedProblems,
+  rowProblem,
+  type CsvRecord,
+} from "./csv";
 import { formatNumber, parseMoneyToCents, roundToCents, type Cents } from "./money";
 import { DAY_MS, formatIsoDate, isRealDate, naiveMsToWallClock } from "./zoned-time";
 
 export const MAX_EARNINGS_CSV_ROWS = 5_000;
-/** Bigger than any 5,000-trip export; stops a wrong file from being scanned at length. */
-export const MAX_EARNINGS_CSV_CHARACTERS = 10_000_000;
-/** Row errors reported before the rest are summarized as "…and N more". */
-export const MAX_REPORTED_CSV_ERRORS = 20;
+export { MAX_EARNINGS_CSV_CHARACTERS, MAX_REPORTED_CSV_ERRORS } from "./csv";
 
 export type EarningsColumn =
   "vehicle" | "tripStart" | "tripEnd" | "tripPrice" | "totalEarnings" | "tripDays" | "status";
@@ -180,11 +188,6 @@ interface TripRow {
   earningsCents: Cents;
 }
 
-const fail = (message: string, row: number | null = null, column: string | null = null) => ({
-  ok: false as const,
-  errors: [{ row, column, message }],
-});
-
 /**
  * Reads the marketplace's earnings CSV export (pasted or uploaded) and aggregates it per car.
  *
@@ -195,140 +198,118 @@ const fail = (message: string, row: number | null = null, column: string | null 
  * file with row- and column-specific errors, so nothing is prefilled from a half-read file.
  */
 export function parseEarningsCsv(text: string): EarningsCsvResult {
-  if (text.length > MAX_EARNINGS_CSV_CHARACTERS) {
-    return fail("The file is too large. Export a shorter date range and try again.");
-  }
-  if (text.startsWith("PK\u0003\u0004") || text.includes("\u0000")) {
-    return fail(
-      "This looks like a spreadsheet or binary file, not CSV text. Export or save it as CSV.",
-    );
-  }
-  if (text.replace(/^\uFEFF/, "").trim() === "") return fail("The file is empty.");
-
-  const parsed = parseCsv(text);
-  if (!parsed.ok) return fail(`Line ${parsed.line}: ${parsed.message}`, parsed.line);
-  const [header, ...dataRecords] = parsed.records;
-  if (!header) return fail("The file is empty.");
-  if (dataRecords.length === 0) return fail("The file has a header row but no trips.");
-  if (dataRecords.length > MAX_EARNINGS_CSV_ROWS) {
-    return fail(
-      `The file has ${formatNumber(dataRecords.length)} rows; the limit is ${formatNumber(MAX_EARNINGS_CSV_ROWS)}. Export a shorter date range.`,
-    );
-  }
+  const file = readCsvExport(text, MAX_EARNINGS_CSV_ROWS, "rows");
+  if (!file.ok) return file;
+  const { header } = file;
 
   const columnIndex = locateColumns(header.fields, EARNINGS_COLUMNS);
-  const missing = (["vehicle", "tripStart", "tripEnd"] as const).filter(
-    (column) => columnIndex[column] === undefined,
-  );
-  const headerErrors: EarningsCsvError[] = missing.map((column) => ({
-    row: header.line,
-    column: null,
-    message: `Missing the "${EARNINGS_COLUMNS[column].label}" column. The header row must name it (for example "${EARNINGS_COLUMNS[column].label}").`,
-  }));
-  if (columnIndex.tripPrice === undefined && columnIndex.totalEarnings === undefined) {
-    headerErrors.push({
-      row: header.line,
-      column: null,
-      message: `Missing an amount column: the file needs "${EARNINGS_COLUMNS.tripPrice.label}" or "${EARNINGS_COLUMNS.totalEarnings.label}".`,
-    });
-  }
+  const headerErrors = earningsHeaderProblems(header.line, columnIndex);
   if (headerErrors.length > 0) return { ok: false, errors: headerErrors };
   const headerName = (column: EarningsColumn) => fieldAt(header, columnIndex[column]) ?? null;
 
-  // Read rows.
   const errors: EarningsCsvError[] = [];
   const trips: TripRow[] = [];
   let canceledSkipped = 0;
-  for (const record of dataRecords) {
+  for (const record of file.records) {
     const cell = (column: EarningsColumn) => fieldAt(record, columnIndex[column]) ?? "";
-    const rowError = (column: EarningsColumn | null, message: string) => {
-      errors.push(rowProblem(record.line, column ? headerName(column) : null, message));
-    };
-
     if (/cancel/i.test(cell("status"))) {
       canceledSkipped++;
       continue;
     }
-    const vehicleName = cell("vehicle").replace(/\s+/g, " ");
-    if (vehicleName === "") rowError("vehicle", "the vehicle is empty.");
-
-    const readDate = (column: "tripStart" | "tripEnd") => {
-      const raw = cell(column);
-      if (raw === "") {
-        rowError(column, "the date is empty.");
-        return null;
-      }
-      const value = parseTripDateTime(raw);
-      if (value === null) {
-        rowError(
-          column,
-          `"${raw}" is not a date we can read. Use a format like 2024-01-31 10:00 or 1/31/2024 10:00 AM.`,
-        );
-      }
-      return value;
+    const rowError = (column: EarningsColumn | null, message: string) => {
+      errors.push(rowProblem(record.line, column ? headerName(column) : null, message));
     };
-    const startMs = readDate("tripStart");
-    const endMs = readDate("tripEnd");
-    if (startMs !== null && endMs !== null && endMs < startMs) {
-      rowError(null, "the trip ends before it starts.");
-    }
+    const trip = readEarningsRow(cell, rowError);
+    if (trip) trips.push(trip);
+  }
 
-    const readAmount = (column: "tripPrice" | "totalEarnings") => {
-      const raw = cell(column);
-      if (raw === "") return 0;
-      const cents = parseMoneyToCents(raw);
-      if (cents === null) rowError(column, `"${raw}" is not an amount.`);
-      return cents ?? 0;
-    };
-    const tripPriceCents = readAmount("tripPrice");
-    const earningsCents = readAmount("totalEarnings");
+  if (errors.length > 0) return { ok: false, errors: reportedProblems(errors) };
+  if (trips.length === 0) {
+    return csvFailure("Every trip in the file is canceled, so there is nothing to prefill.");
+  }
+  return { ok: true, ...summarizeTrips(trips, canceledSkipped, columnIndex, header) };
+}
 
-    let bookedDays: number | null = null;
-    const tripDaysText = cell("tripDays");
-    if (tripDaysText !== "") {
-      const value = Number(tripDaysText.replace(/,/g, ""));
-      if (!Number.isFinite(value) || value < 0) {
-        rowError("tripDays", `"${tripDaysText}" is not a number of days.`);
-      } else {
-        bookedDays = value;
-      }
-    }
-
-    if (startMs === null || endMs === null || vehicleName === "" || endMs < startMs) continue;
-    trips.push({
-      vehicleKey: vehicleName.toLowerCase(),
-      vehicleName,
-      startMs,
-      endMs,
-      bookedDays: bookedDays ?? Math.max(1, Math.ceil((endMs - startMs) / DAY_MS)),
-      tripPriceCents,
-      earningsCents,
+/** What the header row lacks: a vehicle, the trip's start and end, and an amount column. */
+function earningsHeaderProblems(
+  headerLine: number,
+  columnIndex: Partial<Record<EarningsColumn, number>>,
+): EarningsCsvError[] {
+  const missing = (["vehicle", "tripStart", "tripEnd"] as const).filter(
+    (column) => columnIndex[column] === undefined,
+  );
+  const problems = missing.map((column) =>
+    missingColumnProblem(headerLine, EARNINGS_COLUMNS[column].label),
+  );
+  if (columnIndex.tripPrice === undefined && columnIndex.totalEarnings === undefined) {
+    problems.push({
+      row: headerLine,
+      column: null,
+      message: `Missing an amount column: the file needs "${EARNINGS_COLUMNS.tripPrice.label}" or "${EARNINGS_COLUMNS.totalEarnings.label}".`,
     });
   }
+  return problems;
+}
 
-  if (errors.length > 0) {
-    const reported = errors.slice(0, MAX_REPORTED_CSV_ERRORS);
-    if (errors.length > reported.length) {
-      reported.push({
-        row: null,
-        column: null,
-        message: `…and ${formatNumber(errors.length - reported.length)} more problems. Fix the rows above and try again.`,
-      });
+/** One trip of the file, or null when the row has a problem (told to `rowError`). */
+function readEarningsRow(
+  cell: (column: EarningsColumn) => string,
+  rowError: (column: EarningsColumn | null, message: string) => void,
+): TripRow | null {
+  const vehicleName = cell("vehicle").replace(/\s+/g, " ");
+  if (vehicleName === "") rowError("vehicle", "the vehicle is empty.");
+
+  const readDate = (column: "tripStart" | "tripEnd") =>
+    readDateCell(
+      cell(column),
+      parseTripDateTime,
+      "2024-01-31 10:00 or 1/31/2024 10:00 AM",
+      (message) => rowError(column, message),
+    );
+  const startMs = readDate("tripStart");
+  const endMs = readDate("tripEnd");
+  if (startMs !== null && endMs !== null && endMs < startMs) {
+    rowError(null, "the trip ends before it starts.");
+  }
+
+  const readAmount = (column: "tripPrice" | "totalEarnings") => {
+    const raw = cell(column);
+    if (raw === "") return 0;
+    const cents = parseMoneyToCents(raw);
+    if (cents === null) rowError(column, `"${raw}" is not an amount.`);
+    return cents ?? 0;
+  };
+  const tripPriceCents = readAmount("tripPrice");
+  const earningsCents = readAmount("totalEarnings");
+
+  let bookedDays: number | null = null;
+  const tripDaysText = cell("tripDays");
+  if (tripDaysText !== "") {
+    const value = Number(tripDaysText.replace(/,/g, ""));
+    if (!Number.isFinite(value) || value < 0) {
+      rowError("tripDays", `"${tripDaysText}" is not a number of days.`);
+    } else {
+      bookedDays = value;
     }
-    return { ok: false, errors: reported };
-  }
-  if (trips.length === 0) {
-    return fail("Every trip in the file is canceled, so there is nothing to prefill.");
   }
 
-  return { ok: true, ...summarizeTrips(trips, canceledSkipped, columnIndex, headerName) };
+  if (startMs === null || endMs === null || vehicleName === "" || endMs < startMs) return null;
+  return {
+    vehicleKey: vehicleName.toLowerCase(),
+    vehicleName,
+    startMs,
+    endMs,
+    bookedDays: bookedDays ?? Math.max(1, Math.ceil((endMs - startMs) / DAY_MS)),
+    tripPriceCents,
+    earningsCents,
+  };
 }
 
 function summarizeTrips(
   trips: TripRow[],
   canceledSkipped: number,
   columnIndex: Partial<Record<EarningsColumn, number>>,
-  headerName: (column: EarningsColumn) => string | null,
+  header: CsvRecord,
 ): EarningsCsvSummary {
   const warnings: string[] = [];
   const periodStartMs = Math.min(...trips.map((trip) => trip.startMs));
@@ -381,17 +362,12 @@ function summarizeTrips(
       `The file has no "${EARNINGS_COLUMNS.tripPrice.label}" column, so daily prices are worked out from your earnings and your host plan's share.`,
     );
   }
-  const columns: Partial<Record<EarningsColumn, string>> = {};
-  for (const column of Object.keys(columnIndex) as EarningsColumn[]) {
-    const name = headerName(column);
-    if (name !== null) columns[column] = name;
-  }
   return {
     vehicles,
     period: { start: isoDate(periodStartMs), end: isoDate(periodEndMs), days: periodDays },
     tripsRead: trips.length,
     canceledSkipped,
-    columns,
+    columns: foundColumnNames(header, columnIndex),
     warnings,
   };
 }

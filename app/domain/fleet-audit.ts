@@ -16,7 +16,7 @@
  * `parseEarningsCsv` (earnings-csv.ts, re-exported here) reads the marketplace's earnings export
  * and aggregates it per car; `prefillFleetVehicles` turns that into form rows.
  */
-import { sumOf, type CalculationStep } from "./calculation-steps";
+import { centsStep, sumOf, type CalculationStep } from "./calculation-steps";
 import type { EarningsVehicleSummary } from "./earnings-csv";
 import { AVERAGE_REPAIRABLE_CLAIM_CENTS, MONTHLY_DAMAGE_RATE_PERCENT } from "./industry-benchmarks";
 import { HOST_PLANS, isHostPlanId, type HostPlanId } from "./marketplace-rules";
@@ -256,46 +256,36 @@ export function auditVehicle(
       unit: "days",
       display: days(bookedDaysPerMonth),
     },
-    {
-      id: "gross-revenue",
-      label: "Trip revenue",
-      formula: `${money(input.dailyPriceCents)} per day × ${days(bookedDaysPerMonth)}`,
-      value: grossTripRevenueCents,
-      unit: "cents",
-      display: money(grossTripRevenueCents),
-    },
-    {
-      id: "host-earnings",
-      label: `Your share (${plan.name})`,
-      formula: `${money(grossTripRevenueCents)} × ${plan.hostSharePercent}%`,
-      value: hostEarningsCents,
-      unit: "cents",
-      display: money(hostEarningsCents),
-    },
-    {
-      id: "expected-damage",
-      label: "Expected damage cost",
-      formula: `${formatPercent(options.monthlyDamageRatePercent)} chance of damage per month × ${money(hostPaysPerRepair)} (the lesser of your ${money(plan.deductibleCents)} deductible and a ${money(input.averageRepairCostCents)} repair)`,
-      value: expectedDamageCents,
-      unit: "cents",
-      display: money(expectedDamageCents),
-    },
-    {
-      id: "total-costs",
-      label: "Monthly costs",
-      formula: costs.map((line) => money(line.cents)).join(" + "),
-      value: totalCostsCents,
-      unit: "cents",
-      display: money(totalCostsCents),
-    },
-    {
-      id: "net-profit",
-      label: "Net profit per month",
-      formula: `${money(hostEarningsCents)} − ${money(totalCostsCents)}`,
-      value: netProfitCents,
-      unit: "cents",
-      display: money(netProfitCents),
-    },
+    centsStep(
+      "gross-revenue",
+      "Trip revenue",
+      `${money(input.dailyPriceCents)} per day × ${days(bookedDaysPerMonth)}`,
+      grossTripRevenueCents,
+    ),
+    centsStep(
+      "host-earnings",
+      `Your share (${plan.name})`,
+      `${money(grossTripRevenueCents)} × ${plan.hostSharePercent}%`,
+      hostEarningsCents,
+    ),
+    centsStep(
+      "expected-damage",
+      "Expected damage cost",
+      `${formatPercent(options.monthlyDamageRatePercent)} chance of damage per month × ${money(hostPaysPerRepair)} (the lesser of your ${money(plan.deductibleCents)} deductible and a ${money(input.averageRepairCostCents)} repair)`,
+      expectedDamageCents,
+    ),
+    centsStep(
+      "total-costs",
+      "Monthly costs",
+      costs.map((line) => money(line.cents)).join(" + "),
+      totalCostsCents,
+    ),
+    centsStep(
+      "net-profit",
+      "Net profit per month",
+      `${money(hostEarningsCents)} − ${money(totalCostsCents)}`,
+      netProfitCents,
+    ),
   ];
   if (breakEvenUtilizationPercent !== null) {
     steps.push({

@@ -79,38 +79,58 @@ const clean = (value: unknown): string => (typeof value === "string" ? value.tri
 
 type Loose<T> = { [K in keyof T]?: unknown };
 
+const group = <T>(value: unknown) => (value && typeof value === "object" ? value : {}) as Loose<T>;
+
+/** The checks of one form's fields, each adding its message to `errors` under the field's path. */
+function fieldChecks(errors: FieldErrors) {
+  return {
+    requireText(path: string, value: unknown, message: string, max = MAX_SHORT_TEXT) {
+      const text = clean(value);
+      if (text === "") errors[path] = message;
+      else if (text.length > max)
+        errors[path] = `Keep this under ${max.toLocaleString("en-US")} characters.`;
+    },
+    optionalText(path: string, value: unknown, max = MAX_SHORT_TEXT) {
+      if (value !== undefined && typeof value !== "string") errors[path] = "Must be text.";
+      else if (clean(value).length > max) errors[path] = `Keep this under ${max} characters.`;
+    },
+    requireDate(path: string, value: unknown, label: string) {
+      const date = parseIsoDate(clean(value));
+      if (!date) errors[path] = `Enter the ${label} as a real date (YYYY-MM-DD).`;
+      return date ? clean(value) : null;
+    },
+  };
+}
+
+type LooseClaimInput = { [K in keyof InsuranceClaimInput]?: unknown };
+
 /**
  * Field errors keyed by path ("host.email", "additionalCharges[1].amountCents"); empty when
  * the input is valid. Accepts loosely typed form data.
  */
-export function validateInsuranceClaimInput(input: {
-  [K in keyof InsuranceClaimInput]?: unknown;
-}): FieldErrors {
+export function validateInsuranceClaimInput(input: LooseClaimInput): FieldErrors {
   const errors: FieldErrors = {};
-  const group = <T>(value: unknown) =>
-    (value && typeof value === "object" ? value : {}) as Loose<T>;
+  checkParties(input, errors);
+  const incidentDate = checkTripAndIncident(input, errors);
+  checkAmounts(input, errors);
+
+  if (input.guestPlan !== undefined && !isGuestPlanId(input.guestPlan)) {
+    errors.guestPlan = "Choose the guest's protection plan, or leave it blank.";
+  }
+  const letterDate = fieldChecks(errors).requireDate("letterDate", input.letterDate, "letter date");
+  if (letterDate && incidentDate && letterDate < incidentDate) {
+    errors.letterDate = "The letter date is before the incident.";
+  }
+  return errors;
+}
+
+/** The host, the guest, the insurer and the car. */
+function checkParties(input: LooseClaimInput, errors: FieldErrors) {
+  const { requireText, optionalText } = fieldChecks(errors);
   const host = group<InsuranceClaimInput["host"]>(input.host);
   const guest = group<InsuranceClaimInput["guest"]>(input.guest);
   const insurer = group<InsuranceClaimInput["insurer"]>(input.insurer);
   const vehicle = group<InsuranceClaimInput["vehicle"]>(input.vehicle);
-  const trip = group<InsuranceClaimInput["trip"]>(input.trip);
-  const incident = group<InsuranceClaimInput["incident"]>(input.incident);
-
-  const requireText = (path: string, value: unknown, message: string, max = MAX_SHORT_TEXT) => {
-    const text = clean(value);
-    if (text === "") errors[path] = message;
-    else if (text.length > max)
-      errors[path] = `Keep this under ${max.toLocaleString("en-US")} characters.`;
-  };
-  const optionalText = (path: string, value: unknown, max = MAX_SHORT_TEXT) => {
-    if (value !== undefined && typeof value !== "string") errors[path] = "Must be text.";
-    else if (clean(value).length > max) errors[path] = `Keep this under ${max} characters.`;
-  };
-  const requireDate = (path: string, value: unknown, label: string) => {
-    const date = parseIsoDate(clean(value));
-    if (!date) errors[path] = `Enter the ${label} as a real date (YYYY-MM-DD).`;
-    return date ? clean(value) : null;
-  };
 
   requireText("host.name", host.name, "Enter your name.");
   optionalText("host.businessName", host.businessName);
@@ -139,6 +159,13 @@ export function validateInsuranceClaimInput(input: {
   requireText("vehicle.description", vehicle.description, "Describe the car (year, make, model).");
   optionalText("vehicle.vin", vehicle.vin, 17);
   optionalText("vehicle.licensePlate", vehicle.licensePlate, 20);
+}
+
+/** The trip and the incident within it; returns the incident's date when it is a real one. */
+function checkTripAndIncident(input: LooseClaimInput, errors: FieldErrors): string | null {
+  const { requireText, optionalText, requireDate } = fieldChecks(errors);
+  const trip = group<InsuranceClaimInput["trip"]>(input.trip);
+  const incident = group<InsuranceClaimInput["incident"]>(input.incident);
 
   requireText("trip.reservationId", trip.reservationId, "Enter the reservation ID.", 60);
   const tripStart = requireDate("trip.startDate", trip.startDate, "trip start date");
@@ -161,7 +188,12 @@ export function validateInsuranceClaimInput(input: {
   );
   optionalText("incident.location", incident.location, 300);
   optionalText("incident.policeReportNumber", incident.policeReportNumber, 60);
+  return incidentDate;
+}
 
+/** The repair estimate and the other charges: valid amounts, and not all zero. */
+function checkAmounts(input: LooseClaimInput, errors: FieldErrors) {
+  const { requireText, optionalText } = fieldChecks(errors);
   const estimateError = checkNumber(input.repairEstimateCents, AMOUNT_RULE("Repair estimate"));
   if (estimateError) errors.repairEstimateCents = estimateError;
   optionalText("repairShop", input.repairShop);
@@ -194,15 +226,6 @@ export function validateInsuranceClaimInput(input: {
     if (total <= 0)
       errors.repairEstimateCents = "Enter the repair estimate or at least one charge.";
   }
-
-  if (input.guestPlan !== undefined && !isGuestPlanId(input.guestPlan)) {
-    errors.guestPlan = "Choose the guest's protection plan, or leave it blank.";
-  }
-  const letterDate = requireDate("letterDate", input.letterDate, "letter date");
-  if (letterDate && incidentDate && letterDate < incidentDate) {
-    errors.letterDate = "The letter date is before the incident.";
-  }
-  return errors;
 }
 
 // ─── Evidence checklist ─────────────────────────────────────────────────────────────────────────

@@ -212,67 +212,19 @@ export function compareProtectionPlans(input: ProtectionPlanInput): ProtectionPl
   const hostDeductibleAppliedCents = Math.min(hostPlan.deductibleCents, eligibleCost);
   const hostPlanPaysCents = eligibleCost - hostDeductibleAppliedCents;
 
-  // ── Marketplace-managed ──
-  const managedLines: RouteLine[] = [];
-  const managedNotes: string[] = [];
-  let managedReceives: Cents;
-  if (misuse) {
-    managedReceives = guestOwesAtMostCents;
-    managedLines.push({ label: "Charged to the guest in full (misuse)", amountCents: estimate });
-    managedNotes.push(GUEST_MISUSE_RULE.summary);
-    managedNotes.push("What you receive depends on the guest paying.");
-  } else {
-    managedReceives = hostPlanPaysCents + lostIncome.payableCents;
-    managedLines.push({ label: "Repair estimate", amountCents: estimate });
-    if (eligibleCost < estimate) {
-      managedLines.push({
-        label: `Above the reimbursement cap (actual cash value or ${money(HOST_PLAN_COMMON.physicalDamageCapCents)})`,
-        amountCents: eligibleCost - estimate,
-      });
-      managedNotes.push(
-        `The plan pays at most the lesser of the car's actual cash value and ${money(HOST_PLAN_COMMON.physicalDamageCapCents)}.`,
-      );
-    }
-    managedLines.push({
-      label: `Your ${hostPlan.name} deductible`,
-      amountCents: -hostDeductibleAppliedCents,
-    });
-    managedLines.push({ label: "Paid by your host plan", amountCents: hostPlanPaysCents });
-    if (lostIncome.claimedCents > 0) {
-      managedLines.push({
-        label: lostIncome.eligible ? "Lost hosting income" : "Lost hosting income (not eligible)",
-        amountCents: lostIncome.payableCents,
-      });
-    }
-    managedNotes.push(
-      guestPlan.personalInsuranceAskedFirst
-        ? `${marketplace.name} asks the guest's personal insurance to pay first; the guest is charged at most ${money(guestOwesAtMostCents)}.`
-        : `The guest chose ${guestPlan.name}, so their personal insurance isn't asked and they owe ${money(guestOwesAtMostCents)}.`,
-    );
-  }
-  managedNotes.push("Once the claim is managed you can't switch back to resolving it directly.");
-
-  // ── Resolve directly ──
-  const directLines: RouteLine[] = [
-    {
-      label: misuse
-        ? "Paid by the guest in full (misuse)"
-        : `Paid by the guest (${guestPlan.name}, at most ${money(guestPlan.maxOutOfPocketCents)})`,
-      amountCents: guestOwesAtMostCents,
-    },
-  ];
-  const directNotes: string[] = [
-    misuse
-      ? "Interior or mechanical damage from misuse is the guest's full responsibility under every plan."
-      : `The guest's ${guestPlan.name} plan caps what they owe at ${money(guestPlan.maxOutOfPocketCents)}.`,
-    `Send the guest a repair estimate within ${estimateWithin}; either of you can ask ${marketplace.name} to manage the claim within ${escalateWithin}.`,
-  ];
-  if (lostIncome.claimedCents > 0) {
-    directNotes.push("Lost hosting income is only paid on a managed claim.");
-  }
-  if (guestPlan.id === "declined" && !misuse) {
-    directNotes.push("The guest declined protection: they may pay through their own auto insurer.");
-  }
+  const facts: ClaimFacts = {
+    guestPlan,
+    hostPlan,
+    estimate,
+    misuse,
+    lostIncome,
+    guestOwesAtMostCents,
+    eligibleCost,
+    hostDeductibleAppliedCents,
+    hostPlanPaysCents,
+  };
+  const { managedReceives, managedLines, managedNotes } = managedRoute(facts);
+  const { directLines, directNotes } = directRoute(facts, estimateWithin, escalateWithin);
 
   const routes: [RouteOutcome, RouteOutcome] = [
     {
@@ -321,6 +273,93 @@ export function compareProtectionPlans(input: ProtectionPlanInput): ProtectionPl
     better,
     reason: explainBetterRoute(managed, direct, escalateWithin),
   };
+}
+
+/** What both routes are worked out from. */
+interface ClaimFacts {
+  guestPlan: GuestPlanRule;
+  hostPlan: HostPlanRule;
+  estimate: Cents;
+  misuse: boolean;
+  lostIncome: LostIncomeAssessment;
+  guestOwesAtMostCents: Cents;
+  /** The part of the estimate the host plan reimburses (after its cap). */
+  eligibleCost: Cents;
+  hostDeductibleAppliedCents: Cents;
+  hostPlanPaysCents: Cents;
+}
+
+/** The marketplace-managed route: what the host receives, its lines and its notes. */
+function managedRoute(facts: ClaimFacts) {
+  const { guestPlan, hostPlan, estimate, misuse, lostIncome, guestOwesAtMostCents } = facts;
+  const { eligibleCost, hostDeductibleAppliedCents, hostPlanPaysCents } = facts;
+  const managedLines: RouteLine[] = [];
+  const managedNotes: string[] = [];
+  let managedReceives: Cents;
+  if (misuse) {
+    managedReceives = guestOwesAtMostCents;
+    managedLines.push({ label: "Charged to the guest in full (misuse)", amountCents: estimate });
+    managedNotes.push(GUEST_MISUSE_RULE.summary);
+    managedNotes.push("What you receive depends on the guest paying.");
+  } else {
+    managedReceives = hostPlanPaysCents + lostIncome.payableCents;
+    managedLines.push({ label: "Repair estimate", amountCents: estimate });
+    if (eligibleCost < estimate) {
+      managedLines.push({
+        label: `Above the reimbursement cap (actual cash value or ${money(HOST_PLAN_COMMON.physicalDamageCapCents)})`,
+        amountCents: eligibleCost - estimate,
+      });
+      managedNotes.push(
+        `The plan pays at most the lesser of the car's actual cash value and ${money(HOST_PLAN_COMMON.physicalDamageCapCents)}.`,
+      );
+    }
+    managedLines.push({
+      label: `Your ${hostPlan.name} deductible`,
+      amountCents: -hostDeductibleAppliedCents,
+    });
+    managedLines.push({ label: "Paid by your host plan", amountCents: hostPlanPaysCents });
+    if (lostIncome.claimedCents > 0) {
+      managedLines.push({
+        label: lostIncome.eligible ? "Lost hosting income" : "Lost hosting income (not eligible)",
+        amountCents: lostIncome.payableCents,
+      });
+    }
+    managedNotes.push(
+      guestPlan.personalInsuranceAskedFirst
+        ? `${marketplace.name} asks the guest's personal insurance to pay first; the guest is charged at most ${money(guestOwesAtMostCents)}.`
+        : `The guest chose ${guestPlan.name}, so their personal insurance isn't asked and they owe ${money(guestOwesAtMostCents)}.`,
+    );
+  }
+  managedNotes.push("Once the claim is managed you can't switch back to resolving it directly.");
+
+  return { managedReceives, managedLines, managedNotes };
+}
+
+/** The resolve-directly route: its lines and its notes (the host receives what the guest owes). */
+function directRoute(facts: ClaimFacts, estimateWithin: string, escalateWithin: string) {
+  const { guestPlan, misuse, lostIncome, guestOwesAtMostCents } = facts;
+  const directLines: RouteLine[] = [
+    {
+      label: misuse
+        ? "Paid by the guest in full (misuse)"
+        : `Paid by the guest (${guestPlan.name}, at most ${money(guestPlan.maxOutOfPocketCents)})`,
+      amountCents: guestOwesAtMostCents,
+    },
+  ];
+  const directNotes: string[] = [
+    misuse
+      ? "Interior or mechanical damage from misuse is the guest's full responsibility under every plan."
+      : `The guest's ${guestPlan.name} plan caps what they owe at ${money(guestPlan.maxOutOfPocketCents)}.`,
+    `Send the guest a repair estimate within ${estimateWithin}; either of you can ask ${marketplace.name} to manage the claim within ${escalateWithin}.`,
+  ];
+  if (lostIncome.claimedCents > 0) {
+    directNotes.push("Lost hosting income is only paid on a managed claim.");
+  }
+  if (guestPlan.id === "declined" && !misuse) {
+    directNotes.push("The guest declined protection: they may pay through their own auto insurer.");
+  }
+
+  return { directLines, directNotes };
 }
 
 function explainBetterRoute(

@@ -74,10 +74,17 @@ export function nextStep(
   deadlines: readonly NextStepDeadline[],
   evidenceProblems: number,
 ): NextStep {
-  const find = (key: ClaimDeadlineId) => deadlines.find((deadline) => deadline.key === key);
-  const firstOpen = deadlines.find(
-    (deadline) => deadline.status === "open" && deadline.key !== "escalate",
-  );
+  return filedClaimStep(claim, deadlines) ?? draftClaimStep(claim, deadlines, evidenceProblems);
+}
+
+const findDeadline = (deadlines: readonly NextStepDeadline[], key: ClaimDeadlineId) =>
+  deadlines.find((deadline) => deadline.key === key);
+
+/** The step once the claim is past its draft (null while it is a draft). */
+function filedClaimStep(
+  claim: ClaimProgress,
+  deadlines: readonly NextStepDeadline[],
+): NextStep | null {
   const name = marketplace.name;
   switch (claim.status) {
     case "closed":
@@ -127,7 +134,7 @@ export function nextStep(
         action: "drafts",
       };
     case "disputed": {
-      const escalate = find("escalate");
+      const escalate = findDeadline(deadlines, "escalate");
       return {
         tone: escalate?.status === "open" ? "urgent" : "todo",
         title: "Answer the dispute",
@@ -148,9 +155,21 @@ export function nextStep(
         action: "update",
       };
     case "draft":
-      break;
+      return null;
   }
-  const report = claim.kind === "damage" ? find("report-damage") : undefined;
+}
+
+/** The step of a draft claim: report the damage, enter the amount, or file it. */
+function draftClaimStep(
+  claim: ClaimProgress,
+  deadlines: readonly NextStepDeadline[],
+  evidenceProblems: number,
+): NextStep {
+  const firstOpen = deadlines.find(
+    (deadline) => deadline.status === "open" && deadline.key !== "escalate",
+  );
+  const name = marketplace.name;
+  const report = claim.kind === "damage" ? findDeadline(deadlines, "report-damage") : undefined;
   const evidence =
     evidenceProblems > 0
       ? ` The evidence check found ${evidenceProblems === 1 ? "a problem" : `${evidenceProblems} problems`}: fix what you can first.`

@@ -614,22 +614,68 @@ function profileHeightAt(spec: BodySpec, u: number): number {
   return spec.belt[1];
 }
 
-/** Side view, drawn for one side of the car with `map` placing it on the page. */
-function sideView(
+/** One side view's measurements and edges, shared by the helpers that draw its parts. */
+interface SideFrame {
+  spec: BodySpec;
+  side: "left" | "right";
+  map: ViewMap;
+  scale: number;
+  into: Collected;
+  L: number;
+  H: number;
+  /** Tire radius and wheel arch radius (a small gap around the tire). */
+  r: number;
+  rA: number;
+  /** Bottom of the body and top of the rocker panel. */
+  vb: number;
+  vSill: number;
+  /** Bumper tops, front and rear. */
+  vBTf: number;
+  vBTr: number;
+  belt0: number;
+  belt1: number;
+  /** Wheel centers, front and rear. */
+  cF: Vec;
+  cR: Vec;
+  /** Where the lower edge leaves the front arch, and enters and leaves the rear one. */
+  b2: number;
+  b3: number;
+  b4: number;
+  /** Degrees below the axle where the arch meets the underside, and above it at the sill. */
+  thetaB: number;
+  thetaSill: number;
+  archFrontBottom: Vec;
+  hoodStart: Vec;
+  cornerRound: number;
+  rearDoor: boolean;
+  /** The front door's and the last door's trailing edges. */
+  uB: number;
+  uC: number;
+  /** Cargo van: no side windows behind the front doors. */
+  solid: boolean;
+  beltAt: (u: number) => number;
+  hoodAt: (u: number) => number;
+  upperRear: (u: number) => number;
+  onArch: (c: Vec, angle: number) => Vec;
+  /** A point on the lower edge of the body sides. */
+  lowAt: (u: number) => Vec;
+  /** The lower edge from u0 to u1 (u0 < u1), front to back. */
+  lowerEdge: (u0: number, u1: number) => LocalVertex[];
+}
+
+function sideFrame(
   spec: BodySpec,
   side: "left" | "right",
   map: ViewMap,
   scale: number,
   into: Collected,
-) {
-  const view = side;
+): SideFrame {
   const L = spec.length;
   const H = spec.height;
   const r = spec.tire;
   const rA = r + 0.055; // wheel arch radius: a small gap around the tire
   const uF = spec.frontAxle;
   const uR = spec.frontAxle + spec.wheelbase;
-  const vb = spec.ground;
   const vSill = r + 0.07; // top of the rocker panel
   const [vBTf, vBTr] = spec.bumperTop;
   const [belt0, belt1] = spec.belt;
@@ -639,7 +685,6 @@ function sideView(
     spec.nose + ((belt0 - spec.nose) * (u - hoodStart[0])) / (spec.aPillar - hoodStart[0]);
   const deg = (rad: number) => (rad * 180) / Math.PI;
   const crossAngle = (height: number) => deg(Math.asin(clamp((height - r) / rA, -1, 1)));
-  const cornerRound = 0.06 * scale;
 
   // Lower edge of the body sides (where the fender, doors and quarter end): the bumper tops in
   // front of the front wheel and behind the rear one, the wheel arches, the sill between them.
@@ -665,7 +710,6 @@ function sideView(
     if (u < b4) return onArch(cR, archAngle(cR, u));
     return [u, vBTr];
   };
-  /** The lower edge from u0 to u1 (u0 < u1), front to back. */
   const lowerEdge = (u0: number, u1: number): LocalVertex[] => {
     const out: LocalVertex[] = [lowAt(u0)];
     const arches: [number, number, Vec][] = [
@@ -686,29 +730,85 @@ function sideView(
     if (u < u1) out.push(lowAt(u1));
     return out;
   };
+  const thetaB = -crossAngle(spec.ground);
+  const solid = spec.solidRearSides === true;
+  return {
+    spec,
+    side,
+    map,
+    scale,
+    into,
+    L,
+    H,
+    r,
+    rA,
+    vb: spec.ground,
+    vSill,
+    vBTf,
+    vBTr,
+    belt0,
+    belt1,
+    cF,
+    cR,
+    b2,
+    b3,
+    b4,
+    thetaB,
+    thetaSill: aF1,
+    archFrontBottom: onArch(cF, -thetaB),
+    hoodStart,
+    cornerRound: 0.06 * scale,
+    rearDoor: spec.rearDoorEnd !== undefined,
+    uB: spec.bPillar,
+    uC: spec.rearDoorEnd ?? spec.bPillar,
+    solid,
+    beltAt,
+    hoodAt,
+    upperRear: (u: number) => (solid ? H - 0.12 : beltAt(u)),
+    onArch,
+    lowAt,
+    lowerEdge,
+  };
+}
 
-  // Silhouette: nose, hood, windshield, roof, the body's own tail profile, then the underside
-  // with both wheel arches.
-  // Degrees below the axle where the arch meets the underside.
-  const thetaB = -crossAngle(vb);
-  const archFrontBottom = onArch(cF, -thetaB);
-  const archRearBottom = onArch(cR, -thetaB);
+/** Side view, drawn for one side of the car with `map` placing it on the page. */
+function sideView(
+  spec: BodySpec,
+  side: "left" | "right",
+  map: ViewMap,
+  scale: number,
+  into: Collected,
+) {
+  const frame = sideFrame(spec, side, map, scale, into);
+  sideSilhouette(frame);
+  sideFenderAndDoors(frame);
+  sideQuarterAndRocker(frame);
+  sideGlass(frame);
+  sideMirrorWheelsAndHandles(frame);
+}
+
+/**
+ * The body's outline (nose, hood, windshield, roof, the body's own tail profile, then the
+ * underside with both wheel arches) and the lamps seen from the side.
+ */
+function sideSilhouette(frame: SideFrame) {
+  const { spec, side, map, into, L, H, rA, vb, belt0, belt1, cF, cR, thetaB } = frame;
   const silhouette: LocalVertex[] = [
     [0.08, vb],
     [0, vb + 0.14],
     [0, spec.nose - 0.12],
     [0.08, spec.nose - 0.02],
-    hoodStart,
+    frame.hoodStart,
     [spec.aPillar, belt0],
     [spec.roofFront, H],
     [spec.roofRear, H],
     ...spec.tail,
-    archRearBottom,
+    frame.onArch(cR, -thetaB),
     ...arcTo(cR, rA, -thetaB, 180 + thetaB),
-    archFrontBottom,
+    frame.archFrontBottom,
     ...arcTo(cF, rA, -thetaB, 180 + thetaB),
   ];
-  addOutline(into, "body", `Body, ${side} side`, build(map, silhouette, 0.07 * scale));
+  addOutline(into, "body", `Body, ${side} side`, build(map, silhouette, 0.07 * frame.scale));
 
   // Lamps seen from the side: not tappable here (they are in the front and rear views).
   addOutline(
@@ -718,12 +818,12 @@ function sideView(
     build(
       map,
       [
-        [0.03, vBTf + 0.05],
-        [0.13, vBTf + 0.05],
+        [0.03, frame.vBTf + 0.05],
+        [0.13, frame.vBTf + 0.05],
         [0.2, spec.nose - 0.03],
         [0.06, spec.nose - 0.04],
       ],
-      cornerRound,
+      frame.cornerRound,
     ),
   );
   const tailTop =
@@ -743,16 +843,15 @@ function sideView(
         [L - 0.015, tailTop - tailLampHeight],
         [L - 0.1, tailTop - tailLampHeight],
       ],
-      cornerRound,
+      frame.cornerRound,
     ),
   );
+}
 
-  const rearDoor = spec.rearDoorEnd !== undefined;
-  const uB = spec.bPillar;
-  const uC = spec.rearDoorEnd ?? spec.bPillar;
-  const solid = spec.solidRearSides === true;
-  const upperRear = (u: number) => (solid ? H - 0.12 : beltAt(u));
-
+/** Fender, front door and rear (or sliding) door. */
+function sideFenderAndDoors(frame: SideFrame) {
+  const { spec, side, map, into, vSill, belt0, b2, uB, uC, cornerRound } = frame;
+  const { lowerEdge, beltAt, upperRear } = frame;
   // Fender: from behind the headlamp to the front door, over the wheel arch.
   const fenderFront = 0.16;
   const fender = build(
@@ -760,17 +859,18 @@ function sideView(
     [
       ...lowerEdge(fenderFront, spec.aPillar),
       [spec.aPillar, belt0],
-      hoodStart,
+      frame.hoodStart,
       [fenderFront, spec.nose - 0.06],
     ],
     cornerRound,
   );
+  const uF = frame.cF[0];
   const behindArch = spec.aPillar - b2;
   const fenderAnchor: Vec =
     behindArch > 0.2
       ? [(b2 + spec.aPillar) / 2, (vSill + belt0) / 2]
-      : [uF, (r + rA + hoodAt(uF)) / 2];
-  addPanel(into, `front-fender-${side}`, view, fender, point(map(fenderAnchor)));
+      : [uF, (frame.r + frame.rA + frame.hoodAt(uF)) / 2];
+  addPanel(into, `front-fender-${side}`, side, fender, point(map(fenderAnchor)));
 
   // Doors: sill (or arch) to beltline; sliding and cargo-van doors go up to the roof rail.
   const frontDoor = build(
@@ -780,10 +880,10 @@ function sideView(
   );
   const frontDoorAnchor: Vec = [
     (spec.aPillar + uB) / 2,
-    (Math.max(vSill, lowAt((spec.aPillar + uB) / 2)[1]) + beltAt(uB)) / 2,
+    (Math.max(vSill, frame.lowAt((spec.aPillar + uB) / 2)[1]) + beltAt(uB)) / 2,
   ];
-  addPanel(into, `front-door-${side}`, view, frontDoor, point(map(frontDoorAnchor)));
-  if (rearDoor) {
+  addPanel(into, `front-door-${side}`, side, frontDoor, point(map(frontDoorAnchor)));
+  if (frame.rearDoor) {
     const door = build(
       map,
       [...lowerEdge(uB, uC), [uC, upperRear(uC)], [uB, upperRear(uB)]],
@@ -792,13 +892,18 @@ function sideView(
     addPanel(
       into,
       `rear-door-${side}`,
-      view,
+      side,
       door,
       point(map([(uB + uC) / 2, (vSill + upperRear(uB)) / 2])),
     );
   }
+}
 
-  // Quarter panel (a pickup's bed side) from the last door to the tail, over the rear arch.
+/** Quarter panel (a pickup's bed side) and rocker. */
+function sideQuarterAndRocker(frame: SideFrame) {
+  const { spec, side, map, into, L, H, rA, vb, vSill, belt1, b2, b3, b4, uC } = frame;
+  const { cF, cR, thetaB, thetaSill, cornerRound, lowAt } = frame;
+  // Quarter panel from the last door to the tail, over the rear arch.
   const quarterStart = spec.rear === "pickup" ? (spec.bedStart ?? uC) : uC;
   const quarterEnd = L - 0.12;
   const quarterTopRear =
@@ -806,14 +911,14 @@ function sideView(
       ? (spec.bedRail ?? belt1) - 0.03
       : spec.rear === "notch"
         ? (spec.tail[1] ?? [0, belt1])[1] - 0.05
-        : solid
+        : frame.solid
           ? H - 0.14
           : Math.min(belt1, profileHeightAt(spec, L - 0.1) - 0.04);
-  const quarterTopFront = spec.rear === "pickup" ? quarterTopRear : upperRear(quarterStart);
+  const quarterTopFront = spec.rear === "pickup" ? quarterTopRear : frame.upperRear(quarterStart);
   const quarter = build(
     map,
     [
-      ...lowerEdge(quarterStart, quarterEnd),
+      ...frame.lowerEdge(quarterStart, quarterEnd),
       [L - 0.06, quarterTopRear - 0.04],
       [L - 0.1, quarterTopRear],
       [quarterStart, quarterTopFront],
@@ -824,27 +929,29 @@ function sideView(
   const quarterAnchor: Vec =
     b3 - quarterStart > 0.35
       ? [(quarterStart + b3) / 2, (vSill + quarterTopFront) / 2]
-      : [quarterAnchorU, (Math.max(vBTr, lowAt(quarterAnchorU)[1]) + quarterTopRear) / 2];
-  addPanel(into, `quarter-panel-${side}`, view, quarter, point(map(quarterAnchor)));
+      : [quarterAnchorU, (Math.max(frame.vBTr, lowAt(quarterAnchorU)[1]) + quarterTopRear) / 2];
+  addPanel(into, `quarter-panel-${side}`, side, quarter, point(map(quarterAnchor)));
 
   // Rocker: between the wheel arches (under the cab on a pickup), ends following the arches.
-  const thetaSill = aF1;
   const rockerEnd = spec.rear === "pickup" ? (spec.cabEnd ?? b3) : null;
   const rocker = build(
     map,
     [
-      archFrontBottom,
+      frame.archFrontBottom,
       ...(rockerEnd === null
-        ? [onArch(cR, 180 + thetaB), ...arcTo(cR, rA, 180 + thetaB, 180 - thetaSill)]
+        ? [frame.onArch(cR, 180 + thetaB), ...arcTo(cR, rA, 180 + thetaB, 180 - thetaSill)]
         : [[rockerEnd, vb] as Vec, [rockerEnd, vSill] as Vec]),
       [b2, vSill],
       ...arcTo(cF, rA, thetaSill, -thetaB),
     ],
     cornerRound * 0.5,
   );
-  addPanel(into, `rocker-${side}`, view, rocker);
+  addPanel(into, `rocker-${side}`, side, rocker);
+}
 
-  // Side glass: every side window of this side, one panel.
+/** Side glass: every side window of this side, one panel. */
+function sideGlass(frame: SideFrame) {
+  const { spec, side, map, into, L, H, belt0, belt1, uB, uC, rearDoor } = frame;
   const topIn = H - 0.08;
   const aLine = (v: number) =>
     spec.aPillar + ((v - belt0) / (H - belt0)) * (spec.roofFront - spec.aPillar) + 0.1;
@@ -860,7 +967,7 @@ function sideView(
     );
   };
   const windows: Built[] = [];
-  const windowBottom = (u: number) => beltAt(u) + 0.03;
+  const windowBottom = (u: number) => frame.beltAt(u) + 0.03;
   const window = (front: (v: number) => number, back: (v: number) => number) => {
     const v0 = windowBottom(spec.aPillar);
     const vFront = windowBottom(front(v0));
@@ -873,11 +980,11 @@ function sideView(
         [back(topIn), topIn],
         [front(topIn), topIn],
       ],
-      0.05 * scale,
+      0.05 * frame.scale,
     );
   };
   windows.push(window(aLine, () => uB - 0.05));
-  if (!solid) {
+  if (!frame.solid) {
     if (rearDoor && spec.quarterWindow) {
       windows.push(
         window(
@@ -893,11 +1000,15 @@ function sideView(
     }
   }
   const frontWindow = windows[0] as Built;
-  addPanel(into, `side-glass-${side}`, view, combine(windows), {
+  addPanel(into, `side-glass-${side}`, side, combine(windows), {
     x: frontWindow.box.x + frontWindow.box.width / 2,
     y: frontWindow.box.y + frontWindow.box.height / 2,
   });
+}
 
+/** Mirror, wheels (with the rim drawn over them) and door handles. */
+function sideMirrorWheelsAndHandles(frame: SideFrame) {
+  const { spec, side, map, into, r, belt0 } = frame;
   // Mirror: on the door's upper front corner, a little larger than life so it can be tapped.
   const mirror = build(
     map,
@@ -907,37 +1018,42 @@ function sideView(
       [spec.aPillar + 0.34, belt0 + 0.19],
       [spec.aPillar + 0.08, belt0 + 0.21],
     ],
-    0.06 * scale,
+    0.06 * frame.scale,
   );
-  addPanel(into, `mirror-${side}`, view, mirror);
+  addPanel(into, `mirror-${side}`, side, mirror);
 
-  // Wheels, with the rim drawn over them.
   for (const [position, center] of [
-    ["front", cF],
-    ["rear", cR],
+    ["front", frame.cF],
+    ["rear", frame.cR],
   ] as const) {
-    addPanel(into, `wheel-${position}-${side}`, view, circle(map, center, r), point(map(center)));
+    addPanel(into, `wheel-${position}-${side}`, side, circle(map, center, r), point(map(center)));
     addOutline(into, "hub", `Rim, ${side} ${position}`, circle(map, center, r * 0.62));
     addOutline(into, "line", `Hub, ${side} ${position}`, circle(map, center, r * 0.16));
   }
 
-  // Door handles.
   const handle = (u: number) =>
     addOutline(
       into,
       "line",
       `Door handle, ${side}`,
       polyline(map, [
-        [u - 0.2, beltAt(u) - 0.12],
-        [u - 0.06, beltAt(u) - 0.12],
+        [u - 0.2, frame.beltAt(u) - 0.12],
+        [u - 0.06, frame.beltAt(u) - 0.12],
       ]),
     );
-  handle(uB);
-  if (rearDoor && !solid) handle(uC);
+  handle(frame.uB);
+  if (frame.rearDoor && !frame.solid) handle(frame.uC);
 }
 
 /** Top view: hood, windshield, roof, and rear glass and trunk lid on notch bodies. */
 function topView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
+  topOutlines(spec, map, scale, into);
+  topCabin(spec, map, scale, into);
+  topRear(spec, map, scale, into);
+}
+
+/** What the top view shows but a host taps elsewhere: mirrors, tires, the body's outline. */
+function topOutlines(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
   const L = spec.length;
   const w2 = spec.width / 2;
   const mirrorU = spec.aPillar + 0.05;
@@ -981,7 +1097,11 @@ function topView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
     [L, w2 - 0.3],
   ]);
   addOutline(into, "body", "Body, from above", build(map, body, 0.22 * scale));
+}
 
+/** Hood, windshield and roof (with a soft top's ribs). */
+function topCabin(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
+  const w2 = spec.width / 2;
   const round = 0.1 * scale;
   const roofW = w2 - 0.3;
   addPanel(
@@ -1031,7 +1151,14 @@ function topView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
       );
     }
   }
+}
 
+/** Behind the roof: rear glass and trunk lid on notch bodies, the bed on pickups. */
+function topRear(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
+  const L = spec.length;
+  const w2 = spec.width / 2;
+  const round = 0.1 * scale;
+  const roofW = w2 - 0.3;
   if (spec.rear === "notch") {
     const deck = spec.deckStart ?? L - 0.9;
     addPanel(
@@ -1102,23 +1229,8 @@ function frontView(spec: BodySpec, map: ViewMap, scale: number, into: Collected)
     ]),
   );
 
-  const bumper = build(
-    map,
-    [
-      [-(w2 - 0.14), vb + 0.02],
-      [w2 - 0.14, vb + 0.02],
-      [w2 - 0.02, vb + 0.14],
-      [w2 - 0.02, bumperTop],
-      [-(w2 - 0.02), bumperTop],
-      [-(w2 - 0.02), vb + 0.14],
-    ],
-    0.08 * scale,
-  );
-  addPanel(into, "front-bumper", "front", bumper, point(map([0, (vb + bumperTop) / 2 - 0.02])));
-  for (const [sign, side] of [
-    [-1, "left"],
-    [1, "right"],
-  ] as const) {
+  endViewBumper(spec, "front", bumperTop, map, scale, into);
+  for (const [sign, side] of END_VIEW_SIDES) {
     // A little larger than life, so the lamp is a fair tap target.
     const center = w2 - 0.3;
     const v = vb + 0.15;
@@ -1154,10 +1266,7 @@ function frontView(spec: BodySpec, map: ViewMap, scale: number, into: Collected)
       ]),
     );
   }
-  for (const [sign, side] of [
-    [-1, "left"],
-    [1, "right"],
-  ] as const) {
+  for (const [sign, side] of END_VIEW_SIDES) {
     const outer = w2 - 0.04;
     const inner = gw + 0.07;
     const lamp = build(
@@ -1178,7 +1287,6 @@ function frontView(spec: BodySpec, map: ViewMap, scale: number, into: Collected)
 function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) {
   endViewBody(spec, "rear", map, scale, into);
   const w2 = spec.width / 2;
-  const vb = spec.ground;
   const round = 0.05 * scale;
   const [glassBottom, glassTop] = spec.rearGlass;
   const glassShape = (inset: number): Vec[] => [
@@ -1210,12 +1318,7 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
     const gate = build(map, rect(-half, bumperTop + 0.03, half, gateTop), 0.06 * scale);
     const anchor: Vec = [0, bumperTop + 0.03 + (gateTop - bumperTop - 0.03) * 0.62];
     addPanel(into, "trunk-liftgate", "rear", gate, point(map(anchor)));
-    addOutline(
-      into,
-      "line",
-      "License plate",
-      build(map, rect(-0.2, bumperTop + 0.06, 0.2, bumperTop + 0.2), round * 0.5).d,
-    );
+    licensePlate(bumperTop, map, round, into);
     if (spec.rear === "van") {
       addOutline(
         into,
@@ -1240,12 +1343,7 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
         [w2 - 0.1, deck],
       ]),
     );
-    addOutline(
-      into,
-      "line",
-      "License plate",
-      build(map, rect(-0.2, bumperTop + 0.06, 0.2, bumperTop + 0.2), round * 0.5).d,
-    );
+    licensePlate(bumperTop, map, round, into);
   } else if (spec.rear === "van") {
     const windows = [-1, 1].map((sign) =>
       build(map, rect(sign * 0.05, glassBottom, sign * (w2 - 0.2), glassTop), round),
@@ -1266,10 +1364,7 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
     );
   }
 
-  for (const [sign, side] of [
-    [-1, "left"],
-    [1, "right"],
-  ] as const) {
+  for (const [sign, side] of END_VIEW_SIDES) {
     const lamp = build(
       map,
       [
@@ -1282,6 +1377,26 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
     );
     addPanel(into, `taillamp-${side}`, "rear", lamp);
   }
+  endViewBumper(spec, "rear", bumperTop, map, scale, into);
+}
+
+/** The car's left and right in the end views, with the sign of `w` each is drawn at. */
+const END_VIEW_SIDES = [
+  [-1, "left"],
+  [1, "right"],
+] as const;
+
+/** The bumper across the bottom of the front or rear view, up to `bumperTop`. */
+function endViewBumper(
+  spec: BodySpec,
+  end: "front" | "rear",
+  bumperTop: number,
+  map: ViewMap,
+  scale: number,
+  into: Collected,
+) {
+  const w2 = spec.width / 2;
+  const vb = spec.ground;
   const bumper = build(
     map,
     [
@@ -1294,7 +1409,17 @@ function rearView(spec: BodySpec, map: ViewMap, scale: number, into: Collected) 
     ],
     0.08 * scale,
   );
-  addPanel(into, "rear-bumper", "rear", bumper, point(map([0, (vb + bumperTop) / 2 - 0.02])));
+  addPanel(into, `${end}-bumper`, end, bumper, point(map([0, (vb + bumperTop) / 2 - 0.02])));
+}
+
+/** The license plate just above the rear bumper. */
+function licensePlate(bumperTop: number, map: ViewMap, round: number, into: Collected) {
+  addOutline(
+    into,
+    "line",
+    "License plate",
+    build(map, rect(-0.2, bumperTop + 0.06, 0.2, bumperTop + 0.2), round * 0.5).d,
+  );
 }
 
 /** The silhouette shared by the front and rear views: tires, body, greenhouse, mirrors. */

@@ -719,6 +719,13 @@ function byClass(
 export type RepairChoice =
   { hours: number; refinish: boolean; removeAndInstall: boolean } | "replace" | "polish";
 
+/** A conventional repair of `hours`, done off the car and then refinished. */
+const refinished = (hours: number): RepairChoice => ({
+  hours,
+  refinish: true,
+  removeAndInstall: true,
+});
+
 export interface PdrBand {
   id: "dime-nickel" | "quarter" | "golf-ball" | "crease";
   label: string;
@@ -788,31 +795,11 @@ export const ESTIMATE_TABLES = {
    */
   sheetMetalRepair: sourced<Readonly<Partial<Record<DamageType, BySeverity<RepairChoice>>>>>(
     {
-      dent: {
-        minor: { hours: 1.0, refinish: true, removeAndInstall: true },
-        moderate: { hours: 2.5, refinish: true, removeAndInstall: true },
-        severe: { hours: 5.0, refinish: true, removeAndInstall: true },
-      },
-      scratch: {
-        minor: "polish",
-        moderate: { hours: 0.8, refinish: true, removeAndInstall: true },
-        severe: { hours: 1.5, refinish: true, removeAndInstall: true },
-      },
-      scuff: {
-        minor: "polish",
-        moderate: { hours: 0.8, refinish: true, removeAndInstall: true },
-        severe: { hours: 1.5, refinish: true, removeAndInstall: true },
-      },
-      "paint-chip": {
-        minor: "polish",
-        moderate: { hours: 0.5, refinish: true, removeAndInstall: true },
-        severe: { hours: 1.0, refinish: true, removeAndInstall: true },
-      },
-      crack: {
-        minor: { hours: 1.0, refinish: true, removeAndInstall: true },
-        moderate: { hours: 2.0, refinish: true, removeAndInstall: true },
-        severe: { hours: 4.0, refinish: true, removeAndInstall: true },
-      },
+      dent: { minor: refinished(1.0), moderate: refinished(2.5), severe: refinished(5.0) },
+      scratch: { minor: "polish", moderate: refinished(0.8), severe: refinished(1.5) },
+      scuff: { minor: "polish", moderate: refinished(0.8), severe: refinished(1.5) },
+      "paint-chip": { minor: "polish", moderate: refinished(0.5), severe: refinished(1.0) },
+      crack: { minor: refinished(1.0), moderate: refinished(2.0), severe: refinished(4.0) },
     },
     "assumption",
     true,
@@ -824,29 +811,13 @@ export const ESTIMATE_TABLES = {
       // A minor push-out dent in a plastic cover usually needs no paint.
       dent: {
         minor: { hours: 1.0, refinish: false, removeAndInstall: false },
-        moderate: { hours: 2.0, refinish: true, removeAndInstall: true },
+        moderate: refinished(2.0),
         severe: "replace",
       },
-      scratch: {
-        minor: "polish",
-        moderate: { hours: 1.0, refinish: true, removeAndInstall: true },
-        severe: { hours: 2.0, refinish: true, removeAndInstall: true },
-      },
-      scuff: {
-        minor: "polish",
-        moderate: { hours: 1.0, refinish: true, removeAndInstall: true },
-        severe: { hours: 2.0, refinish: true, removeAndInstall: true },
-      },
-      "paint-chip": {
-        minor: "polish",
-        moderate: { hours: 0.5, refinish: true, removeAndInstall: true },
-        severe: { hours: 1.0, refinish: true, removeAndInstall: true },
-      },
-      crack: {
-        minor: { hours: 1.5, refinish: true, removeAndInstall: true },
-        moderate: { hours: 2.5, refinish: true, removeAndInstall: true },
-        severe: "replace",
-      },
+      scratch: { minor: "polish", moderate: refinished(1.0), severe: refinished(2.0) },
+      scuff: { minor: "polish", moderate: refinished(1.0), severe: refinished(2.0) },
+      "paint-chip": { minor: "polish", moderate: refinished(0.5), severe: refinished(1.0) },
+      crack: { minor: refinished(1.5), moderate: refinished(2.5), severe: "replace" },
     },
     "assumption",
     true,

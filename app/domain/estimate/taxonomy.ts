@@ -12,6 +12,7 @@
  * Pure data and types: no framework imports, no I/O, and no zod, so a page that only shows
  * findings (a shared report) doesn't download the validation library.
  */
+import { valuesOf } from "~/domain/labeled-values";
 
 // ─── Panels ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -77,20 +78,11 @@ export type PanelKind = (typeof PANEL_KINDS)[number];
 
 export type Side = "left" | "right";
 
-/** ADAS sensors a panel can carry; replacing or removing that panel means a calibration. */
-export const ADAS_SENSORS = [
-  "forward camera",
-  "front radar",
-  "parking sensors",
-  "blind-spot radar",
-  "surround-view camera",
-  "side camera",
-  "rear camera",
-] as const;
-export type AdasSensor = (typeof ADAS_SENSORS)[number];
-
-/** Sentence-case names of the sensors, for selects and estimate lines. */
-export const ADAS_SENSOR_LABELS: Readonly<Record<AdasSensor, string>> = {
+/**
+ * ADAS sensors a panel can carry (replacing or removing that panel means a calibration), with
+ * their sentence-case names for selects and estimate lines.
+ */
+export const ADAS_SENSOR_LABELS = {
   "forward camera": "Windshield (forward) camera",
   "front radar": "Front radar",
   "parking sensors": "Parking sensor",
@@ -98,7 +90,9 @@ export const ADAS_SENSOR_LABELS: Readonly<Record<AdasSensor, string>> = {
   "surround-view camera": "Surround-view camera (front)",
   "side camera": "Surround-view camera (mirror)",
   "rear camera": "Rear camera",
-};
+} as const satisfies Record<string, string>;
+export type AdasSensor = keyof typeof ADAS_SENSOR_LABELS;
+export const ADAS_SENSORS = valuesOf<AdasSensor>(ADAS_SENSOR_LABELS);
 
 export interface PanelInfo {
   id: PanelId;
@@ -387,20 +381,7 @@ export const PAINT_TYPE_LABELS: Readonly<Record<PaintType, string>> = {
   "tri-coat": "Tri-coat",
 };
 
-export const BODY_TYPES = [
-  "sedan",
-  "hatchback",
-  "wagon",
-  "coupe",
-  "convertible",
-  "suv",
-  "minivan",
-  "pickup",
-  "van",
-] as const;
-export type BodyType = (typeof BODY_TYPES)[number];
-
-export const BODY_TYPE_LABELS: Readonly<Record<BodyType, string>> = {
+export const BODY_TYPE_LABELS = {
   sedan: "Sedan",
   hatchback: "Hatchback",
   wagon: "Wagon",
@@ -410,7 +391,9 @@ export const BODY_TYPE_LABELS: Readonly<Record<BodyType, string>> = {
   minivan: "Minivan",
   pickup: "Pickup",
   van: "Van",
-};
+} as const satisfies Record<string, string>;
+export type BodyType = keyof typeof BODY_TYPE_LABELS;
+export const BODY_TYPES = valuesOf<BodyType>(BODY_TYPE_LABELS);
 
 /** Where a car is in the fleet. */
 /** When a photo was taken: before the guest's trip (the car's prior condition) or after it. */

@@ -16,19 +16,9 @@
  */
 import type { HeadlampType, InteriorMaterial, PanelId, PriceClass, Vehicle } from "./taxonomy";
 import { HEADLAMP_TYPE_LABELS } from "./taxonomy";
+import { valuesOf } from "~/domain/labeled-values";
 
-export const EQUIPMENT_FIELDS = [
-  "windshieldCamera",
-  "frontRadar",
-  "frontParkingSensors",
-  "rearParkingSensors",
-  "blindSpotMonitors",
-  "rearCamera",
-  "surroundCameras",
-] as const;
-export type EquipmentField = (typeof EQUIPMENT_FIELDS)[number];
-
-export const EQUIPMENT_LABELS: Readonly<Record<EquipmentField, string>> = {
+export const EQUIPMENT_LABELS = {
   windshieldCamera: "Windshield camera (lane keeping, automatic braking)",
   frontRadar: "Front radar (adaptive cruise)",
   frontParkingSensors: "Front parking sensors",
@@ -36,7 +26,9 @@ export const EQUIPMENT_LABELS: Readonly<Record<EquipmentField, string>> = {
   blindSpotMonitors: "Blind-spot monitors",
   rearCamera: "Rear camera",
   surroundCameras: "Surround-view cameras",
-};
+} as const satisfies Record<string, string>;
+export type EquipmentField = keyof typeof EQUIPMENT_LABELS;
+export const EQUIPMENT_FIELDS = valuesOf<EquipmentField>(EQUIPMENT_LABELS);
 
 /** What the host stated; null means "not sure". */
 export type StatedEquipment = Record<EquipmentField, boolean | null> & {

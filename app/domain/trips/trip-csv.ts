@@ -14,12 +14,19 @@
  * file. A local time the clocks skip (spring forward) is read as the time after the change; one
  * that repeats (fall back) as the first of the two.
  */
-import { fieldAt, locateColumns, normalizeHeader, parseCsv, rowProblem } from "~/domain/csv";
 import {
-  parseTripDateTime,
-  MAX_EARNINGS_CSV_CHARACTERS,
-  MAX_REPORTED_CSV_ERRORS,
-} from "~/domain/earnings-csv";
+  fieldAt,
+  foundColumnNames,
+  locateColumns,
+  missingColumnProblem,
+  normalizeHeader,
+  readCsvExport,
+  readDateCell,
+  reportedProblems,
+  rowProblem,
+  type CsvRecord,
+} from "~/domain/csv";
+import { parseTripDateTime } from "~/domain/earnings-csv";
 import { formatCents, formatNumber, parseMoneyToCents } from "~/domain/money";
 import { canonicalTimeZone, naiveMsToWallClock, resolveWallClock } from "~/domain/zoned-time";
 import type { FileVehicle } from "./file-vehicle";
@@ -217,29 +224,35 @@ export function parseTripCsv(
   text: string,
   options: { timeZone: string; now: number },
 ): TripCsvResult {
-  const fail = (message: string, row: number | null = null) => ({
-    ok: false as const,
-    errors: [{ row, column: null, message }],
-  });
-  if (text.length > MAX_EARNINGS_CSV_CHARACTERS) {
-    return fail("The file is too large. Export a shorter date range and try again.");
-  }
-  if (text.startsWith("PK\u0003\u0004") || text.includes("\u0000")) {
-    return fail(
-      "This looks like a spreadsheet or binary file, not CSV text. Export or save it as CSV.",
-    );
-  }
-  if (text.replace(/^\uFEFF/, "").trim() === "") return fail("The file is empty.");
-  const parsed = parseCsv(text);
-  if (!parsed.ok) return fail(`Line ${parsed.line}: ${parsed.message}`, parsed.line);
-  const [header, ...records] = parsed.records;
-  if (!header || records.length === 0) return fail("The file has a header row but no trips.");
-  if (records.length > MAX_TRIP_CSV_ROWS) {
-    return fail(
-      `The file has ${formatNumber(records.length)} trips; the limit is ${formatNumber(MAX_TRIP_CSV_ROWS)}. Export a shorter date range.`,
-    );
-  }
+  const file = readCsvExport(text, MAX_TRIP_CSV_ROWS, "trips");
+  if (!file.ok) return file;
+  const layout = tripFileLayout(file.header);
+  if (!layout.ok) return layout;
 
+  const errors: TripCsvError[] = [];
+  const rows: TripCsvRow[] = [];
+  const seen = new Map<string, number>();
+  for (const record of file.records) {
+    const row = readTripRow(record, layout, options, seen, errors);
+    if (row) rows.push(row);
+  }
+  if (errors.length > 0) return { ok: false, errors: reportedProblems(errors) };
+  return { ok: true, rows, columns: foundColumnNames(file.header, layout.columnIndex) };
+}
+
+/** Where a trip file's columns are, and what its header says about them. */
+interface TripFileLayout {
+  ok: true;
+  header: CsvRecord;
+  columnIndex: Partial<Record<TripColumn, number>>;
+  headerName: (column: TripColumn) => string | null;
+  /** The export's money item columns, read only to check them. */
+  moneyItems: ReadonlyArray<{ name: string; index: number }>;
+  stated: StatedTripField[];
+}
+
+/** The file's columns, or the required ones its header row lacks. */
+function tripFileLayout(header: CsvRecord): TripFileLayout | { ok: false; errors: TripCsvError[] } {
   const columnIndex = locateColumns(header.fields, TRIP_COLUMNS);
   const required: TripColumn[] = ["reservationId", "tripStart", "tripEnd"];
   const missing = required.filter((column) => columnIndex[column] === undefined);
@@ -252,14 +265,11 @@ export function parseTripCsv(
   if (missing.length > 0) {
     return {
       ok: false,
-      errors: missing.map((column) => ({
-        row: header.line,
-        column: null,
-        message: `Missing the "${TRIP_COLUMNS[column].label}" column. The header row must name it (for example "${TRIP_COLUMNS[column].label}").`,
-      })),
+      errors: missing.map((column) =>
+        missingColumnProblem(header.line, TRIP_COLUMNS[column].label),
+      ),
     };
   }
-  const headerName = (column: TripColumn) => fieldAt(header, columnIndex[column]) ?? null;
   const located = new Set(Object.values(columnIndex));
   const moneyItems = header.fields
     .map((name, index) => ({ name: name.trim(), index, key: normalizeHeader(name) }))
@@ -277,175 +287,206 @@ export function parseTripCsv(
     stated.includes("odometerEnd")
   )
     stated.push("distanceMiles");
+  const headerName = (column: TripColumn) => fieldAt(header, columnIndex[column]) ?? null;
+  return { ok: true, header, columnIndex, headerName, moneyItems, stated };
+}
 
-  const errors: TripCsvError[] = [];
-  const rows: TripCsvRow[] = [];
-  const seen = new Map<string, number>();
-  for (const record of records) {
-    const cell = (column: TripColumn) => fieldAt(record, columnIndex[column]) ?? "";
-    const problem = (column: TripColumn | null, message: string) => {
-      errors.push(rowProblem(record.line, column ? headerName(column) : null, message));
-    };
-    const before = errors.length;
+/** One record of a trip file, with the helpers its readers share. */
+interface TripRecord {
+  record: CsvRecord;
+  layout: TripFileLayout;
+  cell: (column: TripColumn) => string;
+  problem: (column: TripColumn | null, message: string) => void;
+  errors: TripCsvError[];
+}
 
-    record.fields.forEach((field, index) => {
-      if (field.trim().length > MAX_CELL_CHARACTERS) {
-        errors.push(
-          rowProblem(
-            record.line,
-            fieldAt(header, index) || `column ${index + 1}`,
-            `the cell is ${formatNumber(field.trim().length)} characters long; the limit is ${formatNumber(MAX_CELL_CHARACTERS)}.`,
-          ),
-        );
-      }
-    });
-    if (errors.length > before) continue;
+/**
+ * One trip of the file, or null when the row has a problem (added to `errors`). `seen` holds
+ * the reservations of the rows before, by line.
+ */
+function readTripRow(
+  record: CsvRecord,
+  layout: TripFileLayout,
+  options: { timeZone: string; now: number },
+  seen: Map<string, number>,
+  errors: TripCsvError[],
+): TripCsvRow | null {
+  const row: TripRecord = {
+    record,
+    layout,
+    cell: (column) => fieldAt(record, layout.columnIndex[column]) ?? "",
+    problem: (column, message) => {
+      errors.push(rowProblem(record.line, column ? layout.headerName(column) : null, message));
+    },
+    errors,
+  };
+  const { cell, problem } = row;
+  const before = errors.length;
+  if (checkCellLengths(row)) return null;
 
-    const reservationId = cell("reservationId");
-    if (reservationId === "") problem("reservationId", "the reservation ID is empty.");
-    else if (
-      reservationId.length > MAX_RESERVATION_ID_LENGTH ||
-      !/^[A-Za-z0-9-]+$/.test(reservationId)
-    ) {
-      problem(
-        "reservationId",
-        `"${reservationId.slice(0, 60)}" is not a reservation ID (letters, digits and dashes).`,
-      );
-    } else if (seen.has(reservationId)) {
-      problem(
-        "reservationId",
-        `reservation ${reservationId} is also on row ${seen.get(reservationId)}.`,
-      );
-    } else {
-      seen.set(reservationId, record.line);
-    }
+  const reservationId = readReservationId(row, seen);
+  const vehicle = readFileVehicle(row);
+  const { timeZone, startAt, endAt } = readTripTimes(row, options.timeZone);
 
-    const vehicle: FileVehicle = {
-      label: cell("vehicle").replace(/\s+/g, " ") || null,
-      title: cell("vehicleTitle").replace(/\s+/g, " ") || null,
-      vin: cell("vin").toUpperCase().replace(/\s+/g, "") || null,
-      listingId: cell("vehicleListingId") || null,
-    };
-    if (!vehicle.label && !vehicle.title && !vehicle.vin)
-      problem(
-        columnIndex.vehicle !== undefined
-          ? "vehicle"
-          : columnIndex.vehicleTitle !== undefined
-            ? "vehicleTitle"
-            : "vin",
-        "the vehicle is empty.",
-      );
+  const readMiles = (column: "odometerStart" | "odometerEnd" | "distance") => {
+    const value = wholeMiles(cell(column));
+    if (value === undefined) problem(column, `"${cell(column)}" is not a number of miles.`);
+    return value ?? null;
+  };
+  const odometerStart = readMiles("odometerStart");
+  const odometerEnd = readMiles("odometerEnd");
+  const distance = readMiles("distance");
 
-    let timeZone = options.timeZone;
-    const zoneText = cell("timeZone");
-    if (zoneText !== "") {
-      const zone = canonicalTimeZone(zoneText);
-      if (zone) timeZone = zone;
-      else
-        problem(
-          "timeZone",
-          `"${zoneText}" is not a time zone we know (use a name like America/Denver).`,
-        );
-    }
-    const readTime = (column: "tripStart" | "tripEnd") => {
-      const raw = cell(column);
-      if (raw === "") {
-        problem(column, "the date is empty.");
-        return null;
-      }
-      const instant = tripInstant(raw, timeZone);
-      if (instant === null) {
-        problem(
-          column,
-          `"${raw}" is not a date we can read. Use a format like 2026-01-31 10:00 or 1/31/2026 10:00 AM.`,
-        );
-      }
-      return instant;
-    };
-    const startAt = readTime("tripStart");
-    const endAt = readTime("tripEnd");
-
-    const readMiles = (column: "odometerStart" | "odometerEnd" | "distance") => {
-      const value = wholeMiles(cell(column));
-      if (value === undefined) problem(column, `"${cell(column)}" is not a number of miles.`);
-      return value ?? null;
-    };
-    const odometerStart = readMiles("odometerStart");
-    const odometerEnd = readMiles("odometerEnd");
-    const distance = readMiles("distance");
-
-    const readAmount = (text: string, columnName: string | null): number | null => {
-      if (text === "") return null;
-      const cents = parseMoneyToCents(text);
-      if (cents === null) {
-        errors.push(rowProblem(record.line, columnName, `"${text}" is not an amount.`));
-      } else if (Math.abs(cents) > MAX_AMOUNT_CENTS) {
-        errors.push(
-          rowProblem(
-            record.line,
-            columnName,
-            `${formatCents(cents)} is over $1,000,000; that can't be one trip's amount.`,
-          ),
-        );
-        return null;
-      }
-      return cents;
-    };
-    const earningsCents = readAmount(cell("earnings"), headerName("earnings"));
-    for (const item of moneyItems) readAmount(fieldAt(record, item.index) ?? "", item.name);
-
-    const statusText = cell("status");
-    const status =
-      statusText === ""
-        ? startAt !== null && endAt !== null
-          ? statusByTime(startAt, endAt, options.now)
-          : "completed"
-        : tripStatusFromText(statusText);
-    if (status === null) {
-      problem(
-        "status",
-        `"${statusText}" is not a trip status we know (booked, in progress, completed or canceled).`,
-      );
-    }
-
-    if (errors.length > before || startAt === null || endAt === null || status === null) continue;
-    const trip: TripInput = {
-      reservationId,
-      guestName: cell("guest") || null,
-      startAt,
-      endAt,
-      timeZone,
-      pickupLocation: cell("pickupLocation") || null,
-      returnLocation: cell("returnLocation") || null,
-      odometerStart,
-      odometerEnd,
-      distanceMiles:
-        distance ??
-        (odometerStart !== null && odometerEnd !== null ? odometerEnd - odometerStart : null),
-      earningsCents,
-      status,
-    };
-    const problems = Object.values(tripProblems(trip));
-    for (const message of problems)
-      problem(null, message.charAt(0).toLowerCase() + message.slice(1));
-    if (problems.length === 0) rows.push({ line: record.line, trip, vehicle, stated });
+  const earningsCents = readTripAmount(row, cell("earnings"), layout.headerName("earnings"));
+  for (const item of layout.moneyItems) {
+    readTripAmount(row, fieldAt(record, item.index) ?? "", item.name);
   }
 
-  if (errors.length > 0) {
-    const reported = errors.slice(0, MAX_REPORTED_CSV_ERRORS);
-    if (errors.length > reported.length) {
-      reported.push({
-        row: null,
-        column: null,
-        message: `…and ${formatNumber(errors.length - reported.length)} more problems. Fix the rows above and try again.`,
-      });
+  const statusText = cell("status");
+  const status =
+    statusText === ""
+      ? startAt !== null && endAt !== null
+        ? statusByTime(startAt, endAt, options.now)
+        : "completed"
+      : tripStatusFromText(statusText);
+  if (status === null) {
+    problem(
+      "status",
+      `"${statusText}" is not a trip status we know (booked, in progress, completed or canceled).`,
+    );
+  }
+
+  if (errors.length > before || startAt === null || endAt === null || status === null) {
+    return null;
+  }
+  const trip: TripInput = {
+    reservationId,
+    guestName: cell("guest") || null,
+    startAt,
+    endAt,
+    timeZone,
+    pickupLocation: cell("pickupLocation") || null,
+    returnLocation: cell("returnLocation") || null,
+    odometerStart,
+    odometerEnd,
+    distanceMiles:
+      distance ??
+      (odometerStart !== null && odometerEnd !== null ? odometerEnd - odometerStart : null),
+    earningsCents,
+    status,
+  };
+  const problems = Object.values(tripProblems(trip));
+  for (const message of problems) problem(null, message.charAt(0).toLowerCase() + message.slice(1));
+  return problems.length === 0 ? { line: record.line, trip, vehicle, stated: layout.stated } : null;
+}
+
+/** Whether any cell of the row is too long to be the export's (each one told as a problem). */
+function checkCellLengths({ record, layout, errors }: TripRecord): boolean {
+  const before = errors.length;
+  record.fields.forEach((field, index) => {
+    if (field.trim().length > MAX_CELL_CHARACTERS) {
+      errors.push(
+        rowProblem(
+          record.line,
+          fieldAt(layout.header, index) || `column ${index + 1}`,
+          `the cell is ${formatNumber(field.trim().length)} characters long; the limit is ${formatNumber(MAX_CELL_CHARACTERS)}.`,
+        ),
+      );
     }
-    return { ok: false, errors: reported };
+  });
+  return errors.length > before;
+}
+
+/** The row's reservation ID: present, well-formed and not on an earlier row. */
+function readReservationId(
+  { record, cell, problem }: TripRecord,
+  seen: Map<string, number>,
+): string {
+  const reservationId = cell("reservationId");
+  if (reservationId === "") problem("reservationId", "the reservation ID is empty.");
+  else if (
+    reservationId.length > MAX_RESERVATION_ID_LENGTH ||
+    !/^[A-Za-z0-9-]+$/.test(reservationId)
+  ) {
+    problem(
+      "reservationId",
+      `"${reservationId.slice(0, 60)}" is not a reservation ID (letters, digits and dashes).`,
+    );
+  } else if (seen.has(reservationId)) {
+    problem(
+      "reservationId",
+      `reservation ${reservationId} is also on row ${seen.get(reservationId)}.`,
+    );
+  } else {
+    seen.set(reservationId, record.line);
   }
-  const columns: Partial<Record<TripColumn, string>> = {};
-  for (const column of Object.keys(columnIndex) as TripColumn[]) {
-    const name = headerName(column);
-    if (name !== null) columns[column] = name;
+  return reservationId;
+}
+
+/** The car as the row names it: at least one of its name, title and VIN. */
+function readFileVehicle({ layout, cell, problem }: TripRecord): FileVehicle {
+  const vehicle: FileVehicle = {
+    label: cell("vehicle").replace(/\s+/g, " ") || null,
+    title: cell("vehicleTitle").replace(/\s+/g, " ") || null,
+    vin: cell("vin").toUpperCase().replace(/\s+/g, "") || null,
+    listingId: cell("vehicleListingId") || null,
+  };
+  if (!vehicle.label && !vehicle.title && !vehicle.vin)
+    problem(
+      layout.columnIndex.vehicle !== undefined
+        ? "vehicle"
+        : layout.columnIndex.vehicleTitle !== undefined
+          ? "vehicleTitle"
+          : "vin",
+      "the vehicle is empty.",
+    );
+  return vehicle;
+}
+
+/** The row's time zone (its own column, else the file's) and the trip's start and end in it. */
+function readTripTimes({ cell, problem }: TripRecord, fileTimeZone: string) {
+  let timeZone = fileTimeZone;
+  const zoneText = cell("timeZone");
+  if (zoneText !== "") {
+    const zone = canonicalTimeZone(zoneText);
+    if (zone) timeZone = zone;
+    else
+      problem(
+        "timeZone",
+        `"${zoneText}" is not a time zone we know (use a name like America/Denver).`,
+      );
   }
-  return { ok: true, rows, columns };
+  const readTime = (column: "tripStart" | "tripEnd") =>
+    readDateCell(
+      cell(column),
+      (text) => tripInstant(text, timeZone),
+      "2026-01-31 10:00 or 1/31/2026 10:00 AM",
+      (message) => problem(column, message),
+    );
+  const startAt = readTime("tripStart");
+  const endAt = readTime("tripEnd");
+  return { timeZone, startAt, endAt };
+}
+
+/** An amount cell in cents (null when empty); an unreadable or huge amount is a problem. */
+function readTripAmount(
+  { record, errors }: TripRecord,
+  text: string,
+  columnName: string | null,
+): number | null {
+  if (text === "") return null;
+  const cents = parseMoneyToCents(text);
+  if (cents === null) {
+    errors.push(rowProblem(record.line, columnName, `"${text}" is not an amount.`));
+  } else if (Math.abs(cents) > MAX_AMOUNT_CENTS) {
+    errors.push(
+      rowProblem(
+        record.line,
+        columnName,
+        `${formatCents(cents)} is over $1,000,000; that can't be one trip's amount.`,
+      ),
+    );
+    return null;
+  }
+  return cents;
 }

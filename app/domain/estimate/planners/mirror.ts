@@ -1,0 +1,92 @@
+import {
+  findingText,
+  hasSensors,
+  isPaintDamage,
+  labor,
+  lower,
+  part,
+  plan,
+  planningTerms,
+  type Context,
+  type FindingPlan,
+  type LineDraft,
+} from "~/domain/estimate/drafts";
+import type { Finding } from "~/domain/estimate/taxonomy";
+import { planFromRepairChoice } from "./repair-choice";
+import { sensorPart } from "./sensor";
+
+/**
+ * Mirrors: minor paint damage is polished, moderate repaired with a cap refinish; glass damage
+ * replaces the mirror glass; anything else replaces the mirror (with its camera, if it has one).
+ */
+export function planMirror(finding: Finding, context: Context): FindingPlan {
+  const { tables, priceClass, classLabel, label, replaceHours, parts } = planningTerms(
+    finding,
+    context,
+  );
+  const replaceMirror = () =>
+    plan(finding, {
+      replaces: true,
+      refinish: true,
+      calibrateIfSensors: true,
+      drafts: [
+        labor(
+          finding,
+          finding.panel,
+          "Replace",
+          `Replace ${lower(label)} assembly (${findingText(finding)})`,
+          replaceHours.mirror,
+        ),
+        part(finding, `Mirror assembly, ${classLabel}`, parts.mirror.value[priceClass]),
+        ...mirrorCameraDrafts(finding, context),
+      ],
+    });
+  if (finding.damageType === "glass-damage") {
+    return plan(finding, {
+      component: "glass",
+      replaces: true,
+      drafts: [
+        labor(
+          finding,
+          finding.panel,
+          "Replace",
+          `Replace ${lower(label)} glass (${findingText(finding)})`,
+          replaceHours.mirrorGlass,
+        ),
+        part(finding, `Mirror glass, ${classLabel}`, parts.mirrorGlass.value[priceClass]),
+      ],
+    });
+  }
+  const paintDamage = isPaintDamage(finding);
+  if (paintDamage && finding.severity === "minor") {
+    return planFromRepairChoice(finding, "polish", context, replaceMirror);
+  }
+  if (paintDamage && finding.severity === "moderate") {
+    return planFromRepairChoice(
+      finding,
+      { hours: tables.mirrorCapRepairHours.value, refinish: true, removeAndInstall: false },
+      context,
+      replaceMirror,
+    );
+  }
+  return replaceMirror();
+}
+
+/**
+ * A mirror that carries a camera (around-view) is replaced with its camera: a broken housing
+ * takes the camera with it, so the new mirror needs one fitted (its calibration follows).
+ */
+function mirrorCameraDrafts(finding: Finding, context: Context): LineDraft[] {
+  if (!hasSensors(finding.panel, context)) return [];
+  const { tables, label } = planningTerms(finding, context);
+  return [
+    labor(
+      finding,
+      finding.panel,
+      "Replace",
+      `Fit the around-view camera to the new ${lower(label)}`,
+      tables.sensors.value["side camera"].hours,
+    ),
+    sensorPart(finding, "side camera", context),
+  ];
+}

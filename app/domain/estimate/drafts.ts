@@ -121,6 +121,37 @@ export function labor(
   };
 }
 
+/** Labor on the finding's own panel. */
+export function findingLabor(
+  finding: Finding,
+  operation: Operation,
+  description: string,
+  hours: number,
+  rateType: RateType = "body",
+): LineDraft {
+  return labor(finding, finding.panel, operation, description, hours, rateType);
+}
+
+/** A painted part replaced new (bumper cover, mirror): refinished, its sensors calibrated. */
+export function paintedReplacement(finding: Finding, drafts: LineDraft[]): FindingPlan {
+  return plan(finding, { replaces: true, refinish: true, calibrateIfSensors: true, drafts });
+}
+
+/** A new part fitted on the finding's panel: the Replace labor, then the part. */
+export function replaceDrafts(
+  finding: Finding,
+  description: string,
+  hours: number,
+  partText: string,
+  partCents: Cents,
+  rateType: RateType = "body",
+): LineDraft[] {
+  return [
+    findingLabor(finding, "Replace", description, hours, rateType),
+    part(finding, partText, partCents),
+  ];
+}
+
 export function part(finding: Finding, description: string, partCents: Cents): LineDraft {
   return {
     findingId: finding.id,
@@ -170,12 +201,15 @@ export function money(cents: Cents): string {
 export function planningTerms(finding: Finding, context: Context) {
   const tables = context.rateCard.tables;
   const priceClass = context.vehicle.priceClass;
+  const label = panelLabel(finding.panel, context.vehicle);
   return {
     tables,
     priceClass,
     /** "mid-range": the price class in a part's description. */
     classLabel: lower(PRICE_CLASS_LABELS[priceClass]),
-    label: panelLabel(finding.panel, context.vehicle),
+    label,
+    /** The panel's name inside a sentence: "left front door". */
+    name: lower(label),
     replaceHours: tables.replaceHours.value,
     parts: tables.parts,
   };

@@ -6,7 +6,8 @@ import {
   interiorMaterialText,
   panelLabel,
 } from "~/domain/estimate/body-profile";
-import { lower, type Context } from "~/domain/estimate/drafts";
+import { lower } from "~/domain/estimate/drafts";
+import type { Context } from "~/domain/estimate/drafts";
 import type { EstimateLine, Operation } from "~/domain/estimate/estimate-types";
 import { RATE_SOURCES } from "~/domain/estimate/rate-card";
 import { PANELS, PRICE_CLASS_LABELS, type Finding, type Vehicle } from "~/domain/estimate/taxonomy";

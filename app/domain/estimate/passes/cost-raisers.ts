@@ -2,7 +2,8 @@
 import { FEES } from "~/domain/marketplace-rules";
 import { formatNumber } from "~/domain/money";
 import { panelLabel } from "~/domain/estimate/body-profile";
-import { hasSensors, lower, money, type Context, type FindingPlan } from "~/domain/estimate/drafts";
+import { hasSensors, lower, money } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { EstimateLine } from "~/domain/estimate/estimate-types";
 import {
   PANELS,

@@ -1,11 +1,6 @@
 import { formatNumber } from "~/domain/money";
-import {
-  hoursText,
-  labor,
-  roundHours,
-  type Context,
-  type LineDraft,
-} from "~/domain/estimate/drafts";
+import { hoursText, labor, roundHours } from "~/domain/estimate/drafts";
+import type { Context, LineDraft } from "~/domain/estimate/drafts";
 
 /**
  * EV / hybrid labor adjustment: + the rate card's percentage of the body and of the mechanical

@@ -1,5 +1,6 @@
 import { roundToCents } from "~/domain/money";
-import { hoursText, money, roundHours, type PricedLine } from "~/domain/estimate/drafts";
+import { hoursText, money, roundHours } from "~/domain/estimate/drafts";
+import type { PricedLine } from "~/domain/estimate/drafts";
 import type { Operation } from "~/domain/estimate/estimate-types";
 import type { RateCard } from "~/domain/estimate/rate-card";
 

@@ -1,14 +1,7 @@
 /** Work a panel needs beyond its findings' own lines: a Tesla fender's camera, a cleaning fee. */
 import { panelLabel } from "~/domain/estimate/body-profile";
-import {
-  labor,
-  lower,
-  money,
-  sublet,
-  type Context,
-  type FindingPlan,
-  type LineDraft,
-} from "~/domain/estimate/drafts";
+import { labor, lower, money, sublet } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan, LineDraft } from "~/domain/estimate/drafts";
 import { CLEANING_DAMAGE_TYPES } from "~/domain/estimate/interior";
 import type { Finding, PanelId } from "~/domain/estimate/taxonomy";
 

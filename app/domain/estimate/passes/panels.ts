@@ -5,16 +5,8 @@
  * it has.
  */
 import { hasTeslaFenderCamera, panelLabel, refinishHoursFor } from "~/domain/estimate/body-profile";
-import {
-  findingText,
-  hasSensors,
-  labor,
-  lower,
-  type Component,
-  type Context,
-  type FindingPlan,
-  type LineDraft,
-} from "~/domain/estimate/drafts";
+import { findingText, hasSensors, labor, lower } from "~/domain/estimate/drafts";
+import type { Component, Context, FindingPlan, LineDraft } from "~/domain/estimate/drafts";
 import { panelOrder, PANELS, type PanelId } from "~/domain/estimate/taxonomy";
 import { costRaisersForPanel } from "./cost-raisers";
 import type { Notes } from "./notes";

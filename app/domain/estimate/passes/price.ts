@@ -3,7 +3,8 @@
  * price, or a sublet amount.
  */
 import { roundToCents, type Cents } from "~/domain/money";
-import { hoursText, money, type LineDraft, type PricedLine } from "~/domain/estimate/drafts";
+import { hoursText, money } from "~/domain/estimate/drafts";
+import type { LineDraft, PricedLine } from "~/domain/estimate/drafts";
 import type { RateType } from "~/domain/estimate/estimate-types";
 import type { RateCard } from "~/domain/estimate/rate-card";
 

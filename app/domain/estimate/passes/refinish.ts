@@ -1,14 +1,8 @@
 /** Refinish passes: blends into the neighbouring panels, then clear coat or tri-coat over all. */
 import { formatNumber } from "~/domain/money";
 import { panelLabel, refinishHoursFor } from "~/domain/estimate/body-profile";
-import {
-  hoursText,
-  labor,
-  lower,
-  roundHours,
-  type Context,
-  type LineDraft,
-} from "~/domain/estimate/drafts";
+import { hoursText, labor, lower, roundHours } from "~/domain/estimate/drafts";
+import type { Context, LineDraft } from "~/domain/estimate/drafts";
 import { blendTargets, panelOrder, type PanelId } from "~/domain/estimate/taxonomy";
 import type { Notes } from "./notes";
 import type { PanelWork } from "./panels";

@@ -1,5 +1,6 @@
 import { formatNumber, percentOfCents } from "~/domain/money";
-import { money, type PricedLine } from "~/domain/estimate/drafts";
+import { money } from "~/domain/estimate/drafts";
+import type { PricedLine } from "~/domain/estimate/drafts";
 import type { RateCard } from "~/domain/estimate/rate-card";
 import { categoryAmount } from "./totals";
 

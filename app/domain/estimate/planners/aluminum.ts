@@ -1,10 +1,6 @@
 import { formatNumber, roundToCents } from "~/domain/money";
-import {
-  roundHours,
-  type Context,
-  type FindingPlan,
-  type LineDraft,
-} from "~/domain/estimate/drafts";
+import { roundHours } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan, LineDraft } from "~/domain/estimate/drafts";
 
 /**
  * Aluminum panels in conventional work: repair hours × the multiplier, and repair and replace

@@ -1,46 +1,34 @@
 import {
   findingText,
-  labor,
-  lower,
-  part,
-  plan,
+  paintedReplacement,
   planningTerms,
-  type Context,
-  type FindingPlan,
+  replaceDrafts,
 } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { Finding } from "~/domain/estimate/taxonomy";
-import { planFromRepairChoice, replaceTrimPiece } from "./repair-choice";
+import { planFromRepairChoice } from "./repair-choice";
+import { replaceTrimPiece } from "./trim-piece";
 
 /**
  * Bumper covers (plastic): the rate card's repair choice by damage and severity; a replaced cover
  * is aftermarket on an economy car, OEM otherwise. A missing bracket or trim is a part.
  */
 export function planBumper(finding: Finding, context: Context): FindingPlan {
-  const { tables, priceClass, classLabel, label, replaceHours, parts } = planningTerms(
+  const { tables, priceClass, classLabel, label, name, replaceHours, parts } = planningTerms(
     finding,
     context,
   );
   const front = finding.panel === "front-bumper";
   const replaceBumper = () =>
-    plan(finding, {
-      replaces: true,
-      refinish: true,
-      calibrateIfSensors: true,
-      drafts: [
-        labor(
-          finding,
-          finding.panel,
-          "Replace",
-          `Replace ${lower(label)} cover (${findingText(finding)})`,
-          front ? replaceHours.frontBumperCover : replaceHours.rearBumperCover,
-        ),
-        part(
-          finding,
-          `${label} cover, ${classLabel} (${priceClass === "economy" ? "aftermarket" : "OEM"})`,
-          parts.bumperCover.value[priceClass],
-        ),
-      ],
-    });
+    paintedReplacement(finding, [
+      ...replaceDrafts(
+        finding,
+        `Replace ${name} cover (${findingText(finding)})`,
+        front ? replaceHours.frontBumperCover : replaceHours.rearBumperCover,
+        `${label} cover, ${classLabel} (${priceClass === "economy" ? "aftermarket" : "OEM"})`,
+        parts.bumperCover.value[priceClass],
+      ),
+    ]);
   if (finding.damageType === "missing-part") {
     return replaceTrimPiece(finding, context, "bracket/trim", "Bumper bracket or trim");
   }

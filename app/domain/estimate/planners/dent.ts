@@ -5,13 +5,12 @@ import {
   findingText,
   hoursText,
   inches,
-  labor,
+  findingLabor,
   lower,
   plan,
   sublet,
-  type Context,
-  type FindingPlan,
 } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { PdrBand } from "~/domain/estimate/rate-card";
 import type { Finding } from "~/domain/estimate/taxonomy";
 import { replacementPlan } from "./panel-replacement";
@@ -102,9 +101,8 @@ export function planConventionalDent(finding: Finding, context: Context): Findin
     .join(", ");
   return plan(finding, {
     drafts: [
-      labor(
+      findingLabor(
         finding,
-        finding.panel,
         "Repair",
         `Repair ${label} (${findingText(finding)}${finding.paintCracked ? ", paint cracked" : ""})${why ? `: ${why}` : ""}`,
         hours,

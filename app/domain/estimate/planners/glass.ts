@@ -1,13 +1,5 @@
-import {
-  findingText,
-  hasSensors,
-  lower,
-  plan,
-  planningTerms,
-  sublet,
-  type Context,
-  type FindingPlan,
-} from "~/domain/estimate/drafts";
+import { findingText, hasSensors, plan, planningTerms, sublet } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { Finding } from "~/domain/estimate/taxonomy";
 
 /**
@@ -16,7 +8,7 @@ import type { Finding } from "~/domain/estimate/taxonomy";
  * and rear glass are replaced.
  */
 export function planGlass(finding: Finding, context: Context): FindingPlan {
-  const { tables, priceClass, classLabel, label } = planningTerms(finding, context);
+  const { tables, priceClass, classLabel, name } = planningTerms(finding, context);
   if (finding.panel === "windshield") {
     if (finding.severity === "minor") {
       return plan(finding, {
@@ -50,12 +42,7 @@ export function planGlass(finding: Finding, context: Context): FindingPlan {
   return plan(finding, {
     replaces: true,
     drafts: [
-      sublet(
-        finding,
-        "Replace",
-        `Replace ${lower(label)}, installed (${findingText(finding)})`,
-        price,
-      ),
+      sublet(finding, "Replace", `Replace ${name}, installed (${findingText(finding)})`, price),
     ],
   });
 }

@@ -1,15 +1,7 @@
 import { formatNumber, roundToCents } from "~/domain/money";
 import { panelLabel } from "~/domain/estimate/body-profile";
-import {
-  labor,
-  lower,
-  money,
-  plan,
-  sublet,
-  type Context,
-  type FindingPlan,
-  type LineDraft,
-} from "~/domain/estimate/drafts";
+import { findingLabor, lower, money, plan, sublet } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan, LineDraft } from "~/domain/estimate/drafts";
 import { HAIL_DENT_SIZES, type Finding, type HailDetail } from "~/domain/estimate/taxonomy";
 import { planFromRepairChoice } from "./repair-choice";
 
@@ -74,9 +66,8 @@ export function planHail(finding: Finding, context: Context): FindingPlan {
   const access = tables.hailAccessHours.value[finding.panel];
   if (access) {
     drafts.push(
-      labor(
+      findingLabor(
         finding,
-        finding.panel,
         "R&I",
         `Remove and refit ${access.what} for hail repair access`,
         access.hours,

@@ -1,13 +1,5 @@
-import {
-  findingText,
-  labor,
-  part,
-  plan,
-  planningTerms,
-  sublet,
-  type Context,
-  type FindingPlan,
-} from "~/domain/estimate/drafts";
+import { findingText, plan, replaceDrafts, planningTerms, sublet } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import { interiorWork } from "~/domain/estimate/interior";
 import type { Finding } from "~/domain/estimate/taxonomy";
 
@@ -28,15 +20,12 @@ export function planInterior(finding: Finding, context: Context): FindingPlan {
   const { priceClass, classLabel, replaceHours, parts } = planningTerms(finding, context);
   return plan(finding, {
     component: "none",
-    drafts: [
-      labor(
-        finding,
-        finding.panel,
-        "Replace",
-        `Replace missing or broken interior part (${text})`,
-        replaceHours.interiorPart,
-      ),
-      part(finding, `Interior trim part, ${classLabel}`, parts.interiorPart.value[priceClass]),
-    ],
+    drafts: replaceDrafts(
+      finding,
+      `Replace missing or broken interior part (${text})`,
+      replaceHours.interiorPart,
+      `Interior trim part, ${classLabel}`,
+      parts.interiorPart.value[priceClass],
+    ),
   });
 }

@@ -1,14 +1,12 @@
 import type { Cents } from "~/domain/money";
 import {
+  findingLabor,
   findingText,
-  labor,
-  lower,
-  part,
   plan,
   planningTerms,
-  type Context,
-  type FindingPlan,
+  replaceDrafts,
 } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { Finding } from "~/domain/estimate/taxonomy";
 import { planFromRepairChoice } from "./repair-choice";
 
@@ -21,23 +19,15 @@ export function planLamp(finding: Finding, context: Context): FindingPlan {
   if (surface && finding.severity !== "severe") {
     return planFromRepairChoice(finding, "polish", context, () => plan(finding, {}));
   }
-  const { tables, label } = planningTerms(finding, context);
+  const { tables, name } = planningTerms(finding, context);
   const { partLabel, price, hours, adaptive } = lampPart(finding, context);
   const drafts = [
-    labor(
-      finding,
-      finding.panel,
-      "Replace",
-      `Replace ${lower(label)} (${findingText(finding)})`,
-      hours,
-    ),
-    part(finding, partLabel, price),
+    ...replaceDrafts(finding, `Replace ${name} (${findingText(finding)})`, hours, partLabel, price),
   ];
   if (adaptive) {
     drafts.push(
-      labor(
+      findingLabor(
         finding,
-        finding.panel,
         "Calibration",
         `Aim and initialize the new adaptive headlamp (scan tool)`,
         tables.adaptiveHeadlampAimHours.value,

@@ -1,16 +1,14 @@
 import {
+  findingLabor,
   findingText,
   hasSensors,
   isPaintDamage,
-  labor,
-  lower,
-  part,
+  paintedReplacement,
   plan,
   planningTerms,
-  type Context,
-  type FindingPlan,
-  type LineDraft,
+  replaceDrafts,
 } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan, LineDraft } from "~/domain/estimate/drafts";
 import type { Finding } from "~/domain/estimate/taxonomy";
 import { planFromRepairChoice } from "./repair-choice";
 import { sensorPart } from "./sensor";
@@ -20,41 +18,32 @@ import { sensorPart } from "./sensor";
  * replaces the mirror glass; anything else replaces the mirror (with its camera, if it has one).
  */
 export function planMirror(finding: Finding, context: Context): FindingPlan {
-  const { tables, priceClass, classLabel, label, replaceHours, parts } = planningTerms(
+  const { tables, priceClass, classLabel, name, replaceHours, parts } = planningTerms(
     finding,
     context,
   );
   const replaceMirror = () =>
-    plan(finding, {
-      replaces: true,
-      refinish: true,
-      calibrateIfSensors: true,
-      drafts: [
-        labor(
-          finding,
-          finding.panel,
-          "Replace",
-          `Replace ${lower(label)} assembly (${findingText(finding)})`,
-          replaceHours.mirror,
-        ),
-        part(finding, `Mirror assembly, ${classLabel}`, parts.mirror.value[priceClass]),
-        ...mirrorCameraDrafts(finding, context),
-      ],
-    });
+    paintedReplacement(finding, [
+      ...replaceDrafts(
+        finding,
+        `Replace ${name} assembly (${findingText(finding)})`,
+        replaceHours.mirror,
+        `Mirror assembly, ${classLabel}`,
+        parts.mirror.value[priceClass],
+      ),
+      ...mirrorCameraDrafts(finding, context),
+    ]);
   if (finding.damageType === "glass-damage") {
     return plan(finding, {
       component: "glass",
       replaces: true,
-      drafts: [
-        labor(
-          finding,
-          finding.panel,
-          "Replace",
-          `Replace ${lower(label)} glass (${findingText(finding)})`,
-          replaceHours.mirrorGlass,
-        ),
-        part(finding, `Mirror glass, ${classLabel}`, parts.mirrorGlass.value[priceClass]),
-      ],
+      drafts: replaceDrafts(
+        finding,
+        `Replace ${name} glass (${findingText(finding)})`,
+        replaceHours.mirrorGlass,
+        `Mirror glass, ${classLabel}`,
+        parts.mirrorGlass.value[priceClass],
+      ),
     });
   }
   const paintDamage = isPaintDamage(finding);
@@ -78,13 +67,12 @@ export function planMirror(finding: Finding, context: Context): FindingPlan {
  */
 function mirrorCameraDrafts(finding: Finding, context: Context): LineDraft[] {
   if (!hasSensors(finding.panel, context)) return [];
-  const { tables, label } = planningTerms(finding, context);
+  const { tables, name } = planningTerms(finding, context);
   return [
-    labor(
+    findingLabor(
       finding,
-      finding.panel,
       "Replace",
-      `Fit the around-view camera to the new ${lower(label)}`,
+      `Fit the around-view camera to the new ${name}`,
       tables.sensors.value["side camera"].hours,
     ),
     sensorPart(finding, "side camera", context),

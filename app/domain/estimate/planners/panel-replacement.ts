@@ -1,15 +1,6 @@
 import { panelLabel, replacementFor, type PanelReplacement } from "~/domain/estimate/body-profile";
-import {
-  findingText,
-  labor,
-  lower,
-  part,
-  plan,
-  roundHours,
-  type Context,
-  type FindingPlan,
-  type LineDraft,
-} from "~/domain/estimate/drafts";
+import { findingText, findingLabor, lower, part, plan, roundHours } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan, LineDraft } from "~/domain/estimate/drafts";
 import type { RepairDecision } from "~/domain/estimate/estimate-types";
 import { decideReplaceOrRepair } from "~/domain/estimate/replace-or-repair";
 import type { Finding } from "~/domain/estimate/taxonomy";
@@ -30,9 +21,8 @@ export function replacementPlan(
     calibrateIfSensors: replacement.calibrate,
     drafts: [
       {
-        ...labor(
+        ...findingLabor(
           finding,
-          finding.panel,
           "Replace",
           `Replace ${label} (${findingText(finding)}): ${replacement.transferText}; ${decision.reason}`,
           replacement.hours,
@@ -51,9 +41,8 @@ function sectioningAccess(finding: Finding, context: Context): LineDraft[] {
   const hours = context.rateCard.tables.removeAndInstallHours.value["rear-bumper"];
   if (hours === undefined) return [];
   return [
-    labor(
+    findingLabor(
       finding,
-      finding.panel,
       "R&I",
       `Remove and refit the rear bumper cover to section the ${lower(panelLabel(finding.panel, context.vehicle))}`,
       hours,

@@ -1,15 +1,5 @@
-/** Plans shared by several panel kinds: a rate card's repair choice, a missing trim piece. */
-import {
-  findingText,
-  labor,
-  lower,
-  part,
-  plan,
-  planningTerms,
-  type Context,
-  type FindingPlan,
-} from "~/domain/estimate/drafts";
-import { panelLabel } from "~/domain/estimate/body-profile";
+import { findingLabor, findingText, plan, planningTerms } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { RepairChoice } from "~/domain/estimate/rate-card";
 import type { Finding } from "~/domain/estimate/taxonomy";
 
@@ -23,7 +13,7 @@ export function planFromRepairChoice(
   context: Context,
   replacePlan: () => FindingPlan,
 ): FindingPlan {
-  const label = panelLabel(finding.panel, context.vehicle);
+  const { name } = planningTerms(finding, context);
   if (choice === "replace") return replacePlan();
   if (choice === "polish") {
     const tables = context.rateCard.tables;
@@ -32,11 +22,10 @@ export function planFromRepairChoice(
     return plan(finding, {
       drafts: [
         {
-          ...labor(
+          ...findingLabor(
             finding,
-            finding.panel,
             "Polish",
-            `Polish out ${findingText(finding)} on ${lower(label)} (detail rate)`,
+            `Polish out ${findingText(finding)} on ${name} (detail rate)`,
             hours,
             "refinish",
           ),
@@ -47,38 +36,9 @@ export function planFromRepairChoice(
   }
   return plan(finding, {
     drafts: [
-      labor(
-        finding,
-        finding.panel,
-        "Repair",
-        `Repair ${lower(label)} (${findingText(finding)})`,
-        choice.hours,
-      ),
+      findingLabor(finding, "Repair", `Repair ${name} (${findingText(finding)})`, choice.hours),
     ],
     refinish: choice.refinish,
     removeAndInstall: choice.removeAndInstall,
-  });
-}
-
-/** A missing or broken trim piece (`what`): fitted new, at the trim-part hours and price. */
-export function replaceTrimPiece(
-  finding: Finding,
-  context: Context,
-  what: string,
-  partName: string,
-): FindingPlan {
-  const { label, replaceHours, parts, priceClass, classLabel } = planningTerms(finding, context);
-  return plan(finding, {
-    component: "none",
-    drafts: [
-      labor(
-        finding,
-        finding.panel,
-        "Replace",
-        `Replace missing or broken ${what} on ${lower(label)}`,
-        replaceHours.trimPart,
-      ),
-      part(finding, `${partName} (${classLabel})`, parts.trimPart.value[priceClass]),
-    ],
   });
 }

@@ -1,14 +1,12 @@
 import {
   findingText,
-  labor,
+  findingLabor,
   lower,
   part,
   plan,
   planningTerms,
-  type Context,
-  type FindingPlan,
-  type LineDraft,
 } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan, LineDraft } from "~/domain/estimate/drafts";
 import {
   ADAS_SENSOR_LABELS,
   PANELS,
@@ -35,9 +33,8 @@ export function planSensor(finding: Finding, context: Context): FindingPlan {
   const spec = tables.sensors.value[sensor];
   const name = lower(ADAS_SENSOR_LABELS[sensor]);
   const drafts: LineDraft[] = [
-    labor(
+    findingLabor(
       finding,
-      finding.panel,
       "Replace",
       `Replace damaged ${name} on ${lower(info.label)} (${findingText(finding)})`,
       spec.hours,
@@ -46,9 +43,8 @@ export function planSensor(finding: Finding, context: Context): FindingPlan {
   ];
   if (spec.refinishHours > 0) {
     drafts.push(
-      labor(
+      findingLabor(
         finding,
-        finding.panel,
         "Refinish",
         `Refinish the new ${name} to the body color`,
         spec.refinishHours,

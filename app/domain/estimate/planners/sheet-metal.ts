@@ -4,7 +4,8 @@ import { withAluminum } from "./aluminum";
 import { planConventionalDent, planPdr } from "./dent";
 import { planHail } from "./hail";
 import { withReplaceOrRepair } from "./panel-replacement";
-import { planFromRepairChoice, replaceTrimPiece } from "./repair-choice";
+import { planFromRepairChoice } from "./repair-choice";
+import { replaceTrimPiece } from "./trim-piece";
 
 /**
  * Hood, roof, fenders, doors, quarter panels, rockers, trunk lid: a missing moulding is a part,

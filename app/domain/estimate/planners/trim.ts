@@ -1,14 +1,11 @@
 import {
   findingText,
   isPaintDamage,
-  labor,
-  lower,
-  part,
   plan,
   planningTerms,
-  type Context,
-  type FindingPlan,
+  replaceDrafts,
 } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { Finding } from "~/domain/estimate/taxonomy";
 import { planFromRepairChoice } from "./repair-choice";
 
@@ -17,19 +14,16 @@ export function planTrim(finding: Finding, context: Context): FindingPlan {
   if (isPaintDamage(finding) && finding.severity === "minor") {
     return planFromRepairChoice(finding, "polish", context, () => plan(finding, {}));
   }
-  const { priceClass, classLabel, label, replaceHours, parts } = planningTerms(finding, context);
+  const { priceClass, classLabel, name, replaceHours, parts } = planningTerms(finding, context);
   return plan(finding, {
     replaces: true,
     calibrateIfSensors: true,
-    drafts: [
-      labor(
-        finding,
-        finding.panel,
-        "Replace",
-        `Replace ${lower(label)} (${findingText(finding)})`,
-        replaceHours.grille,
-      ),
-      part(finding, `Grille, ${classLabel}`, parts.grille.value[priceClass]),
-    ],
+    drafts: replaceDrafts(
+      finding,
+      `Replace ${name} (${findingText(finding)})`,
+      replaceHours.grille,
+      `Grille, ${classLabel}`,
+      parts.grille.value[priceClass],
+    ),
   });
 }

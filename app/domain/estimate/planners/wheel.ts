@@ -1,14 +1,12 @@
 import {
   findingText,
-  labor,
-  lower,
   part,
   plan,
   planningTerms,
+  replaceDrafts,
   sublet,
-  type Context,
-  type FindingPlan,
 } from "~/domain/estimate/drafts";
+import type { Context, FindingPlan } from "~/domain/estimate/drafts";
 import type { Finding } from "~/domain/estimate/taxonomy";
 
 /**
@@ -16,7 +14,7 @@ import type { Finding } from "~/domain/estimate/taxonomy";
  * tire is plugged (minor) or replaced; anything else (missing) is a center cap.
  */
 export function planWheel(finding: Finding, context: Context): FindingPlan {
-  const { tables, priceClass, classLabel, label, parts } = planningTerms(finding, context);
+  const { tables, priceClass, classLabel, name, parts } = planningTerms(finding, context);
   const mechanical = tables.mechanicalHours.value;
   switch (finding.damageType) {
     case "wheel-curb-rash":
@@ -25,7 +23,7 @@ export function planWheel(finding: Finding, context: Context): FindingPlan {
           sublet(
             finding,
             "Wheel repair",
-            `Refinish curb-rashed wheel, ${lower(label)} (${findingText(finding)})`,
+            `Refinish curb-rashed wheel, ${name} (${findingText(finding)})`,
             tables.wheelRepairCents.value[finding.severity],
           ),
         ],
@@ -33,17 +31,14 @@ export function planWheel(finding: Finding, context: Context): FindingPlan {
     case "crack":
       return plan(finding, {
         replaces: true,
-        drafts: [
-          labor(
-            finding,
-            finding.panel,
-            "Replace",
-            `Replace cracked wheel, ${lower(label)}: mount, balance, move TPMS sensor`,
-            mechanical.mountWheel,
-            "mechanical",
-          ),
-          part(finding, `Alloy wheel, ${classLabel}`, parts.wheel.value[priceClass]),
-        ],
+        drafts: replaceDrafts(
+          finding,
+          `Replace cracked wheel, ${name}: mount, balance, move TPMS sensor`,
+          mechanical.mountWheel,
+          `Alloy wheel, ${classLabel}`,
+          parts.wheel.value[priceClass],
+          "mechanical",
+        ),
       });
     case "tire-damage":
       if (finding.severity === "minor") {
@@ -53,7 +48,7 @@ export function planWheel(finding: Finding, context: Context): FindingPlan {
             sublet(
               finding,
               "Repair",
-              `Plug and patch tire, ${lower(label)} (${findingText(finding)})`,
+              `Plug and patch tire, ${name} (${findingText(finding)})`,
               tables.tireRepairCents.value,
             ),
           ],
@@ -62,17 +57,14 @@ export function planWheel(finding: Finding, context: Context): FindingPlan {
       return plan(finding, {
         component: "tire",
         replaces: true,
-        drafts: [
-          labor(
-            finding,
-            finding.panel,
-            "Replace",
-            `Replace tire, ${lower(label)}: mount and balance (${findingText(finding)})`,
-            mechanical.mountTire,
-            "mechanical",
-          ),
-          part(finding, `Tire, ${classLabel}`, parts.tire.value[priceClass]),
-        ],
+        drafts: replaceDrafts(
+          finding,
+          `Replace tire, ${name}: mount and balance (${findingText(finding)})`,
+          mechanical.mountTire,
+          `Tire, ${classLabel}`,
+          parts.tire.value[priceClass],
+          "mechanical",
+        ),
       });
     default:
       return plan(finding, {

@@ -1,4 +1,4 @@
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { disposeAll, registerViaApi, signedInContext, type TestUser } from "../support/accounts";
 import { GUEST_THREADS } from "../../app/domain/inbox/guest-threads.fixtures";
 import { addVehicleViaApi } from "../support/estimates";
 import { expect, query, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
@@ -212,9 +212,7 @@ test.describe("guest inbox: forwarded emails", () => {
       for (const body of [FIRST, ODD]) {
         await request.post(path, { headers: { "Content-Type": "message/rfc822" }, data: body });
       }
-      const context = await browserContext(browser, javaScriptEnabled);
-      await context.addCookies((await host.api.storageState()).cookies);
-      const page = await context.newPage();
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await page.goto("/dashboard/inbox");
       if (javaScriptEnabled) await waitForHydration(page);
       // The address and webhook URL are on the setup page (tests/e2e/inbox-forwarding.spec.ts).
@@ -286,9 +284,7 @@ test.describe("guest inbox: forwarded emails", () => {
       request,
     }) => {
       const owner = (host = await registerViaApi("inboxdraft"));
-      const context = await browserContext(browser, javaScriptEnabled);
-      await context.addCookies((await host.api.storageState()).cookies);
-      const page = await context.newPage();
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await page.goto("/dashboard/inbox/knowledge");
       if (javaScriptEnabled) await waitForHydration(page);
       const spot = page.getByRole("region", { name: "Pickup spot" });
@@ -390,9 +386,7 @@ test.describe("guest inbox: forwarded emails", () => {
         fieldErrors: { vehicleId: expect.any(String) },
       });
 
-      const context = await browserContext(browser, javaScriptEnabled);
-      await context.addCookies((await owner.api.storageState()).cookies);
-      const page = await context.newPage();
+      const { context, page } = await signedInContext(browser, owner, javaScriptEnabled);
       await page.goto("/dashboard/inbox/knowledge");
       if (javaScriptEnabled) await waitForHydration(page);
       const holdingForm = page.getByRole("region", { name: "Holding reply" });

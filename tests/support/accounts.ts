@@ -221,11 +221,11 @@ export async function registerTenancyCast(prefix: string): Promise<TenancyCast> 
     registerViaApi(`${prefix}teama`),
     registerViaApi(`${prefix}vaa`),
   ]);
-  const [teamToken] = await joinByInvitation([
+  const tokens = await joinByInvitation([
     { owner: ownerA, member: teamA, role: "team_member" },
     { owner: ownerA, member: vaA, role: "va" },
   ]);
-  return { ownerA, ownerB, teamA, vaA, teamToken };
+  return { ownerA, ownerB, teamA, vaA, teamToken: tokens[0]! };
 }
 
 export function sha256(value: string) {

@@ -8,29 +8,11 @@ import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { DIRECT_PUBLIC_PAGES } from "../server/public-page-urls.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://localhost:${PORT}`;
-const PAGES = [
-  "/",
-  "/damage-estimates",
-  "/join-concierge",
-  "/terms",
-  "/privacy",
-  "/email-verified",
-  "/mobile-test",
-  "/404",
-  "/auth",
-  "/reset-password",
-  "/claims-roi-calculator",
-  "/fleet-audit-calculator",
-  "/guest-message-templates",
-  "/turo-protection-plan",
-  "/file-guest-insurance",
-  "/turo-claims",
-  "/diagram-demo",
-];
 // Lighthouse runs each page this many times and prints the median run (by performance score),
 // because one run on a shared machine varies by several points.
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -79,7 +61,7 @@ async function javascriptBytes() {
     args: ["--no-sandbox", "--disable-gpu"],
   });
   const rows = [];
-  for (const pagePath of PAGES) {
+  for (const pagePath of DIRECT_PUBLIC_PAGES) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts = new Map();

@@ -64,7 +64,7 @@ export function routeAllowances(config) {
     "/app": { multipart: uploads },
     "/api/photos": { multipart: uploads },
     "/api/analysis": { multipart: uploads },
-    // app/lib/mobile-test/diagnostics.ts: keeps 15 MB, reads and drops up to 100 MB to answer its 413.
+    // app/lib/mobile-test/diagnostics.server.ts: keeps 15 MB, reads and drops up to 100 MB to answer its 413.
     "/mobile-test": { multipart: 100 * MB },
     // app/lib/trips/trip-import.server.ts: a Trip Earnings CSV up to 5 MB.
     "/api/trips/import": { text: 5_100_000, multipart: 5_100_000 },

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { matchedRoutes, pageJavaScript, readClientManifest } from "./js-budget";
+import { DIRECT_PUBLIC_PAGES, LINKED_PUBLIC_PAGES } from "./public-page-urls.js";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const KB = 1024;
@@ -13,31 +14,7 @@ const LANDING_BUDGET = 125 * KB;
 const PAGE_BUDGET = 130 * KB;
 
 /** Every page a visitor can open without an account (a URL per public route). */
-const PUBLIC_PAGES = [
-  "/",
-  "/damage-estimates",
-  "/join-concierge",
-  "/terms",
-  "/privacy",
-  "/email-verified",
-  "/mobile-test",
-  "/404",
-  "/auth",
-  "/reset-password",
-  "/verify-email",
-  "/invite/token",
-  "/logout",
-  "/claims-roi-calculator",
-  "/fleet-audit-calculator",
-  "/guest-message-templates",
-  "/turo-protection-plan",
-  "/file-guest-insurance",
-  "/turo-claims",
-  "/diagram-demo",
-  "/diagram-demo/report-id",
-  "/share/token",
-  "/repair-quote/token",
-];
+const PUBLIC_PAGES = [...DIRECT_PUBLIC_PAGES, ...LINKED_PUBLIC_PAGES];
 
 function budgetOf(url: string) {
   return url === "/" ? LANDING_BUDGET : PAGE_BUDGET;

@@ -10,12 +10,8 @@ import {
   capabilityRows,
   connectionRows,
   formatBytes,
-  handleDiagnosticUpload,
   MAX_UPLOAD_BYTES,
   PHOTO_FIELD,
-  readServerSnapshot,
-  REQUESTED_CLIENT_HINTS,
-  sendDiagnosticUpload,
   serverRows,
   uploadRows,
   validateSelectedFile,
@@ -23,6 +19,12 @@ import {
   type UploadOutcome,
   type UploadProgress,
 } from "~/lib/mobile-test/diagnostics";
+import { sendDiagnosticUpload } from "~/lib/mobile-test/diagnostics.client";
+import {
+  handleDiagnosticUpload,
+  readServerSnapshot,
+  REQUESTED_CLIENT_HINTS,
+} from "~/lib/mobile-test/diagnostics.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
 

@@ -10,6 +10,7 @@ import {
 } from "../support/accounts";
 import { SAME_ORIGIN } from "../support/env";
 import { addVehicleViaApi } from "../support/estimates";
+import { fileClaimOnceAmountEntered } from "../support/claim-filing";
 import { expect, linkIn, test, waitForEmail, waitForHydration } from "../support/fixtures";
 import { phonePhoto } from "../support/photos";
 import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
@@ -191,26 +192,9 @@ test.describe("a host's first run, and a claim started before the amount is know
       await expect(deadlines.getByRole("listitem").first()).toContainText("Report damage");
       await shoot("claim-draft");
 
-      // Filing without the amount is refused with the reason; nothing changes.
-      const update = page.getByRole("region", { name: "Update the claim" });
-      await update.getByLabel("New status").selectOption("filed");
-      await update.getByRole("button", { name: "Save" }).click();
-      await expect(
-        update
-          .getByText(
-            "Enter the amount claimed before filing: the estimate's total, a shop's quote or the invoice.",
-          )
-          .first(),
-      ).toBeVisible();
-      await ready();
-      await expect(page.getByRole("heading", { name: "Damage claim · Draft" })).toBeVisible();
-
-      // The amount, then filed (typing revalidates the form: no "Submitter" page error).
-      await update.getByLabel("Amount claimed, $").fill("640");
-      await update.getByLabel("New status").selectOption("filed");
-      await update.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("heading", { name: "Damage claim · Filed" })).toBeVisible();
-      await ready();
+      // Filing without the amount is refused with the reason; nothing changes. Then the amount,
+      // and filed (typing revalidates the form: no "Submitter" page error).
+      await fileClaimOnceAmountEntered(page, "640", ready);
       await expect(page.getByText("$640.00").first()).toBeVisible();
       await expect(page.getByRole("region", { name: "Wait for the guest's answer" })).toBeVisible();
       await expect(

@@ -1,9 +1,8 @@
 import {
-  acceptViaForm,
   accountIdOf,
   browserContext,
   disposeAll,
-  inviteViaForm,
+  joinByInvitation,
   newUserDetails,
   registerViaApi,
   type TestUser,
@@ -54,12 +53,10 @@ async function setup(label: string): Promise<Setup> {
     registerViaApi(`${label}ownb`),
     registerViaApi(`${label}vab`),
   ]);
-  const [vaToken, outsiderToken] = await Promise.all([
-    inviteViaForm(owner, va.email, "va"),
-    inviteViaForm(outsiderOwner, outsider.email, "va"),
+  await joinByInvitation([
+    { owner, member: va, role: "va" },
+    { owner: outsiderOwner, member: outsider, role: "va" },
   ]);
-  await acceptViaForm(va, vaToken);
-  await acceptViaForm(outsider, outsiderToken);
   // Back to their own account: acting on the owner's items must not need a switch.
   const switched = await va.api.post("/api/user/switch-account", {
     data: { accountId: accountIdOf(va.id) },

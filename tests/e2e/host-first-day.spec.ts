@@ -13,6 +13,7 @@ import {
   waitForNthEmail,
   type TestUser,
 } from "../support/accounts";
+import { fileClaimOnceAmountEntered } from "../support/claim-filing";
 import { expect, linkIn, query, test, waitForEmail, waitForHydration } from "../support/fixtures";
 import { phonePhoto } from "../support/photos";
 import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
@@ -506,23 +507,7 @@ test.describe("a new host's first day, on a phone", () => {
 
       // Filing needs the amount; then it is entered and the claim filed.
       await open(claimPath);
-      const update = page.getByRole("region", { name: "Update the claim" });
-      await update.getByLabel("New status").selectOption("filed");
-      await update.getByRole("button", { name: "Save" }).click();
-      await expect(
-        update
-          .getByText(
-            "Enter the amount claimed before filing: the estimate's total, a shop's quote or the invoice.",
-          )
-          .first(),
-      ).toBeVisible();
-      await ready();
-      await expect(page.getByRole("heading", { name: "Damage claim · Draft" })).toBeVisible();
-      await update.getByLabel("Amount claimed, $").fill("640");
-      await update.getByLabel("New status").selectOption("filed");
-      await update.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("heading", { name: "Damage claim · Filed" })).toBeVisible();
-      await ready();
+      const update = await fileClaimOnceAmountEntered(page, "640", ready);
 
       // The packet: the host's facts, none of the evidence check's risk wording.
       const packetHref = await page

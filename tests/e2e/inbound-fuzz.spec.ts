@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { registerViaApi, type TestUser } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 import { expectJsonAnswer, options, raw, send, show, type RawBody } from "../support/fuzz";
+import { randomText } from "../support/random-text";
 
 /**
  * Hostile MIME on the inbound email webhook (POST /api/inbound/email/{token}), posted as raw
@@ -67,8 +68,7 @@ const encoding = fc.constantFrom(
   "",
 );
 const bodyText = fc.oneof(
-  fc.string({ maxLength: 200 }),
-  fc.string({ unit: "binary", maxLength: 200 }),
+  ...randomText(200),
   fc.constantFrom(
     "=E9=\r\n=ZZ=0",
     "!!!not base64!!!",

@@ -1,6 +1,6 @@
-import { browserContext, disposeAll, registerViaApi, type TestUser } from "../support/accounts";
+import { disposeAll, registerViaApi, signedInContext, type TestUser } from "../support/accounts";
 import { GUEST_THREADS } from "../../app/domain/inbox/guest-threads.fixtures";
-import { addVehicleViaApi } from "../support/estimates";
+import { addTripViaApi, addVehicleViaApi } from "../support/estimates";
 import { expect, query, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 
 /**
@@ -69,17 +69,12 @@ test.describe("guest inbox: forwarded emails", () => {
     host = await registerViaApi("inbox");
     other = await registerViaApi("inbox2");
     const vehicleId = await addVehicleViaApi(host);
-    const trip = await host.api.post("/api/trips", {
-      data: {
-        reservationId: "48213377",
-        vehicleId,
-        guestName: "Jordan Lee",
-        startAt: "2026-11-27T10:00:00-07:00",
-        endAt: "2026-11-29T18:00:00-07:00",
-        timeZone: "America/Denver",
-      },
+    const tripId = await addTripViaApi(host, {
+      reservationId: "48213377",
+      vehicleId,
+      startAt: "2026-11-27T10:00:00-07:00",
+      endAt: "2026-11-29T18:00:00-07:00",
     });
-    const { trip: created } = (await trip.json()) as { trip: { id: string } };
     const { webhookUrl } = (await (await host.api.get("/api/inbound")).json()) as {
       webhookUrl: string;
     };
@@ -131,7 +126,7 @@ test.describe("guest inbox: forwarded emails", () => {
         id: stored.conversationId,
         guestName: "Jordan L.",
         reservationId: "48213377",
-        tripId: created.id,
+        tripId,
         // A question about where the car is: nothing restricted.
         escalated: false,
       }),
@@ -212,9 +207,7 @@ test.describe("guest inbox: forwarded emails", () => {
       for (const body of [FIRST, ODD]) {
         await request.post(path, { headers: { "Content-Type": "message/rfc822" }, data: body });
       }
-      const context = await browserContext(browser, javaScriptEnabled);
-      await context.addCookies((await host.api.storageState()).cookies);
-      const page = await context.newPage();
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await page.goto("/dashboard/inbox");
       if (javaScriptEnabled) await waitForHydration(page);
       // The address and webhook URL are on the setup page (tests/e2e/inbox-forwarding.spec.ts).
@@ -286,9 +279,7 @@ test.describe("guest inbox: forwarded emails", () => {
       request,
     }) => {
       const owner = (host = await registerViaApi("inboxdraft"));
-      const context = await browserContext(browser, javaScriptEnabled);
-      await context.addCookies((await host.api.storageState()).cookies);
-      const page = await context.newPage();
+      const { context, page } = await signedInContext(browser, host, javaScriptEnabled);
       await page.goto("/dashboard/inbox/knowledge");
       if (javaScriptEnabled) await waitForHydration(page);
       const spot = page.getByRole("region", { name: "Pickup spot" });
@@ -360,17 +351,12 @@ test.describe("guest inbox: forwarded emails", () => {
       const vehicleId = await addVehicleViaApi(owner);
       // The trip starts in 6 hours: the marketplace's window is then "2 hours before the start".
       const startAt = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 6 * 3_600_000);
-      const created = await owner.api.post("/api/trips", {
-        data: {
-          reservationId: "55667788",
-          vehicleId,
-          guestName: "Jordan Lee",
-          startAt: startAt.toISOString(),
-          endAt: new Date(startAt.getTime() + 48 * 3_600_000).toISOString(),
-          timeZone: "America/Denver",
-        },
+      await addTripViaApi(owner, {
+        reservationId: "55667788",
+        vehicleId,
+        startAt: startAt.toISOString(),
+        endAt: new Date(startAt.getTime() + 48 * 3_600_000).toISOString(),
       });
-      expect(created.status(), await created.text()).toBe(201);
       for (const data of [
         { topic: "pickup-spot", text: "Level 2 of the Economy Lot, row F." },
         {
@@ -390,9 +376,7 @@ test.describe("guest inbox: forwarded emails", () => {
         fieldErrors: { vehicleId: expect.any(String) },
       });
 
-      const context = await browserContext(browser, javaScriptEnabled);
-      await context.addCookies((await owner.api.storageState()).cookies);
-      const page = await context.newPage();
+      const { context, page } = await signedInContext(browser, owner, javaScriptEnabled);
       await page.goto("/dashboard/inbox/knowledge");
       if (javaScriptEnabled) await waitForHydration(page);
       const holdingForm = page.getByRole("region", { name: "Holding reply" });

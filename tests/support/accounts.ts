@@ -184,6 +184,22 @@ export async function acceptViaForm(member: TestUser, token: string) {
   expect(response.headers()["location"]).toBe("/account");
 }
 
+/**
+ * Each owner invites its member (all at once), then each member accepts, in order; the tokens
+ * in the same order.
+ */
+export async function joinByInvitation(
+  invitations: ReadonlyArray<{ owner: TestUser; member: TestUser; role: "team_member" | "va" }>,
+): Promise<string[]> {
+  const tokens = await Promise.all(
+    invitations.map(({ owner, member, role }) => inviteViaForm(owner, member.email, role)),
+  );
+  for (const [index, { member }] of invitations.entries()) {
+    await acceptViaForm(member, tokens[index]!);
+  }
+  return tokens;
+}
+
 /** The four users of a tenancy spec: owners A and B, and A's team member and VA. */
 export interface TenancyCast {
   ownerA: TestUser;
@@ -205,13 +221,11 @@ export async function registerTenancyCast(prefix: string): Promise<TenancyCast> 
     registerViaApi(`${prefix}teama`),
     registerViaApi(`${prefix}vaa`),
   ]);
-  const [teamToken, vaToken] = await Promise.all([
-    inviteViaForm(ownerA, teamA.email, "team_member"),
-    inviteViaForm(ownerA, vaA.email, "va"),
+  const tokens = await joinByInvitation([
+    { owner: ownerA, member: teamA, role: "team_member" },
+    { owner: ownerA, member: vaA, role: "va" },
   ]);
-  await acceptViaForm(teamA, teamToken);
-  await acceptViaForm(vaA, vaToken);
-  return { ownerA, ownerB, teamA, vaA, teamToken };
+  return { ownerA, ownerB, teamA, vaA, teamToken: tokens[0]! };
 }
 
 export function sha256(value: string) {

@@ -29,6 +29,23 @@ export async function loadAppModules() {
 export type AppModules = Awaited<ReturnType<typeof loadAppModules>>;
 
 /**
+ * The modules the trip, claim, concierge and inbox tests set their rows up with (the database,
+ * cars, trips, claims, inbound email and reply drafts), loaded after DATA_DIR is set like
+ * `loadAppModules`.
+ */
+export async function loadTripAndInboxModules() {
+  return {
+    db: await import("~/lib/runtime/db.server"),
+    schema: await import("~/db/schema"),
+    vehicles: await import("~/lib/vehicles/vehicles.server"),
+    trips: await import("~/lib/trips/trips.server"),
+    claims: await import("~/lib/claims/claims.server"),
+    inbound: await import("~/lib/inbox/inbound.server"),
+    drafts: await import("~/lib/inbox/drafts.server"),
+  };
+}
+
+/**
  * Gives this test file an empty data folder of its own (database and file store): DATA_DIR points
  * at it before any app module loads, and after the file's other afterAll hooks (vitest runs them
  * last-registered first) the database is closed and the folder removed. Call it at the top level.

@@ -29,6 +29,20 @@ export async function addVehicleViaApi(user: TestUser, vehicle: Partial<VehicleI
   return ((await response.json()) as { vehicle: { id: string } }).vehicle.id;
 }
 
+/**
+ * A trip of `user`'s through POST /api/trips (201), guest Jordan Lee, in America/Denver; its id.
+ */
+export async function addTripViaApi(
+  user: TestUser,
+  trip: { reservationId: string; vehicleId: string; startAt: string; endAt: string },
+) {
+  const response = await user.api.post("/api/trips", {
+    data: { guestName: "Jordan Lee", timeZone: "America/Denver", ...trip },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { trip: { id: string } }).trip.id;
+}
+
 /** A phone photo as a multipart file part (`seed` varies the picture). */
 export async function photoPart(name: string, seed = 1) {
   return {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { copyTextToClipboard } from "~/lib/mobile-test/diagnostics";
+import { copyTextToClipboard } from "~/lib/mobile-test/diagnostics.client";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 
 /** Copies the diagnostics report for support (JavaScript only; without it, a screenshot). */

@@ -1,9 +1,6 @@
 import { useEffect, useState } from "react";
-import {
-  collectClientSnapshot,
-  networkInformation,
-  type ClientSnapshot,
-} from "~/lib/mobile-test/diagnostics";
+import type { ClientSnapshot } from "~/lib/mobile-test/diagnostics";
+import { collectClientSnapshot, networkInformation } from "~/lib/mobile-test/diagnostics.client";
 
 /** Live browser checks; null until the first effect has run (and forever with JavaScript off). */
 export function useClientSnapshot(): ClientSnapshot | null {

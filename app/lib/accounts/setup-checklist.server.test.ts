@@ -2,19 +2,15 @@
  * The setup checklist's facts, read from a real SQLite database: each item ticks when the
  * account holds what it asks for, and another account's rows never tick it.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR } from "~/tests/support/rows";
-import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
+import { loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
 
 setUpTempDataDir("setup-checklist");
 
-let m: AppModules;
-let setup: typeof import("./setup-checklist.server");
-
-beforeAll(async () => {
-  m = await loadAppModules();
-  setup = await import("./setup-checklist.server");
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const m = await loadAppModules();
+const setup = await import("./setup-checklist.server");
 
 describe("setup checklist facts", () => {
   it("ticks cars and a waiting invitation for this account only; an expired one doesn't count", () => {

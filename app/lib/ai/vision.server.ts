@@ -596,8 +596,9 @@ export interface OpenAiCompatibleConfig {
   backoffMs?: number;
 }
 
-export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): VisionProvider {
-  const { apiKey, model, timeoutMs, concurrency } = config;
+/** The retry settings with their defaults; a RangeError for a setting that can't work. */
+function checkedRetries(config: OpenAiCompatibleConfig) {
+  const { timeoutMs, concurrency } = config;
   const maxAttempts = config.maxAttempts ?? 3;
   const backoffMs = config.backoffMs ?? 1000;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -609,6 +610,42 @@ export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): 
   if (!(timeoutMs > 0) || !(backoffMs >= 0)) {
     throw new RangeError("timeoutMs must be positive and backoffMs not negative");
   }
+  return { maxAttempts, backoffMs };
+}
+
+/** A request that failed before any answer (DNS, refused connection, reset...). */
+function unreachable(error: unknown, where: string, redact: (text: string) => string) {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const reason =
+    typeof cause?.code === "string"
+      ? cause.code
+      : typeof cause?.message === "string"
+        ? cause.message
+        : String(error);
+  return new VisionError(
+    "unavailable",
+    `AI server ${where} couldn't be reached: ${redact(reason)}`,
+    {
+      cause: error,
+    },
+  );
+}
+
+/** A batch's notes may say "photo 3", counted within the batch: say which photos it covers. */
+function batchNotes(results: readonly { notes?: string }[], batches: readonly VisionPhoto[][]) {
+  return results
+    .map((result, index) => {
+      if (!result.notes) return undefined;
+      if (batches.length === 1) return result.notes;
+      const first = index * MAX_PHOTOS_PER_CALL + 1;
+      return `Photos ${first}–${first + batches[index]!.length - 1}: ${result.notes}`;
+    })
+    .filter((note) => note !== undefined);
+}
+
+export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): VisionProvider {
+  const { apiKey, model, timeoutMs, concurrency } = config;
+  const { maxAttempts, backoffMs } = checkedRetries(config);
   const endpoint = chatCompletionsUrl(config.baseUrl);
   // Log messages name the server by origin and path only (no credentials or query string).
   const where = `${endpoint.origin}${endpoint.pathname}`;
@@ -651,20 +688,7 @@ export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): 
       if (timeout.signal.aborted) {
         throw new VisionError("timeout", `AI server ${where} didn't answer within ${timeoutMs} ms`);
       }
-      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-      const reason =
-        typeof cause?.code === "string"
-          ? cause.code
-          : typeof cause?.message === "string"
-            ? cause.message
-            : String(error);
-      throw new VisionError(
-        "unavailable",
-        `AI server ${where} couldn't be reached: ${redact(reason)}`,
-        {
-          cause: error,
-        },
-      );
+      throw unreachable(error, where, redact);
     } finally {
       clearTimeout(timer);
       release();
@@ -712,15 +736,7 @@ export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): 
         ),
       );
 
-      // A batch's notes may say "photo 3", counted within the batch: say which photos it covers.
-      const notes = results
-        .map((result, index) => {
-          if (!result.notes) return undefined;
-          if (batches.length === 1) return result.notes;
-          const first = index * MAX_PHOTOS_PER_CALL + 1;
-          return `Photos ${first}–${first + batches[index]!.length - 1}: ${result.notes}`;
-        })
-        .filter((note) => note !== undefined);
+      const notes = batchNotes(results, batches);
 
       return {
         findings: results.flatMap((result) => result.findings),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FormReply } from "~/lib/http/form";
+import { intentGuard } from "~/lib/http/intent";
 import { canonicalTimeZone } from "~/domain/zoned-time";
 import { MEASUREMENT_UNITS } from "~/domain/units";
 import { emailField, nameField, newPasswordField, usernameField } from "./schemas";
@@ -25,9 +26,7 @@ export const ACCOUNT_INTENTS = [
 
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-export function isAccountIntent(value: unknown): value is AccountIntent {
-  return ACCOUNT_INTENTS.includes(value as AccountIntent);
-}
+export const isAccountIntent = intentGuard(ACCOUNT_INTENTS);
 
 /**
  * /account's reply: the form reply (ADR 0013) and, when a form worked and the page stays, the

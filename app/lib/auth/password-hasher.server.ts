@@ -1,6 +1,7 @@
-import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { RetryLaterResponse } from "~/lib/http/retry-later";
 import { errorFields, logger } from "~/lib/runtime/logger.server";
+import { workerPoolSize } from "~/lib/runtime/worker-pool.server";
 
 /**
  * scrypt on a few dedicated worker threads, never on libuv's thread pool: async `crypto.scrypt`
@@ -13,25 +14,10 @@ import { errorFields, logger } from "~/lib/runtime/logger.server";
 export const PASSWORD_BUSY_MESSAGE =
   "Sign-in is busy right now. Please try again in a few seconds.";
 
-/**
- * The hasher is saturated. It is an HTTP response (503, Retry-After, a JSON body with `error` and
- * `message`), so a route that lets it propagate answers 503: React Router returns a thrown
- * Response from a resource route as is and renders the error boundary with its status otherwise.
- */
-export class PasswordHasherBusyError extends Response {
-  readonly retryAfterSeconds: number;
-
+/** The hasher is saturated: a 503 with Retry-After (see RetryLaterResponse). */
+export class PasswordHasherBusyError extends RetryLaterResponse {
   constructor(retryAfterSeconds: number) {
-    super(JSON.stringify({ error: PASSWORD_BUSY_MESSAGE, message: PASSWORD_BUSY_MESSAGE }), {
-      status: 503,
-      statusText: "Service Unavailable",
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Retry-After": String(retryAfterSeconds),
-        "Cache-Control": "no-store",
-      },
-    });
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(PASSWORD_BUSY_MESSAGE, 503, retryAfterSeconds);
   }
 }
 
@@ -99,10 +85,6 @@ parentPort.on("message", (job) => {
 });
 `;
 
-export function defaultWorkerCount() {
-  return Math.max(1, Math.min(2, os.availableParallelism() - 1));
-}
-
 interface Job {
   id: number;
   password: string;
@@ -122,125 +104,152 @@ interface Slot {
 
 type Reply = { id: number; key: Uint8Array } | { id: number; error: string };
 
-export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
-  const size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
-  const maxWaitMs = options.maxWaitMs ?? 10_000;
-  const maxQueue = options.maxQueue ?? 50 * size;
-  const source = options.workerSource ?? PASSWORD_WORKER_SOURCE;
-
-  const slots: Slot[] = [];
-  const queue: Job[] = [];
-  let nextId = 1;
-  let closed = false;
+/** A pool's settings and its mutable state, shared by the functions below. */
+interface Pool {
+  size: number;
+  maxWaitMs: number;
+  source: string;
+  slots: Slot[];
+  queue: Job[];
+  closed: boolean;
   // Typical job time (a moving average once measured), for admission and Retry-After.
-  let averageMs = options.expectedJobMs ?? 500;
-  let measured = false;
-  const counts = { maxRunning: 0, completed: 0, refused: 0, crashes: 0 };
+  averageMs: number;
+  measured: boolean;
+  counts: { maxRunning: number; completed: number; refused: number; crashes: number };
+}
 
-  const running = () => slots.filter((slot) => slot.job).length;
+const CLOSED_MESSAGE = "The password hasher was closed.";
 
-  /** How long a job submitted now would wait for a worker, by the current average. */
-  function expectedWaitMs() {
-    if (slots.length < size || slots.some((slot) => !slot.job)) return 0;
-    return ((queue.length + 1) * averageMs) / size;
+function running(pool: Pool) {
+  return pool.slots.filter((slot) => slot.job).length;
+}
+
+/** How long a job submitted now would wait for a worker, by the current average. */
+function expectedWaitMs(pool: Pool) {
+  const { slots, size } = pool;
+  if (slots.length < size || slots.some((slot) => !slot.job)) return 0;
+  return ((pool.queue.length + 1) * pool.averageMs) / size;
+}
+
+function retryAfterSeconds(pool: Pool) {
+  const backlogMs = ((pool.queue.length + running(pool)) * pool.averageMs) / pool.size;
+  return Math.min(
+    Math.max(1, Math.ceil(pool.maxWaitMs / 1000)),
+    Math.max(1, Math.ceil(backlogMs / 1000)),
+  );
+}
+
+function refuse(pool: Pool, job: Job) {
+  pool.counts.refused += 1;
+  job.reject(new PasswordHasherBusyError(retryAfterSeconds(pool)));
+}
+
+/** A worker answered its job: settle it, update the average, and hand the worker the next job. */
+function answer(pool: Pool, slot: Slot, reply: Reply) {
+  const job = slot.job;
+  if (!job || job.id !== reply.id) return;
+  slot.job = undefined;
+  slot.worker.unref();
+  pool.counts.completed += 1;
+  if ("error" in reply) {
+    job.reject(new Error(`scrypt failed: ${reply.error}`));
+  } else {
+    const tookMs = performance.now() - (job.startedAt ?? 0);
+    pool.averageMs = pool.measured ? pool.averageMs * 0.8 + tookMs * 0.2 : tookMs;
+    pool.measured = true;
+    job.resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
   }
+  dispatch(pool);
+}
 
-  function retryAfterSeconds() {
-    const backlogMs = ((queue.length + running()) * averageMs) / size;
-    return Math.min(
-      Math.max(1, Math.ceil(maxWaitMs / 1000)),
-      Math.max(1, Math.ceil(backlogMs / 1000)),
-    );
+function workerExited(pool: Pool, slot: Slot, code: number) {
+  const index = pool.slots.indexOf(slot);
+  if (index >= 0) pool.slots.splice(index, 1);
+  const job = slot.job;
+  slot.job = undefined;
+  if (pool.closed) {
+    job?.reject(new Error(CLOSED_MESSAGE));
+    return;
   }
+  pool.counts.crashes += 1;
+  logger.error("Password worker exited; a new one starts with the next job", { code });
+  job?.reject(new Error(`The password worker stopped unexpectedly (exit code ${code}).`));
+  // Its replacement starts with the next job.
+  dispatch(pool);
+}
 
-  function refuse(job: Job) {
-    counts.refused += 1;
-    job.reject(new PasswordHasherBusyError(retryAfterSeconds()));
-  }
+function spawn(pool: Pool): Slot {
+  const worker = new Worker(pool.source, { eval: true, execArgv: [] });
+  // An idle worker never keeps the process alive; a busy one does until its job is answered.
+  worker.unref();
+  const slot: Slot = { worker };
+  worker.on("message", (reply: Reply) => answer(pool, slot, reply));
+  // An uncaught error in the worker is followed by "exit"; the job is answered there.
+  worker.on("error", (error) => logger.error("Password worker failed", errorFields(error)));
+  worker.on("exit", (code) => workerExited(pool, slot, code));
+  pool.slots.push(slot);
+  return slot;
+}
 
-  function spawn(): Slot {
-    const worker = new Worker(source, { eval: true, execArgv: [] });
-    // An idle worker never keeps the process alive; a busy one does until its job is answered.
-    worker.unref();
-    const slot: Slot = { worker };
-    worker.on("message", (reply: Reply) => {
-      const job = slot.job;
-      if (!job || job.id !== reply.id) return;
-      slot.job = undefined;
-      worker.unref();
-      counts.completed += 1;
-      if ("error" in reply) {
-        job.reject(new Error(`scrypt failed: ${reply.error}`));
-      } else {
-        const tookMs = performance.now() - (job.startedAt ?? 0);
-        averageMs = measured ? averageMs * 0.8 + tookMs * 0.2 : tookMs;
-        measured = true;
-        job.resolve(Buffer.from(reply.key.buffer, reply.key.byteOffset, reply.key.byteLength));
+function dispatch(pool: Pool) {
+  const { queue, slots } = pool;
+  while (queue.length > 0 && !pool.closed) {
+    let slot = slots.find((candidate) => !candidate.job);
+    if (!slot && slots.length < pool.size) {
+      try {
+        slot = spawn(pool);
+      } catch (error) {
+        const job = queue.shift()!;
+        clearTimeout(job.timer);
+        job.reject(error);
+        continue;
       }
-      dispatch();
-    });
-    // An uncaught error in the worker is followed by "exit"; the job is answered there.
-    worker.on("error", (error) => logger.error("Password worker failed", errorFields(error)));
-    worker.on("exit", (code) => {
-      const index = slots.indexOf(slot);
-      if (index >= 0) slots.splice(index, 1);
-      const job = slot.job;
-      slot.job = undefined;
-      if (closed) {
-        job?.reject(new Error("The password hasher was closed."));
-        return;
-      }
-      counts.crashes += 1;
-      logger.error("Password worker exited; a new one starts with the next job", { code });
-      job?.reject(new Error(`The password worker stopped unexpectedly (exit code ${code}).`));
-      // Its replacement starts with the next job.
-      dispatch();
-    });
-    slots.push(slot);
-    return slot;
-  }
-
-  function dispatch() {
-    while (queue.length > 0 && !closed) {
-      let slot = slots.find((candidate) => !candidate.job);
-      if (!slot && slots.length < size) {
-        try {
-          slot = spawn();
-        } catch (error) {
-          const job = queue.shift()!;
-          clearTimeout(job.timer);
-          job.reject(error);
-          continue;
-        }
-      }
-      if (!slot) return;
-      const job = queue.shift()!;
-      clearTimeout(job.timer);
-      job.startedAt = performance.now();
-      slot.job = job;
-      slot.worker.ref();
-      counts.maxRunning = Math.max(counts.maxRunning, running());
-      slot.worker.postMessage({
-        id: job.id,
-        password: job.password,
-        salt: job.salt,
-        keyLength: job.keyLength,
-        params: job.params,
-      });
     }
+    if (!slot) return;
+    const job = queue.shift()!;
+    clearTimeout(job.timer);
+    job.startedAt = performance.now();
+    slot.job = job;
+    slot.worker.ref();
+    pool.counts.maxRunning = Math.max(pool.counts.maxRunning, running(pool));
+    slot.worker.postMessage({
+      id: job.id,
+      password: job.password,
+      salt: job.salt,
+      keyLength: job.keyLength,
+      params: job.params,
+    });
   }
+}
+
+export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
+  const size = workerPoolSize(options.workers);
+  const maxQueue = options.maxQueue ?? 50 * size;
+  const pool: Pool = {
+    size,
+    maxWaitMs: options.maxWaitMs ?? 10_000,
+    source: options.workerSource ?? PASSWORD_WORKER_SOURCE,
+    slots: [],
+    queue: [],
+    closed: false,
+    averageMs: options.expectedJobMs ?? 500,
+    measured: false,
+    counts: { maxRunning: 0, completed: 0, refused: 0, crashes: 0 },
+  };
+  const { queue } = pool;
+  let nextId = 1;
 
   return {
     derive(password, salt, keyLength, params) {
       return new Promise<Buffer>((resolve, reject) => {
-        if (closed) {
-          reject(new Error("The password hasher was closed."));
+        if (pool.closed) {
+          reject(new Error(CLOSED_MESSAGE));
           return;
         }
         const job: Job = { id: nextId++, password, salt, keyLength, params, resolve, reject };
         // Refused now rather than after a wait that would end in the same refusal.
-        if (queue.length >= maxQueue || expectedWaitMs() > maxWaitMs) {
-          refuse(job);
+        if (queue.length >= maxQueue || expectedWaitMs(pool) > pool.maxWaitMs) {
+          refuse(pool, job);
           return;
         }
         queue.push(job);
@@ -248,29 +257,29 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
           const index = queue.indexOf(job);
           if (index < 0) return;
           queue.splice(index, 1);
-          refuse(job);
-        }, maxWaitMs);
-        dispatch();
+          refuse(pool, job);
+        }, pool.maxWaitMs);
+        dispatch(pool);
       });
     },
 
     stats() {
       return {
         size,
-        workers: slots.length,
-        running: running(),
+        workers: pool.slots.length,
+        running: running(pool),
         queued: queue.length,
-        ...counts,
+        ...pool.counts,
       };
     },
 
     async close() {
-      closed = true;
+      pool.closed = true;
       for (const job of queue.splice(0)) {
         clearTimeout(job.timer);
-        job.reject(new Error("The password hasher was closed."));
+        job.reject(new Error(CLOSED_MESSAGE));
       }
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+      await Promise.all(pool.slots.map((slot) => slot.worker.terminate()));
     },
   };
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { conciergeRegisterSchema } from "~/lib/auth/schemas";
 import type { FormReply } from "~/lib/http/form";
+import { intentGuard } from "~/lib/http/intent";
 
 export const CONCIERGE_INTENTS = [
   "take",
@@ -18,9 +19,7 @@ export const CONCIERGE_INTENTS = [
 ] as const;
 export type ConciergeIntent = (typeof CONCIERGE_INTENTS)[number];
 
-export function isConciergeIntent(value: unknown): value is ConciergeIntent {
-  return CONCIERGE_INTENTS.includes(value as ConciergeIntent);
-}
+export const isConciergeIntent = intentGuard(CONCIERGE_INTENTS);
 
 export type ConciergeReply = FormReply<ConciergeIntent>;
 

@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { loadTripAndInboxModules, setUpTempDataDir } from "~/tests/support/app-modules";
 import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 
 setUpTempDataDir("first-day");
@@ -54,14 +54,8 @@ afterAll(() => {
 });
 
 // Loaded after DATA_DIR and SMTP_URL are set.
-const db = await import("~/lib/runtime/db.server");
-const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/vehicles/vehicles.server");
-const trips = await import("~/lib/trips/trips.server");
-const claims = await import("~/lib/claims/claims.server");
+const { db, schema, vehicles, trips, claims, inbound, drafts } = await loadTripAndInboxModules();
 const reminders = await import("~/lib/claims/reminders.server");
-const inbound = await import("~/lib/inbox/inbound.server");
-const drafts = await import("~/lib/inbox/drafts.server");
 const booking = await import("~/lib/inbox/booking-drafts.server");
 const auth = await import("~/lib/auth/service.server");
 const accountsModule = await import("~/lib/auth/accounts.server");

@@ -7,19 +7,14 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { loadTripAndInboxModules, setUpTempDataDir } from "~/tests/support/app-modules";
 import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 import { fullScans, recordQueries, type RecordedQuery } from "~/tests/support/query-plan";
 
 setUpTempDataDir("queue-sync");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("~/lib/runtime/db.server");
-const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/vehicles/vehicles.server");
-const trips = await import("~/lib/trips/trips.server");
-const claims = await import("~/lib/claims/claims.server");
-const inbound = await import("~/lib/inbox/inbound.server");
+const { db, schema, vehicles, trips, claims, inbound } = await loadTripAndInboxModules();
 const queue = await import("./queue.server");
 const dashboard = await import("./dashboard.server");
 

@@ -6,19 +6,13 @@
  */
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { loadTripAndInboxModules, setUpTempDataDir } from "~/tests/support/app-modules";
 import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 
 setUpTempDataDir("queue");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("~/lib/runtime/db.server");
-const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/vehicles/vehicles.server");
-const trips = await import("~/lib/trips/trips.server");
-const claims = await import("~/lib/claims/claims.server");
-const inbound = await import("~/lib/inbox/inbound.server");
-const drafts = await import("~/lib/inbox/drafts.server");
+const { db, schema, vehicles, trips, claims, inbound, drafts } = await loadTripAndInboxModules();
 const queue = await import("./queue.server");
 const actions = await import("./queue-actions.server");
 const dashboard = await import("./dashboard.server");

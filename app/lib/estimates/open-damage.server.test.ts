@@ -3,20 +3,16 @@
  * open on the next report of the same car; repaired, pre-existing, unfinished and "same as"
  * findings aren't; a match must say same or new.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
+import { describe, expect, it } from "vitest";
+import { loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
 import { insertOwner, SAMPLE_CAR, texturedJpeg } from "~/tests/support/rows";
 import { checkSameDamage } from "./open-damage";
 
 setUpTempDataDir("open-damage");
 
-let m: AppModules;
-let open: typeof import("./open-damage.server");
-
-beforeAll(async () => {
-  m = await loadAppModules();
-  open = await import("./open-damage.server");
-});
+// Loaded after DATA_DIR is set: the database reads it once.
+const m = await loadAppModules();
+const open = await import("./open-damage.server");
 
 async function report(
   owner: { accountId: string; userId: string },

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { inboundEmails, inboundTokens } from "~/db/schema";
+import { RetryLaterResponse } from "~/lib/http/retry-later";
 import { db } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";
 
@@ -18,20 +19,9 @@ export const INBOUND_QUOTA_MESSAGE =
  * The account's allowance is used up. It is an HTTP response (429, Retry-After), so the webhook
  * answers 429 when it propagates; the SMTP listener answers 452 (try again later).
  */
-export class InboundQuotaError extends Response {
-  readonly retryAfterSeconds: number;
-
+export class InboundQuotaError extends RetryLaterResponse {
   constructor(retryAfterSeconds: number) {
-    super(JSON.stringify({ error: INBOUND_QUOTA_MESSAGE, message: INBOUND_QUOTA_MESSAGE }), {
-      status: 429,
-      statusText: "Too Many Requests",
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Retry-After": String(retryAfterSeconds),
-        "Cache-Control": "no-store",
-      },
-    });
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(INBOUND_QUOTA_MESSAGE, 429, retryAfterSeconds);
   }
 }
 

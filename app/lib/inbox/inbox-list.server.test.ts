@@ -6,19 +6,14 @@
  * conversations or 600: no full scan of a growing table, no query per row.
  */
 import { describe, expect, it } from "vitest";
-import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { loadTripAndInboxModules, setUpTempDataDir } from "~/tests/support/app-modules";
 import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 import { fullScans, recordQueries, type RecordedQuery } from "~/tests/support/query-plan";
 
 setUpTempDataDir("inbox-list");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const db = await import("~/lib/runtime/db.server");
-const schema = await import("~/db/schema");
-const vehicles = await import("~/lib/vehicles/vehicles.server");
-const trips = await import("~/lib/trips/trips.server");
-const inbound = await import("./inbound.server");
-const drafts = await import("./drafts.server");
+const { db, schema, vehicles, trips, inbound, drafts } = await loadTripAndInboxModules();
 const list = await import("./inbox-list.server");
 const queue = await import("~/lib/concierge/queue.server");
 const queueList = await import("~/lib/concierge/queue-list.server");

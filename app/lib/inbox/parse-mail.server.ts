@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
-import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ParsedMail } from "mailparser";
+import { RetryLaterResponse } from "~/lib/http/retry-later";
 import { errorFields, logger } from "~/lib/runtime/logger.server";
+import { workerPoolSize } from "~/lib/runtime/worker-pool.server";
 
 /**
  * Inbound email is parsed (MIME, charsets, HTML to text) on a dedicated worker thread, never on
@@ -40,20 +41,9 @@ export const MAIL_PARSER_BUSY_MESSAGE =
  * Every parser worker is busy and the queue is full. It is an HTTP response (503, Retry-After), so
  * a route that lets it propagate answers 503; the SMTP listener answers 451 (try again later).
  */
-export class MailParserBusyError extends Response {
-  readonly retryAfterSeconds: number;
-
+export class MailParserBusyError extends RetryLaterResponse {
   constructor(retryAfterSeconds: number) {
-    super(JSON.stringify({ error: MAIL_PARSER_BUSY_MESSAGE, message: MAIL_PARSER_BUSY_MESSAGE }), {
-      status: 503,
-      statusText: "Service Unavailable",
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Retry-After": String(retryAfterSeconds),
-        "Cache-Control": "no-store",
-      },
-    });
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(MAIL_PARSER_BUSY_MESSAGE, 503, retryAfterSeconds);
   }
 }
 
@@ -166,12 +156,8 @@ function revive(parsed: ParsedMail): ParsedMail {
   return parsed;
 }
 
-function defaultWorkerCount() {
-  return Math.max(1, Math.min(2, os.availableParallelism() - 1));
-}
-
 export function createMailParser(options: MailParserOptions = {}): MailParserPool {
-  const size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
+  const size = workerPoolSize(options.workers);
   const deadlineMs = options.deadlineMs ?? 20_000;
   const maxQueue = options.maxQueue ?? 20 * size;
   const maxHeapMb = options.maxHeapMb ?? 384;

@@ -45,6 +45,31 @@ function tokenOf(address: string): string | null {
 const smtpError = (message: string, responseCode: number) =>
   Object.assign(new Error(message), { responseCode });
 
+/** Stores the message in each recipient's account, then answers the sender. */
+function deliver(tokens: string[], raw: Buffer, callback: (error?: Error | null) => void) {
+  Promise.all(tokens.map((token) => receiveInboundEmail(token, raw)))
+    .then((results) =>
+      Promise.all(
+        results.map((result) =>
+          result.status === "stored" && result.conversationId
+            ? draftRepliesSoon(result.accountId)
+            : undefined,
+        ),
+      ),
+    )
+    .then(() => callback())
+    .catch((error: unknown) => {
+      if (error instanceof InboundQuotaError) {
+        return callback(smtpError("Mailbox over its daily quota, try again later", 452));
+      }
+      // Busy (every parser taken) or the database: the sender tries again later.
+      if (!(error instanceof Response)) {
+        logger.error("Inbound email failed", errorFields(error));
+      }
+      callback(smtpError("Try again later", 451));
+    });
+}
+
 export function startInboundSmtp(options: {
   port: number;
   host: string;
@@ -133,28 +158,7 @@ export function startInboundSmtp(options: {
         if (received > room) {
           return callback(smtpError("Mailbox over its daily quota, try again later", 452));
         }
-        const raw = Buffer.concat(chunks, received);
-        Promise.all(tokens.map((token) => receiveInboundEmail(token, raw)))
-          .then((results) =>
-            Promise.all(
-              results.map((result) =>
-                result.status === "stored" && result.conversationId
-                  ? draftRepliesSoon(result.accountId)
-                  : undefined,
-              ),
-            ),
-          )
-          .then(() => callback())
-          .catch((error: unknown) => {
-            if (error instanceof InboundQuotaError) {
-              return callback(smtpError("Mailbox over its daily quota, try again later", 452));
-            }
-            // Busy (every parser taken) or the database: the sender tries again later.
-            if (!(error instanceof Response)) {
-              logger.error("Inbound email failed", errorFields(error));
-            }
-            callback(smtpError("Try again later", 451));
-          });
+        deliver(tokens, Buffer.concat(chunks, received), callback);
       });
     },
   });

@@ -1,9 +1,10 @@
 /**
- * Helpers for the /mobile-test diagnostics page: image-type sniffing, formatting, the result rows
- * shown on the page and the plain-text report hosts send to support. Everything here is pure
- * except `collectClientSnapshot` (reads browser globals) and `handleDiagnosticUpload` (reads a
- * Request body).
+ * Pure helpers for the /mobile-test diagnostics page: image-type labels, formatting, the result
+ * rows shown on the page, the upload result's shape and the plain-text report hosts send to
+ * support. Browser-only code is in `diagnostics.client.ts`, request handling in
+ * `diagnostics.server.ts`.
  */
+import { sniffImageFormat, type SniffedImageFormat } from "~/lib/photos/image-type";
 
 /** Largest photo the upload test accepts. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -39,7 +40,7 @@ export function tooLargeMessage(bytes?: number): string {
 // Image type detection
 // ---------------------------------------------------------------------------------------------
 
-export type ImageType = "jpeg" | "png" | "webp" | "heic" | "avif" | "gif" | "unknown";
+export type ImageType = SniffedImageFormat | "unknown";
 
 const IMAGE_TYPE_LABELS: Record<ImageType, string> = {
   jpeg: "JPEG",
@@ -55,50 +56,12 @@ export function imageTypeLabel(type: ImageType): string {
   return IMAGE_TYPE_LABELS[type];
 }
 
-const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"]);
-const HEIF_GENERIC_BRANDS = new Set(["mif1", "msf1"]);
-const AVIF_BRANDS = new Set(["avif", "avis"]);
-
-function ascii(bytes: Uint8Array, start: number, length: number): string {
-  let out = "";
-  for (let i = start; i < start + length && i < bytes.length; i++) {
-    out += String.fromCharCode(bytes[i] ?? 0);
-  }
-  return out;
-}
-
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);
-}
-
 /**
  * The image format of a file from its first bytes ("magic bytes"); 32 bytes are plenty, more is
  * fine. Never trusts the file name or the browser-declared MIME type.
  */
 export function detectImageType(bytes: Uint8Array): ImageType {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return "webp";
-  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return "gif";
-
-  // ISO-BMFF (HEIF family): [size:4]["ftyp"][major brand:4][minor version:4][compatible brands...]
-  if (bytes.length >= 12 && ascii(bytes, 4, 4) === "ftyp") {
-    const declaredSize =
-      (((bytes[0] ?? 0) << 24) |
-        ((bytes[1] ?? 0) << 16) |
-        ((bytes[2] ?? 0) << 8) |
-        (bytes[3] ?? 0)) >>>
-      0;
-    const boxEnd = Math.min(declaredSize >= 16 ? declaredSize : 16, bytes.length);
-    const brands = [ascii(bytes, 8, 4)];
-    for (let offset = 16; offset + 4 <= boxEnd; offset += 4) brands.push(ascii(bytes, offset, 4));
-
-    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return "avif";
-    if (brands.some((brand) => HEIC_BRANDS.has(brand) || HEIF_GENERIC_BRANDS.has(brand))) {
-      return "heic";
-    }
-  }
-  return "unknown";
+  return sniffImageFormat(bytes) ?? "unknown";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,29 +413,6 @@ export interface ServerSnapshot {
   };
 }
 
-/** Client hints some browsers send only after we ask for them (see the route's Accept-CH). */
-export const REQUESTED_CLIENT_HINTS =
-  "ECT, Downlink, RTT, Save-Data, Sec-CH-UA-Mobile, Sec-CH-UA-Platform";
-
-function header(headers: Headers, name: string, maxLength = 64): string | null {
-  const value = headers.get(name)?.trim();
-  return value ? value.slice(0, maxLength) : null;
-}
-
-export function readServerSnapshot(headers: Headers): ServerSnapshot {
-  return {
-    userAgent: header(headers, "user-agent", 512) ?? "",
-    hints: {
-      saveData: header(headers, "save-data"),
-      ect: header(headers, "ect"),
-      downlink: header(headers, "downlink"),
-      rtt: header(headers, "rtt"),
-      mobile: header(headers, "sec-ch-ua-mobile"),
-      platform: header(headers, "sec-ch-ua-platform")?.replace(/^"|"$/g, "") ?? null,
-    },
-  };
-}
-
 const NOT_SENT = "not sent";
 
 export function serverRows(s: ServerSnapshot): CheckRow[] {
@@ -536,14 +476,6 @@ export interface ClientUploadTiming {
   totalMs: number;
 }
 
-function round(ms: number): number {
-  return Math.round(ms * 10) / 10;
-}
-
-function failure(status: 400 | 413, error: string): { status: 400 | 413; payload: UploadFailure } {
-  return { status, payload: { ok: false, status, error } };
-}
-
 /**
  * The same checks the server makes, run on the chosen file before uploading, so a phone on a
  * slow connection doesn't spend minutes sending a file we'll reject.
@@ -561,125 +493,14 @@ export function validateSelectedFile(
   return null;
 }
 
-type BodyRead =
-  | { kind: "ok"; bytes: Uint8Array<ArrayBuffer> }
-  | { kind: "too-large"; received: number }
-  | { kind: "aborted" };
-
-/**
- * Reads a request body, keeping at most `keepUpTo` bytes in memory. Past that it keeps reading
- * and discarding, up to `drainUpTo`, so the browser finishes sending and then shows our 413 page
- * (a response sent mid-upload is often shown as a connection error). Past `drainUpTo` it just
- * stops reading. It never cancels the stream: cancelling destroys the socket in production and
- * crashes the dev server's request adapter.
- */
-async function readBody(
-  body: ReadableStream<Uint8Array>,
-  { keepUpTo, drainUpTo, signal }: { keepUpTo: number; drainUpTo: number; signal?: AbortSignal },
-): Promise<BodyRead> {
-  const reader = body.getReader();
-  const aborted = new Promise<"aborted">((resolve) => {
-    if (signal?.aborted) resolve("aborted");
-    signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
-  });
-  let chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), aborted]);
-      if (next === "aborted") return { kind: "aborted" };
-      if (next.done) break;
-      total += next.value.byteLength;
-      if (total > drainUpTo) return { kind: "too-large", received: total };
-      if (total <= keepUpTo) chunks.push(next.value);
-      else chunks = [];
-    }
-  } finally {
-    try {
-      reader.releaseLock();
-    } catch {
-      // Nothing to release.
-    }
-  }
-  if (total > keepUpTo) return { kind: "too-large", received: total };
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { kind: "ok", bytes };
+export interface UploadProgress {
+  loaded: number;
+  total: number;
 }
 
-/**
- * Measures a diagnostic photo upload without storing it: enforces the size cap (Content-Length
- * first, then the bytes actually received), parses the multipart body, and sniffs the type.
- * Never throws; every problem is a 400 or 413 with a message for the page.
- */
-export async function handleDiagnosticUpload(
-  request: Request,
-  now: () => number = () => performance.now(),
-): Promise<{ status: 200 | 400 | 413; payload: UploadPayload }> {
-  const started = now();
-
-  if (!request.body) return failure(400, UPLOAD_MESSAGES.noFile);
-  const header = request.headers.get("content-length");
-  const declaredLength = header ? Number(header) : Number.NaN;
-  const declaredTooLarge = Number.isFinite(declaredLength) && declaredLength > MAX_BODY_BYTES;
-
-  let form: FormData;
-  let bodyReceived: number;
-  try {
-    // A Content-Length over the cap is refused without keeping a single byte.
-    const body = await readBody(request.body, {
-      keepUpTo: declaredTooLarge ? 0 : MAX_BODY_BYTES,
-      drainUpTo: MAX_DRAIN_BYTES,
-      signal: request.signal,
-    });
-    if (body.kind === "aborted") return failure(400, UPLOAD_MESSAGES.unreadable);
-    if (declaredTooLarge) return failure(413, tooLargeMessage(declaredLength));
-    if (body.kind === "too-large") return failure(413, tooLargeMessage());
-    bodyReceived = now();
-    const contentType = request.headers.get("content-type") ?? "";
-    form = await new Response(body.bytes, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    return failure(400, UPLOAD_MESSAGES.unreadable);
-  }
-
-  const photo = form.get(PHOTO_FIELD);
-  // Browsers send an empty part with filename="" when no file was chosen; parsers may hand that
-  // back as an empty string rather than an empty File.
-  if (photo === "") return failure(400, UPLOAD_MESSAGES.noFile);
-  if (photo === null || typeof photo === "string") {
-    const otherFile = [...form.values()].some((value) => typeof value !== "string");
-    return failure(
-      400,
-      otherFile || typeof photo === "string" ? UPLOAD_MESSAGES.wrongField : UPLOAD_MESSAGES.noFile,
-    );
-  }
-  if (photo.size === 0) {
-    return failure(400, photo.name ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.noFile);
-  }
-  if (photo.size > MAX_UPLOAD_BYTES) return failure(413, tooLargeMessage(photo.size));
-
-  try {
-    const head = new Uint8Array(await photo.slice(0, 64).arrayBuffer());
-    const detectedType = detectImageType(head);
-    const finished = now();
-    return {
-      status: 200,
-      payload: {
-        ok: true,
-        bytes: photo.size,
-        detectedType,
-        declaredType: photo.type || "not sent",
-        serverMs: round(finished - bodyReceived),
-        receiveMs: round(bodyReceived - started),
-      },
-    };
-  } catch {
-    return failure(400, UPLOAD_MESSAGES.unreadable);
-  }
+export interface UploadOutcome {
+  result: UploadPayload;
+  timing: ClientUploadTiming | null;
 }
 
 /** Smaller uploads finish too fast (or sit in OS buffers) for a meaningful speed. */
@@ -781,87 +602,7 @@ export function buildReport({ generatedAt, pageUrl, sections }: ReportInput): st
 }
 
 // ---------------------------------------------------------------------------------------------
-// Browser-only snapshot (call from an effect)
-// ---------------------------------------------------------------------------------------------
-
-interface NetworkInformationLike extends EventTarget {
-  effectiveType?: string;
-  downlink?: number;
-  rtt?: number;
-  saveData?: boolean;
-}
-
-export function networkInformation(): NetworkInformationLike | undefined {
-  return (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
-}
-
-function storageWorks(getStorage: () => Storage): boolean {
-  try {
-    const storage = getStorage();
-    const key = "__fleetassist_mobile_test__";
-    storage.setItem(key, "1");
-    storage.removeItem(key);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function orientation(): string | null {
-  const type = screen.orientation?.type;
-  if (type) return type.startsWith("portrait") ? "Portrait" : "Landscape";
-  if (typeof matchMedia === "function") {
-    return matchMedia("(orientation: portrait)").matches ? "Portrait" : "Landscape";
-  }
-  return null;
-}
-
-export function collectClientSnapshot(): ClientSnapshot {
-  const input = document.createElement("input");
-  input.type = "file";
-  let canvas2d = false;
-  try {
-    canvas2d = document.createElement("canvas").getContext("2d") !== null;
-  } catch {
-    canvas2d = false;
-  }
-  const connection = networkInformation();
-  return {
-    viewport: {
-      width: window.innerWidth,
-      height: window.innerHeight,
-      devicePixelRatio: window.devicePixelRatio || 1,
-      orientation: orientation(),
-      screenWidth: screen.width,
-      screenHeight: screen.height,
-      userAgent: navigator.userAgent,
-    },
-    connection: {
-      online: navigator.onLine,
-      supported: connection !== undefined,
-      effectiveType: connection?.effectiveType,
-      downlinkMbps: connection?.downlink,
-      rttMs: connection?.rtt,
-      saveData: connection?.saveData,
-    },
-    capabilities: {
-      captureAttribute: "capture" in input,
-      multipleFiles: "multiple" in input,
-      mediaDevices: typeof navigator.mediaDevices?.getUserMedia === "function",
-      secureContext: window.isSecureContext,
-      canvas2d,
-      createImageBitmap: typeof window.createImageBitmap === "function",
-      offscreenCanvas: typeof OffscreenCanvas !== "undefined",
-      uploadProgress: "upload" in new XMLHttpRequest(),
-      cookies: navigator.cookieEnabled,
-      localStorage: storageWorks(() => window.localStorage),
-      sessionStorage: storageWorks(() => window.sessionStorage),
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Upload with progress (browser only)
+// The upload result embedded in the page
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -869,8 +610,6 @@ export function collectClientSnapshot(): ClientSnapshot {
  * from the HTML that React Router returns for a document POST.
  */
 export const UPLOAD_RESULT_ATTRIBUTE = "data-upload-result";
-
-const UPLOAD_TIMEOUT_MS = 5 * 60 * 1000;
 
 export function isUploadPayload(value: unknown): value is UploadPayload {
   if (typeof value !== "object" || value === null) return false;
@@ -917,101 +656,4 @@ export function fallbackUploadFailure(status: number): UploadFailure {
     };
   }
   return { ok: false, status, error: `The upload failed (HTTP ${status}). Please try again.` };
-}
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
-
-export interface UploadOutcome {
-  result: UploadPayload;
-  timing: ClientUploadTiming | null;
-}
-
-/**
- * POSTs the form to the route's action with XMLHttpRequest (fetch can't report upload progress)
- * and times the upload. Resolves, never rejects; `abort()` resolves with a "canceled" failure.
- */
-export function sendDiagnosticUpload(
-  url: string,
-  body: FormData,
-  onProgress: (progress: UploadProgress) => void,
-): { done: Promise<UploadOutcome>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<UploadOutcome>((resolve) => {
-    const sentAt = performance.now();
-    let uploadStart = sentAt;
-    let uploadEnd: number | null = null;
-    let sentBytes = 0;
-
-    xhr.upload.onloadstart = () => {
-      uploadStart = performance.now();
-    };
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) sentBytes = event.total;
-      onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
-    };
-    xhr.upload.onload = () => {
-      uploadEnd = performance.now();
-    };
-
-    xhr.onload = () => {
-      const now = performance.now();
-      const result = readEmbeddedUploadResult(xhr.responseXML) ?? fallbackUploadFailure(xhr.status);
-      if (result.ok && sentBytes === 0) sentBytes = result.bytes;
-      const timing: ClientUploadTiming | null =
-        sentBytes > 0
-          ? { sentBytes, uploadMs: (uploadEnd ?? now) - uploadStart, totalMs: now - sentAt }
-          : null;
-      resolve({ result, timing: result.ok ? timing : null });
-    };
-    xhr.onerror = () => resolve({ result: fallbackUploadFailure(0), timing: null });
-    xhr.ontimeout = () =>
-      resolve({
-        result: {
-          ok: false,
-          status: 0,
-          error:
-            "The upload took more than 5 minutes and was stopped. Try Wi-Fi or a smaller photo.",
-        },
-        timing: null,
-      });
-    xhr.onabort = () =>
-      resolve({ result: { ok: false, status: 0, error: "Upload canceled." }, timing: null });
-
-    xhr.open("POST", url);
-    xhr.responseType = "document";
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.send(body);
-  });
-  return { done, abort: () => xhr.abort() };
-}
-
-/** Copies text, falling back to a temporary textarea where the async Clipboard API is missing. */
-export async function copyTextToClipboard(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall through to the legacy path (e.g. non-HTTPS pages, older iOS).
-  }
-  const textarea = document.createElement("textarea");
-  textarea.value = text;
-  textarea.setAttribute("readonly", "");
-  textarea.style.position = "fixed";
-  textarea.style.top = "0";
-  textarea.style.opacity = "0";
-  document.body.appendChild(textarea);
-  try {
-    textarea.select();
-    textarea.setSelectionRange(0, text.length);
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  } finally {
-    textarea.remove();
-  }
 }

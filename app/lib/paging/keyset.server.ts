@@ -3,6 +3,15 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PageCursor } from "./paging";
 
 /**
+ * A cursor as bound to its columns: a page cursor's key, or a Date for a timestamp column
+ * (drizzle's `timestamp_ms` mode binds a Date to it, see `afterTime`).
+ */
+export interface KeysetPosition {
+  key: PageCursor["key"] | Date;
+  id: string;
+}
+
+/**
  * The condition for "rows after the cursor" in an `ORDER BY key <direction>, id <direction>`
  * list, so the query seeks straight to the page (with an index on the account, key and id).
  * Nulls sort first in SQLite ascending order and last descending, and the condition follows that.
@@ -10,7 +19,7 @@ import type { PageCursor } from "./paging";
 export function afterCursor(
   keyColumn: SQLiteColumn,
   idColumn: SQLiteColumn,
-  cursor: PageCursor | null,
+  cursor: KeysetPosition | null,
   direction: "asc" | "desc",
 ): SQL | undefined {
   if (!cursor) return undefined;

@@ -13,6 +13,5 @@ export function afterTime(
   direction: "asc" | "desc",
 ): SQL | undefined {
   if (!cursor) return undefined;
-  const key = new Date(cursor.atMs) as unknown as number;
-  return afterCursor(keyColumn, idColumn, { key, id: cursor.id }, direction);
+  return afterCursor(keyColumn, idColumn, { key: new Date(cursor.atMs), id: cursor.id }, direction);
 }

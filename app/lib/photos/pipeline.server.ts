@@ -14,6 +14,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { env } from "~/lib/runtime/env.server";
 import { EXIFR_OPTIONS, readExifFields } from "./exif-values";
+import { sniffImageFormat } from "./image-type";
 
 const MB = 1024 * 1024;
 
@@ -51,39 +52,11 @@ export function maxPhotoBytes(): number {
 
 export type ImageType = "jpeg" | "png" | "webp" | "heic";
 
-const HEIC_BRANDS = new Set([
-  "heic",
-  "heix",
-  "hevc",
-  "heim",
-  "heis",
-  "hevm",
-  "hevs",
-  "mif1",
-  "msf1",
-]);
-const AVIF_BRANDS = new Set(["avif", "avis"]);
-
 /** The image type by magic bytes alone (never the file name or the browser's content type). */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const ascii = (start: number, end: number) =>
-    String.fromCharCode(...bytes.subarray(start, Math.min(end, bytes.length)));
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return "jpeg";
-  }
-  if (bytes.length >= 8 && ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "png";
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  if (bytes.length >= 12 && ascii(4, 8) === "ftyp") {
-    // ISO-BMFF: box size, "ftyp", major brand, minor version, then compatible brands.
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const boxEnd = Math.min(view.getUint32(0), bytes.length, 256);
-    const brands = [ascii(8, 12)];
-    for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(ascii(at, at + 4));
-    // AVIF files also list mif1; they are AV1, not HEVC, and we don't accept them either.
-    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return null;
-    if (brands.some((brand) => HEIC_BRANDS.has(brand))) return "heic";
-  }
-  return null;
+  const format = sniffImageFormat(bytes);
+  // AVIF (AV1, not HEVC) and GIF are recognized but not accepted.
+  return format === "avif" || format === "gif" ? null : format;
 }
 
 export type PhotoRejectionCode =

@@ -293,6 +293,48 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /**
+ * The charge rows as typed, the charges they make, and how many rows the form shows. A row counts
+ * when either cell is filled; empty rows are ignored. Errors and the validator's paths are added to
+ * `errors` and `pathToParam`.
+ */
+function readChargeRows(
+  params: URLSearchParams,
+  errors: Record<string, string>,
+  pathToParam: Record<string, string>,
+) {
+  const rows: ChargeRow[] = [];
+  const charges: ClaimCharge[] = [];
+  let lastFilled = -1;
+  for (let row = 0; row < MAX_CHARGE_ROWS; row += 1) {
+    const names = chargeParams(row);
+    const label = readClean(params, names.label, 200);
+    const amountText = readClean(params, names.amount, 40);
+    rows.push({ label, amount: amountText });
+    if (label === "" && amountText === "") continue;
+    lastFilled = row;
+    const charge = charges.length;
+    pathToParam[`additionalCharges[${charge}].description`] = names.label;
+    pathToParam[`additionalCharges[${charge}].amountCents`] = names.amount;
+    const prefix = `Charge ${row + 1}: `;
+    if (label.length > 200)
+      errors[names.label] = `${prefix}keep the description under 200 characters.`;
+    const amount = readMoney(params, names.amount, "The amount");
+    let amountCents: Cents = Number.NaN;
+    if (amount.error) errors[names.amount] = `${prefix}${lowerFirst(amount.error)}`;
+    else if (amount.value === undefined) errors[names.amount] = `${prefix}enter the amount.`;
+    else amountCents = amount.value;
+    charges.push({ description: label, amountCents });
+  }
+  const requestedRows = params
+    .getAll(ROWS_PARAM)
+    .slice(0, 20)
+    .map((value) => Number.parseInt(value, 10))
+    .filter((value) => Number.isFinite(value));
+  const rowCount = Math.min(MAX_CHARGE_ROWS, Math.max(1, lastFilled + 1, ...requestedRows));
+  return { rows, charges, rowCount };
+}
+
+/**
  * The form's values, the charge rows, the errors and, when everything is valid, the letter input.
  * `today` (ISO) is the letter date when none was given.
  */
@@ -329,36 +371,7 @@ export function parseClaimLetterQuery(params: URLSearchParams, today: string): C
       evidence[id as EvidenceItemId] = true;
   }
 
-  // Charge rows: a row counts when either cell is filled; empty rows are ignored.
-  const rows: ChargeRow[] = [];
-  const charges: ClaimCharge[] = [];
-  let lastFilled = -1;
-  for (let row = 0; row < MAX_CHARGE_ROWS; row += 1) {
-    const names = chargeParams(row);
-    const label = readClean(params, names.label, 200);
-    const amountText = readClean(params, names.amount, 40);
-    rows.push({ label, amount: amountText });
-    if (label === "" && amountText === "") continue;
-    lastFilled = row;
-    const charge = charges.length;
-    pathToParam[`additionalCharges[${charge}].description`] = names.label;
-    pathToParam[`additionalCharges[${charge}].amountCents`] = names.amount;
-    const prefix = `Charge ${row + 1}: `;
-    if (label.length > 200)
-      errors[names.label] = `${prefix}keep the description under 200 characters.`;
-    const amount = readMoney(params, names.amount, "The amount");
-    let amountCents: Cents = Number.NaN;
-    if (amount.error) errors[names.amount] = `${prefix}${lowerFirst(amount.error)}`;
-    else if (amount.value === undefined) errors[names.amount] = `${prefix}enter the amount.`;
-    else amountCents = amount.value;
-    charges.push({ description: label, amountCents });
-  }
-  const requestedRows = params
-    .getAll(ROWS_PARAM)
-    .slice(0, 20)
-    .map((value) => Number.parseInt(value, 10))
-    .filter((value) => Number.isFinite(value));
-  const rowCount = Math.min(MAX_CHARGE_ROWS, Math.max(1, lastFilled + 1, ...requestedRows));
+  const { rows, charges, rowCount } = readChargeRows(params, errors, pathToParam);
 
   const draft: InsuranceClaimInput = {
     host: {

@@ -24,6 +24,18 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
+/** The account a row belongs to: deleting the account deletes the row. */
+const ownedByAccount = () =>
+  text("account_id")
+    .notNull()
+    .references((): AnySQLiteColumn => accounts.id, { onDelete: "cascade" });
+
+/** The report a row belongs to: deleting the report deletes the row. */
+const ofReport = () =>
+  text("report_id")
+    .notNull()
+    .references((): AnySQLiteColumn => reports.id, { onDelete: "cascade" });
+
 /** Prospects who asked for a concierge demo through the two-step form on /. */
 export const demoLeads = sqliteTable(
   "demo_leads",
@@ -121,9 +133,7 @@ export const memberships = sqliteTable(
   "memberships",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -181,9 +191,7 @@ export const invitations = sqliteTable(
   "invitations",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     email: text("email").notNull(),
     role: text("role", { enum: ["team_member", "va"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
@@ -233,9 +241,7 @@ export const vehicles = sqliteTable(
   "vehicles",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     nickname: text("nickname"),
     /** Upper-case, check digit valid (or null: older or imported cars without one). */
     vin: text("vin"),
@@ -292,9 +298,7 @@ export const reports = sqliteTable(
   {
     /** 128-bit random, URL-safe: report ids appear in URLs. */
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     vehicleId: text("vehicle_id")
       .notNull()
       .references(() => vehicles.id, { onDelete: "cascade" }),
@@ -363,9 +367,7 @@ export const photos = sqliteTable(
   "photos",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     uploadedByUserId: text("uploaded_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -406,12 +408,8 @@ export const findings = sqliteTable(
   "findings",
   {
     id: text("id").primaryKey(),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => reports.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    reportId: ofReport(),
+    accountId: ownedByAccount(),
     vehicleId: text("vehicle_id")
       .notNull()
       .references(() => vehicles.id, { onDelete: "cascade" }),
@@ -456,12 +454,8 @@ export const reportRevisions = sqliteTable(
   "report_revisions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => reports.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    reportId: ofReport(),
+    accountId: ownedByAccount(),
     number: integer("number").notNull(),
     /** JSON of the engine's Estimate as finalized. */
     estimateJson: text("estimate_json").notNull(),
@@ -486,12 +480,8 @@ export const shareLinks = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     tokenHash: text("token_hash").notNull().unique(),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => reports.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    reportId: ofReport(),
+    accountId: ownedByAccount(),
     createdByUserId: text("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -529,9 +519,7 @@ export const trips = sqliteTable(
   "trips",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     /** Null until the host matches the file's car to one of theirs. */
     vehicleId: text("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
     /** The car as the export names it, kept for matching and display: its "Vehicle" cell
@@ -587,9 +575,7 @@ export const vehicleMatches = sqliteTable(
   "vehicle_matches",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     key: text("key").notNull(),
     vehicleId: text("vehicle_id")
       .notNull()
@@ -604,9 +590,7 @@ export const claims = sqliteTable(
   "claims",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     tripId: text("trip_id")
       .notNull()
       .references(() => trips.id, { onDelete: "cascade" }),
@@ -649,9 +633,7 @@ export const packetLinks = sqliteTable(
     claimId: text("claim_id")
       .notNull()
       .references(() => claims.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     createdByUserId: text("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -671,9 +653,7 @@ export const claimEvents = sqliteTable(
     claimId: text("claim_id")
       .notNull()
       .references(() => claims.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     status: text("status", { enum: CLAIM_STATUSES }).notNull(),
     fromStatus: text("from_status", { enum: CLAIM_STATUSES }),
     claimedCents: integer("claimed_cents"),
@@ -697,9 +677,7 @@ export const sentReminders = sqliteTable(
   "sent_reminders",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     /** "claim:<id>:<deadline>:<lead hours>" or "digest:<YYYY-MM-DD>". */
     key: text("key").notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
@@ -715,9 +693,7 @@ export const vehicleHostPlans = sqliteTable(
   "vehicle_host_plans",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     vehicleId: text("vehicle_id")
       .notNull()
       .references(() => vehicles.id, { onDelete: "cascade" }),
@@ -738,12 +714,8 @@ export const repairQuotes = sqliteTable(
   "repair_quotes",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => reports.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
+    reportId: ofReport(),
     /** The final revision the shop was shown. */
     reportRevision: integer("report_revision").notNull(),
     shopName: text("shop_name").notNull(),
@@ -774,12 +746,8 @@ export const repairConfirmations = sqliteTable(
   "repair_confirmations",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => reports.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
+    reportId: ofReport(),
     reportRevision: integer("report_revision").notNull(),
     /** The revision's total, low and high as estimated (frozen with the confirmation). */
     estimateCents: integer("estimate_cents").notNull(),
@@ -814,9 +782,7 @@ export const conversations = sqliteTable(
   "conversations",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     /** "reservation:<id>" or "guest:<name, lowercased>": what makes two emails one conversation. */
     threadKey: text("thread_key").notNull(),
     reservationId: text("reservation_id"),
@@ -856,9 +822,7 @@ export const inboundEmails = sqliteTable(
   "inbound_emails",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     /** The Message-ID, or the SHA-256 of the original: a second delivery is ignored. */
     dedupeKey: text("dedupe_key").notNull(),
     /** A marketplace notice's kind, or Gmail's forwarding confirmation (not a notice). */
@@ -909,9 +873,7 @@ export const conversationMessages = sqliteTable(
     conversationId: text("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     author: text("author", { enum: ["guest", "host"] }).notNull(),
     text: text("text").notNull(),
     source: text("source", { enum: ["email", "pasted", "marked-sent"] }).notNull(),
@@ -938,9 +900,7 @@ export const knowledgeEntries = sqliteTable(
   "knowledge_entries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     /** Null: the whole account's answer; else this car's answer, which wins over the account's. */
     vehicleId: text("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
     topic: text("topic", { enum: KNOWLEDGE_TOPICS }).notNull(),
@@ -978,9 +938,7 @@ export const drafts = sqliteTable(
   "drafts",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     conversationId: text("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
@@ -1016,9 +974,7 @@ export const queueItems = sqliteTable(
   "queue_items",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     kind: text("kind", { enum: QUEUE_ITEM_KINDS }).notNull(),
     /** What the item is about and when, e.g. "trip-start:<trip id>:<start ms>". */
     key: text("key").notNull(),
@@ -1083,9 +1039,7 @@ export const queueSyncState = sqliteTable("queue_sync_state", {
 export const vaPermissions = sqliteTable(
   "va_permissions",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -1120,9 +1074,7 @@ export const activityLog = sqliteTable(
   "activity_log",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Their role in the account then: primary (owner), team_member or va. */
     role: text("role").notNull(),

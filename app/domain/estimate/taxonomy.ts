@@ -395,11 +395,11 @@ export const BODY_TYPE_LABELS = {
 export type BodyType = keyof typeof BODY_TYPE_LABELS;
 export const BODY_TYPES = valuesOf<BodyType>(BODY_TYPE_LABELS);
 
-/** Where a car is in the fleet. */
 /** When a photo was taken: before the guest's trip (the car's prior condition) or after it. */
 export const PHOTO_PHASES = ["pre_trip", "post_trip"] as const;
 export type PhotoPhase = (typeof PHOTO_PHASES)[number];
 
+/** Where a car is in the fleet. */
 export const VEHICLE_STATUSES = ["active", "in_repair", "inactive"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { marketplace } from "~/config/marketplace";
 import { HONEYPOT_FIELD, MIN_DEMO_VEHICLES, PROFILE_FIELD } from "~/lib/demo/demo-lead-fields";
@@ -54,15 +54,7 @@ export function DemoForm({ formId, tone = "light" }: DemoFormProps) {
     <fetcher.Form method="post" className="w-full" aria-label="Book a concierge demo">
       <input type="hidden" name="formId" value={formId} />
       <input type="hidden" name="intent" value={step === 1 ? "start" : "book"} />
-      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input
-          id={`${formId}-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <Honeypot formId={formId} />
 
       {formError ? (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -73,24 +65,7 @@ export function DemoForm({ formId, tone = "light" }: DemoFormProps) {
       {step === 1 ? (
         // Keyed steps: without keys React would reuse step 1's email input as First Name and
         // keep the typed address in it.
-        <div key="step-1" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex-1">
-            <label htmlFor={`${formId}-email`} className="sr-only">
-              Email
-            </label>
-            <input
-              {...field("email")}
-              type="email"
-              required
-              autoComplete="email"
-              placeholder="you@yourfleet.com"
-            />
-            {fieldError("email")}
-          </div>
-          <button type="submit" className="btn-primary py-3 text-base sm:py-2.5" disabled={busy}>
-            {busy ? "One moment..." : "Book a Free Demo"}
-          </button>
-        </div>
+        <EmailStep key="step-1" formId={formId} field={field} fieldError={fieldError} busy={busy} />
       ) : (
         <div key="step-2" className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -158,5 +133,54 @@ export function DemoForm({ formId, tone = "light" }: DemoFormProps) {
         </div>
       )}
     </fetcher.Form>
+  );
+}
+
+/** A field bots fill in and people never see: a post with it filled is dropped. */
+function Honeypot({ formId }: { formId: string }) {
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <input
+        id={`${formId}-${HONEYPOT_FIELD}`}
+        name={HONEYPOT_FIELD}
+        tabIndex={-1}
+        autoComplete="off"
+      />
+    </div>
+  );
+}
+
+/** Step 1: the email alone, beside the button. */
+function EmailStep({
+  formId,
+  field,
+  fieldError,
+  busy,
+}: {
+  formId: string;
+  field: (name: string) => InputHTMLAttributes<HTMLInputElement>;
+  fieldError: (name: string) => ReactNode;
+  busy: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <label htmlFor={`${formId}-email`} className="sr-only">
+          Email
+        </label>
+        <input
+          {...field("email")}
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@yourfleet.com"
+        />
+        {fieldError("email")}
+      </div>
+      <button type="submit" className="btn-primary py-3 text-base sm:py-2.5" disabled={busy}>
+        {busy ? "One moment..." : "Book a Free Demo"}
+      </button>
+    </div>
   );
 }

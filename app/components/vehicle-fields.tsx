@@ -150,65 +150,10 @@ const PRICING_CHOICES = [
  */
 export function VehicleFields({ fields, idPrefix = "", showStatus = false }: VehicleFieldsProps) {
   const id = (name: string) => `${idPrefix}${name}`;
-  const initialVin = textOf(fields.vin);
-  const [vin, setVin] = useState(initialVin);
-  const vinError = fields.vin.errors?.[0];
-  // The VIN's error already says the same: don't show it twice.
-  const decodedNote = vinNote(vin);
-  const note = decodedNote && decodedNote.text === vinError ? null : decodedNote;
-
-  const onVinInput = (input: HTMLInputElement) => {
-    setVin(input.value);
-    const checked = validateVin(input.value);
-    const decoded = checked.ok ? decodeVin(checked.vin) : null;
-    if (!decoded || !input.form) return;
-    // Only fill what the host left empty: a typed year or make always wins.
-    const fill = (name: string, value: string | number | null) => {
-      const field = input.form?.elements.namedItem(name);
-      if (value !== null && field instanceof HTMLInputElement && field.value.trim() === "") {
-        field.value = String(value);
-      }
-    };
-    fill("year", decoded.modelYear);
-    fill("make", decoded.manufacturer);
-  };
-
-  const vinId = id("vin");
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <label htmlFor={vinId} className="label">
-          VIN (optional)
-        </label>
-        <input
-          key={fields.vin.key}
-          id={vinId}
-          name={fields.vin.name}
-          className="input font-mono uppercase placeholder:font-sans placeholder:normal-case"
-          required={fields.vin.required}
-          maxLength={40}
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          defaultValue={initialVin}
-          onChange={(event) => onVinInput(event.currentTarget)}
-          aria-invalid={vinError ? true : undefined}
-          aria-describedby={`${vinId}-hint ${vinId}-decoded${vinError ? ` ${vinId}-error` : ""}`}
-        />
-        <p id={`${vinId}-hint`} className="mt-1 text-sm text-slate-600">
-          17 characters, on the driver&apos;s side of the dashboard or the door frame. We check it
-          and fill in the year and make for you.
-        </p>
-        <p
-          id={`${vinId}-decoded`}
-          aria-live="polite"
-          className={`text-sm font-medium empty:hidden ${note?.tone === "warn" ? "mt-1 text-amber-800" : "mt-1 text-green-800"}`}
-        >
-          {note?.text ?? ""}
-        </p>
-        <FieldNotes id={vinId} error={vinError} />
-      </div>
+      <VinField field={fields.vin} vinId={id("vin")} />
 
       <FormField
         field={fields.year}
@@ -280,6 +225,70 @@ export function VehicleFields({ fields, idPrefix = "", showStatus = false }: Veh
         autoCapitalize="characters"
       />
       <EquipmentFields fields={fields} idPrefix={idPrefix} />
+    </div>
+  );
+}
+
+/**
+ * The VIN: with JavaScript, a complete VIN is decoded as it is typed, said under the field, and
+ * fills an empty year and make.
+ */
+function VinField({ field, vinId }: { field: VehicleFieldsProps["fields"]["vin"]; vinId: string }) {
+  const initialVin = textOf(field);
+  const [vin, setVin] = useState(initialVin);
+  const vinError = field.errors?.[0];
+  // The VIN's error already says the same: don't show it twice.
+  const decodedNote = vinNote(vin);
+  const note = decodedNote && decodedNote.text === vinError ? null : decodedNote;
+
+  const onVinInput = (input: HTMLInputElement) => {
+    setVin(input.value);
+    const checked = validateVin(input.value);
+    const decoded = checked.ok ? decodeVin(checked.vin) : null;
+    if (!decoded || !input.form) return;
+    // Only fill what the host left empty: a typed year or make always wins.
+    const fill = (name: string, value: string | number | null) => {
+      const target = input.form?.elements.namedItem(name);
+      if (value !== null && target instanceof HTMLInputElement && target.value.trim() === "") {
+        target.value = String(value);
+      }
+    };
+    fill("year", decoded.modelYear);
+    fill("make", decoded.manufacturer);
+  };
+
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={vinId} className="label">
+        VIN (optional)
+      </label>
+      <input
+        key={field.key}
+        id={vinId}
+        name={field.name}
+        className="input font-mono uppercase placeholder:font-sans placeholder:normal-case"
+        required={field.required}
+        maxLength={40}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        defaultValue={initialVin}
+        onChange={(event) => onVinInput(event.currentTarget)}
+        aria-invalid={vinError ? true : undefined}
+        aria-describedby={`${vinId}-hint ${vinId}-decoded${vinError ? ` ${vinId}-error` : ""}`}
+      />
+      <p id={`${vinId}-hint`} className="mt-1 text-sm text-slate-600">
+        17 characters, on the driver&apos;s side of the dashboard or the door frame. We check it and
+        fill in the year and make for you.
+      </p>
+      <p
+        id={`${vinId}-decoded`}
+        aria-live="polite"
+        className={`text-sm font-medium empty:hidden ${note?.tone === "warn" ? "mt-1 text-amber-800" : "mt-1 text-green-800"}`}
+      >
+        {note?.text ?? ""}
+      </p>
+      <FieldNotes id={vinId} error={vinError} />
     </div>
   );
 }

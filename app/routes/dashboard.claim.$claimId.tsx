@@ -2,6 +2,7 @@ import { data, Link, useNavigation } from "react-router";
 import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.claim.$claimId";
+import { ClaimAmounts } from "~/components/claims/claim-amounts";
 import { ClaimChangeForm } from "~/components/claims/claim-change-form";
 import { ClaimDeadlines } from "~/components/claims/claim-deadlines";
 import { ClaimHistory } from "~/components/claims/claim-history";
@@ -18,7 +19,6 @@ import {
   revokePacketLink,
 } from "~/lib/claims/packet-links.server";
 import { DEFAULT_SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
-import { formatCents } from "~/domain/money";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { claimChangeFormSchema } from "~/lib/claims/claim-input";
@@ -196,21 +196,11 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           tripId: trip.id,
         })}`}
       />
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {[
-          [
-            "Claimed",
-            claim.claimedCents === null ? "Not entered" : formatCents(claim.claimedCents),
-          ],
-          ["Approved", claim.approvedCents === null ? "—" : formatCents(claim.approvedCents)],
-          ["Paid", claim.paidCents === null ? "—" : formatCents(claim.paidCents)],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ClaimAmounts
+        claimedCents={claim.claimedCents}
+        approvedCents={claim.approvedCents}
+        paidCents={claim.paidCents}
+      />
       {claim.reportId ? (
         <p className="text-sm text-slate-700">
           From{" "}

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
-import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox";
 import { FleetPageHeader, FleetSection } from "~/components/fleet";
 import { FormErrors, FormField } from "~/components/form-field";
@@ -20,12 +20,11 @@ import {
 } from "~/lib/inbox/inbound.server";
 import { inboxCars, inboxCounts, inboxPage, readInboxFilter } from "~/lib/inbox/inbox-list.server";
 import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
-import { PageLinks } from "~/components/page-links";
-import { InboxFilters } from "~/components/inbox/inbox-filters";
+import { ConversationsSection } from "~/components/inbox/conversation-list";
+import { UnreadEmailsSection } from "~/components/inbox/unread-emails";
 import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
 import { ForwardingConfirmationBanner } from "~/components/inbox/forwarding-confirmation-banner";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-import { ReplyDue } from "~/components/inbox/reply-due";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
@@ -102,15 +101,6 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
     id: "paste-conversation",
   });
   const { dateTime } = useFormat();
-  const location = useLocation();
-  // The emails we couldn't read page on their own, keeping the conversations' page and filters.
-  const unreadHref = (cursor: string | null) => {
-    const params = new URLSearchParams(location.search);
-    if (cursor) params.set("unread", cursor);
-    else params.delete("unread");
-    const search = params.toString();
-    return `/dashboard/inbox${search ? `?${search}` : ""}`;
-  };
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -126,140 +116,22 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           receivedAt={dateTime(confirmation.receivedAt)}
         />
       ))}
-      <FleetSection
-        id="conversations"
-        title={`Conversations (${loaderData.counts.all})`}
-        description={
-          loaderData.counts.needsYou > 0 || loaderData.counts.awaitingReply > 0
-            ? [
-                loaderData.counts.needsYou > 0 ? `${loaderData.counts.needsYou} need you` : null,
-                loaderData.counts.awaitingReply > 0
-                  ? `${loaderData.counts.awaitingReply} awaiting a reply`
-                  : null,
-              ]
-                .filter(Boolean)
-                .join(" · ")
-            : undefined
-        }
-      >
-        {loaderData.counts.all > 0 ? (
-          <InboxFilters
-            filter={loaderData.filter}
-            counts={loaderData.counts}
-            cars={loaderData.cars}
-          />
-        ) : null}
-        {loaderData.pageNotice ? (
-          <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {loaderData.pageNotice}
-          </p>
-        ) : null}
-        {loaderData.counts.all > 0 && loaderData.conversations.length === 0 ? (
-          <p className="text-slate-700">No conversations match these filters.</p>
-        ) : loaderData.conversations.length === 0 ? (
-          <p className="text-slate-700">
-            No messages yet.{" "}
-            <Link to="/dashboard/inbox/setup" className="font-medium text-brand-700 underline">
-              Set up email forwarding
-            </Link>{" "}
-            of the marketplace&apos;s notification emails, or paste a conversation.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-200" aria-label="Conversations">
-            {loaderData.conversations.map((conversation) => (
-              <li key={conversation.id} className="flex flex-wrap items-baseline gap-x-3 py-2">
-                <Link
-                  to={`/dashboard/inbox/${conversation.id}`}
-                  className="font-medium text-brand-700 underline"
-                >
-                  {conversation.guestName ?? "Guest"}
-                </Link>
-                {conversation.reservationId ? (
-                  <span className="text-sm text-slate-700">
-                    Reservation {conversation.reservationId}
-                  </span>
-                ) : null}
-                <span className="text-sm text-slate-600">
-                  {dateTime(conversation.lastMessageAt)}
-                </span>
-                {conversation.replyDueAt ? <ReplyDue at={conversation.replyDueAt} /> : null}
-                {conversation.escalated ? (
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    Needs you
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        <PageLinks nextCursor={loaderData.nextCursor} label="Pages of conversations" />
-      </FleetSection>
+      <ConversationsSection
+        counts={loaderData.counts}
+        filter={loaderData.filter}
+        cars={loaderData.cars}
+        pageNotice={loaderData.pageNotice}
+        conversations={loaderData.conversations}
+        nextCursor={loaderData.nextCursor}
+      />
       {loaderData.unreadCount > 0 ? (
-        <FleetSection
-          id="unread-emails"
-          title={`Emails we couldn't read (${loaderData.unreadCount})`}
-          description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept: download it, or make it a guest message."
-        >
-          {loaderData.unreadNotice ? (
-            <p
-              role="status"
-              className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
-            >
-              {loaderData.unreadNotice}
-            </p>
-          ) : null}
-          <ul className="divide-y divide-slate-200" aria-label="Emails we couldn't read">
-            {loaderData.unread.map((email) => (
-              <li key={email.id} className="space-y-1 py-3">
-                <p className="break-words">
-                  <span className="font-medium">{email.subject || "(no subject)"}</span>{" "}
-                  <span className="text-sm text-slate-600">
-                    {email.fromAddress ? `from ${email.fromAddress} · ` : ""}
-                    {dateTime(email.receivedAt)}
-                  </span>
-                </p>
-                <p className="flex flex-wrap gap-x-4 text-sm">
-                  <Link
-                    to={`/dashboard/inbox/email/${email.id}/guest-message`}
-                    className="inline-block py-1 font-medium text-brand-700 underline"
-                  >
-                    Make this a guest message
-                  </Link>
-                  <a
-                    href={`/dashboard/inbox/email/${email.id}`}
-                    className="inline-block py-1 text-brand-700 underline"
-                    download
-                  >
-                    Download the original
-                  </a>
-                </p>
-              </li>
-            ))}
-          </ul>
-          {loaderData.unreadPaged || loaderData.unreadNext ? (
-            <nav
-              aria-label="Pages of emails we couldn't read"
-              className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm"
-            >
-              {loaderData.unreadPaged ? (
-                <Link
-                  to={`${unreadHref(null)}#unread-emails`}
-                  className="inline-block py-1 font-medium text-brand-700 underline"
-                >
-                  Newest emails
-                </Link>
-              ) : null}
-              {loaderData.unreadNext ? (
-                <Link
-                  to={`${unreadHref(loaderData.unreadNext)}#unread-emails`}
-                  className="inline-block py-1 font-medium text-brand-700 underline"
-                >
-                  Older emails
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
-        </FleetSection>
+        <UnreadEmailsSection
+          count={loaderData.unreadCount}
+          notice={loaderData.unreadNotice}
+          emails={loaderData.unread}
+          paged={loaderData.unreadPaged}
+          next={loaderData.unreadNext}
+        />
       ) : null}
       <p className="text-sm">
         <Link to="/dashboard/inbox/knowledge" className="font-medium text-brand-700 underline">

@@ -1,7 +1,6 @@
 import { equipmentValues } from "~/lib/vehicles/vehicle-form";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
-import { TripList } from "~/components/trips/trip-list";
 import { tripListItems } from "~/lib/trips/trip-view.server";
 import { countTrips, NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.server";
 import { PageLinks } from "~/components/page-links";
@@ -19,6 +18,7 @@ import { notFoundBoundary } from "~/components/error-boundary";
 import { FormAlert } from "~/components/form-field";
 import { DamageItem } from "~/components/vehicles/damage-item";
 import { VehicleDetailsForm } from "~/components/vehicles/vehicle-details-form";
+import { OpenDamageSection, VehicleTripsSection } from "~/components/vehicles/vehicle-sections";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
 import { notFound } from "~/lib/http/not-found";
@@ -230,35 +230,7 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
 
       {otherError ? <FormAlert message={otherError} /> : null}
 
-      <FleetSection
-        id="open-heading"
-        title="Open damage"
-        description={
-          inReview > 0
-            ? `${inReview === 1 ? "1 finding" : `${inReview} findings`} on reports still in review will show here once the estimate is final.`
-            : "Damage recorded on final estimates and not repaired yet."
-        }
-        actions={
-          open.length > 0 ? (
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="intent" value="repair-all" />
-              <button type="submit" className="btn-outline py-2" disabled={busy}>
-                Mark all repaired
-              </button>
-            </Form>
-          ) : null
-        }
-      >
-        {open.length === 0 ? (
-          <p className="text-sm text-slate-600">No open damage on this car.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {open.map((entry) => (
-              <DamageItem key={entry.id} entry={entry} busy={busy} />
-            ))}
-          </ul>
-        )}
-      </FleetSection>
+      <OpenDamageSection open={open} inReview={inReview} busy={busy} />
 
       {repaired.length > 0 ? (
         <FleetSection id="repaired-heading" title="Repaired">
@@ -299,42 +271,11 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
         <PageLinks nextCursor={reports.nextCursor} label="Reports pages" />
       </FleetSection>
 
-      <FleetSection id="trips-heading" title={`Trips (${loaderData.tripCount})`}>
-        {loaderData.trips.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            No trips for this car yet.{" "}
-            <Link to="/dashboard/trips" className="font-medium text-brand-600 underline">
-              Import the marketplace&apos;s trip file or add a trip
-            </Link>
-            .
-          </p>
-        ) : (
-          <>
-            <TripList
-              trips={loaderData.trips}
-              showVehicle={false}
-              caption="Trips of this car, not over yet first, then the latest"
-            />
-            <p className="mt-3 text-sm">
-              <Link
-                to={`/dashboard/vehicle/${vehicle.id}/host-plans`}
-                className="text-brand-600 underline"
-              >
-                Host plan history
-              </Link>{" "}
-              ·{" "}
-              <Link
-                to={`/dashboard/trips?vehicleId=${encodeURIComponent(vehicle.id)}`}
-                className="text-brand-600 underline"
-              >
-                {loaderData.tripCount === 1
-                  ? "The trip of this car"
-                  : `All ${loaderData.tripCount} trips of this car`}
-              </Link>
-            </p>
-          </>
-        )}
-      </FleetSection>
+      <VehicleTripsSection
+        vehicleId={vehicle.id}
+        trips={loaderData.trips}
+        tripCount={loaderData.tripCount}
+      />
 
       <FleetSection
         id="details-heading"

@@ -1,25 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, useActionData, useFormAction, useNavigation } from "react-router";
+import { useMemo } from "react";
+import { data, useActionData, useFormAction, useNavigation } from "react-router";
 import type { Route } from "./+types/mobile-test";
-import { Card, Checking, ResultList } from "~/components/mobile-test/result-list";
+import { Card, Checking, ChecksSummary, ResultList } from "~/components/mobile-test/result-list";
 import { SupportReport } from "~/components/mobile-test/support-report";
-import { UploadProgressBar } from "~/components/mobile-test/upload-progress-bar";
+import { UploadTestCard } from "~/components/mobile-test/upload-test-card";
 import { useClientSnapshot } from "~/components/mobile-test/use-client-snapshot";
+import { useDiagnosticUpload } from "~/components/mobile-test/use-diagnostic-upload";
 import {
   buildReport,
   capabilityRows,
   connectionRows,
-  formatBytes,
-  MAX_UPLOAD_BYTES,
-  PHOTO_FIELD,
   serverRows,
   uploadRows,
-  validateSelectedFile,
   viewportRows,
-  type UploadOutcome,
-  type UploadProgress,
 } from "~/lib/mobile-test/diagnostics";
-import { sendDiagnosticUpload } from "~/lib/mobile-test/diagnostics.client";
 import {
   handleDiagnosticUpload,
   readServerSnapshot,
@@ -57,20 +51,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
-type UploadState =
-  | { phase: "idle" }
-  | { phase: "uploading"; progress: UploadProgress; fileSize: number }
-  | ({ phase: "done" } & UploadOutcome);
-
 export default function MobileTest({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const formAction = useFormAction();
   const snapshot = useClientSnapshot();
 
-  const [upload, setUpload] = useState<UploadState>({ phase: "idle" });
-  const abortRef = useRef<(() => void) | null>(null);
-  useEffect(() => () => abortRef.current?.(), []);
+  const { upload, startUpload, cancelUpload } = useDiagnosticUpload(formAction);
 
   const sections = useMemo(
     () =>
@@ -97,12 +84,6 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
   );
   const uploading = upload.phase === "uploading" || navigation.state === "submitting";
 
-  const toCheck = sections
-    ? [...sections.viewport, ...sections.connection, ...sections.capabilities].filter(
-        (row) => row.status === "check",
-      ).length
-    : null;
-
   const report = useMemo(
     () =>
       sections
@@ -121,29 +102,6 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
     [sections, server, uploadResult],
   );
 
-  const startUpload = useCallback(
-    (form: HTMLFormElement) => {
-      const body = new FormData(form);
-      const file = body.get(PHOTO_FIELD);
-      const problem = validateSelectedFile(typeof file === "string" ? null : file);
-      if (problem) {
-        setUpload({ phase: "done", result: problem, timing: null });
-        return;
-      }
-      const size = (file as File).size;
-      const { done, abort } = sendDiagnosticUpload(formAction, body, (progress) =>
-        setUpload({ phase: "uploading", progress, fileSize: size }),
-      );
-      abortRef.current = abort;
-      setUpload({ phase: "uploading", progress: { loaded: 0, total: 0 }, fileSize: size });
-      void done.then((outcome) => {
-        abortRef.current = null;
-        setUpload({ phase: "done", ...outcome });
-      });
-    },
-    [formAction],
-  );
-
   return (
     <div className="container-page max-w-3xl py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Mobile test</h1>
@@ -159,13 +117,7 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
         </p>
       </noscript>
 
-      <p aria-live="polite" className="mt-4 text-sm font-medium text-slate-800">
-        {toCheck === null
-          ? ""
-          : toCheck === 0
-            ? "All checks passed."
-            : `${toCheck} ${toCheck === 1 ? "item needs" : "items need"} a look (marked “Check”).`}
-      </p>
+      <ChecksSummary sections={sections} />
 
       <div className="mt-4 space-y-6">
         <Card id="viewport-heading" title="Screen & browser">
@@ -192,59 +144,14 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
           <ResultList rows={server} />
         </Card>
 
-        <Card
-          id="upload-heading"
-          title="Upload test"
-          intro={`Take or choose a photo (up to ${formatBytes(MAX_UPLOAD_BYTES)}). We measure it and throw it away; nothing is saved.`}
-        >
-          <Form
-            method="post"
-            encType="multipart/form-data"
-            onSubmit={(event) => {
-              event.preventDefault();
-              startUpload(event.currentTarget);
-            }}
-            className="space-y-3"
-          >
-            <div>
-              <label className="label" htmlFor="photo">
-                Photo
-              </label>
-              <input
-                id="photo"
-                name={PHOTO_FIELD}
-                type="file"
-                accept="image/*"
-                capture="environment"
-                aria-describedby="photo-help"
-                className="input file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700"
-              />
-              <p id="photo-help" className="mt-1 text-xs text-slate-600">
-                On most phones this opens the camera.
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" className="btn-primary" disabled={uploading}>
-                {uploading ? "Uploading…" : "Upload test photo"}
-              </button>
-              {upload.phase === "uploading" ? (
-                <button type="button" className="btn-outline" onClick={() => abortRef.current?.()}>
-                  Cancel
-                </button>
-              ) : null}
-            </div>
-          </Form>
-
-          {upload.phase === "uploading" ? <UploadProgressBar upload={upload} /> : null}
-
-          <div aria-live="polite" className="mt-4">
-            {uploadResult ? <ResultList rows={uploadResult} /> : null}
-          </div>
-          {actionData ? (
-            // Read by sendDiagnosticUpload (UPLOAD_RESULT_ATTRIBUTE) from the XHR's HTML response.
-            <div hidden data-upload-result={JSON.stringify(actionData)} />
-          ) : null}
-        </Card>
+        <UploadTestCard
+          upload={upload}
+          uploading={uploading}
+          result={uploadResult}
+          posted={actionData}
+          onStart={startUpload}
+          onCancel={cancelUpload}
+        />
 
         <Card id="report-heading" title="Send to support">
           <SupportReport report={report} />

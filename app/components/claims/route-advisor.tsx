@@ -21,49 +21,7 @@ export function RouteAdvisor({
   if (result.status === "not-applicable") return null;
   if (result.status === "missing") {
     return (
-      <div className="space-y-2 text-sm text-slate-700">
-        <p>To compare the routes, record:</p>
-        <ul className="list-disc space-y-1 pl-5">
-          {result.missing.includes("guestPlan") ? (
-            <li>
-              the guest&apos;s protection plan on{" "}
-              <Link
-                to={`/dashboard/trip/${tripId}`}
-                className="font-medium text-brand-700 underline"
-              >
-                the trip
-              </Link>
-            </li>
-          ) : null}
-          {result.missing.includes("hostPlan") ? (
-            <li>
-              your host plan for this car on the trip date, under{" "}
-              {vehicleId ? (
-                <Link
-                  to={`/dashboard/vehicle/${vehicleId}/host-plans`}
-                  className="font-medium text-brand-700 underline"
-                >
-                  the car&apos;s host plans
-                </Link>
-              ) : (
-                "the car's host plans (match the trip to a car first)"
-              )}
-            </li>
-          ) : null}
-          {result.missing.includes("amount") ? (
-            <li>
-              the amount claimed: make an estimate, or enter it{" "}
-              {draft ? (
-                <a href="#claim-change" className="font-medium text-brand-700 underline">
-                  below
-                </a>
-              ) : (
-                "below"
-              )}
-            </li>
-          ) : null}
-        </ul>
-      </div>
+      <MissingInputs missing={result.missing} tripId={tripId} vehicleId={vehicleId} draft={draft} />
     );
   }
   const { comparison, lostIncome, replacementVehicle, forfeitWarning, clock } = result.advice;
@@ -138,6 +96,62 @@ export function RouteAdvisor({
       <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
         {forfeitWarning}
       </p>
+    </div>
+  );
+}
+
+/** What the comparison still needs, each with a link to where it is recorded. */
+function MissingInputs({
+  missing,
+  tripId,
+  vehicleId,
+  draft,
+}: {
+  missing: Extract<RouteAdvisorResult, { status: "missing" }>["missing"];
+  tripId: string;
+  vehicleId: string | null;
+  draft: boolean;
+}) {
+  return (
+    <div className="space-y-2 text-sm text-slate-700">
+      <p>To compare the routes, record:</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {missing.includes("guestPlan") ? (
+          <li>
+            the guest&apos;s protection plan on{" "}
+            <Link to={`/dashboard/trip/${tripId}`} className="font-medium text-brand-700 underline">
+              the trip
+            </Link>
+          </li>
+        ) : null}
+        {missing.includes("hostPlan") ? (
+          <li>
+            your host plan for this car on the trip date, under{" "}
+            {vehicleId ? (
+              <Link
+                to={`/dashboard/vehicle/${vehicleId}/host-plans`}
+                className="font-medium text-brand-700 underline"
+              >
+                the car&apos;s host plans
+              </Link>
+            ) : (
+              "the car's host plans (match the trip to a car first)"
+            )}
+          </li>
+        ) : null}
+        {missing.includes("amount") ? (
+          <li>
+            the amount claimed: make an estimate, or enter it{" "}
+            {draft ? (
+              <a href="#claim-change" className="font-medium text-brand-700 underline">
+                below
+              </a>
+            ) : (
+              "below"
+            )}
+          </li>
+        ) : null}
+      </ul>
     </div>
   );
 }

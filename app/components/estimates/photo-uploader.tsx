@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { PHOTO_PHASE_LABELS } from "~/domain/estimate/labels";
 import type { PhotoPhase } from "~/domain/estimate/taxonomy";
 import type { PhotoJson } from "~/lib/estimates/photos.server";
+import type { PreparedPhoto } from "~/lib/photos/prepare.client";
 import { notAPhotoMessage } from "~/lib/photos/file-kind";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 
@@ -28,6 +29,61 @@ type Item =
 
 const PARALLEL_UPLOADS = 2;
 
+/** Runs queued uploads PARALLEL_UPLOADS at a time, in the order they were queued. */
+function useUploadQueue() {
+  const queue = useRef<(() => Promise<void>)[]>([]);
+  const active = useRef(0);
+  const pump = () => {
+    while (active.current < PARALLEL_UPLOADS && queue.current.length > 0) {
+      const job = queue.current.shift()!;
+      active.current += 1;
+      void job().finally(() => {
+        active.current -= 1;
+        pump();
+      });
+    }
+  };
+  return (jobs: (() => Promise<void>)[]) => {
+    queue.current.push(...jobs);
+    pump();
+  };
+}
+
+/** The upload's form: the resized photo, its phase and, when read, the original's evidence. */
+function uploadBody(prepared: PreparedPhoto, phase: Phase): FormData {
+  const body = new FormData();
+  body.set("photo", prepared.blob, prepared.fileName);
+  body.set("phase", phase);
+  if (prepared.originalSha256) {
+    body.set(
+      "evidence",
+      JSON.stringify({
+        originalSha256: prepared.originalSha256,
+        originalBytes: prepared.originalBytes,
+        capturedAt: prepared.capturedAt,
+        gps: prepared.gps,
+      }),
+    );
+  }
+  return body;
+}
+
+/**
+ * The chosen files sorted: a file that isn't a photo is refused with its message at once (no
+ * upload, no retry), the photos that fit in `room` are accepted, and the rest are left out.
+ */
+function sortChosenFiles(files: File[], room: number) {
+  const refused = files.flatMap((file) => {
+    const message = notAPhotoMessage(file);
+    return message
+      ? [{ key: crypto.randomUUID(), state: "error" as const, name: file.name, message }]
+      : [];
+  });
+  const photos = files.filter((file) => notAPhotoMessage(file) === null);
+  const accepted = photos.slice(0, Math.max(0, room));
+  return { refused, accepted, leftOut: photos.length - accepted.length };
+}
+
 /**
  * The photo step of /app. Without JavaScript the file inputs post with the form and the server
  * processes the originals. With JavaScript each photo is resized in the browser (long edge ≤ 2048
@@ -49,8 +105,7 @@ export function PhotoUploader({
   const [items, setItems] = useState<Item[]>(() =>
     initial.map((photo) => ({ key: photo.id, state: "done", photo })),
   );
-  const queue = useRef<(() => Promise<void>)[]>([]);
-  const active = useRef(0);
+  const runUploads = useUploadQueue();
 
   const update = (key: string, next: Item | null) =>
     setItems((current) =>
@@ -60,17 +115,6 @@ export function PhotoUploader({
     );
   const busy = items.some((item) => item.state === "preparing" || item.state === "uploading");
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
-
-  const pump = () => {
-    while (active.current < PARALLEL_UPLOADS && queue.current.length > 0) {
-      const job = queue.current.shift()!;
-      active.current += 1;
-      void job().finally(() => {
-        active.current -= 1;
-        pump();
-      });
-    }
-  };
 
   async function send(key: string, file: File, uploadPhase: Phase) {
     const { preparePhoto, uploadWithProgress } = await import("~/lib/photos/prepare.client");
@@ -87,20 +131,7 @@ export function PhotoUploader({
       });
     try {
       const prepared = await preparePhoto(file);
-      const body = new FormData();
-      body.set("photo", prepared.blob, prepared.fileName);
-      body.set("phase", uploadPhase);
-      if (prepared.originalSha256) {
-        body.set(
-          "evidence",
-          JSON.stringify({
-            originalSha256: prepared.originalSha256,
-            originalBytes: prepared.originalBytes,
-            capturedAt: prepared.capturedAt,
-            gps: prepared.gps,
-          }),
-        );
-      }
+      const body = uploadBody(prepared, uploadPhase);
       update(key, { key, state: "uploading", name: file.name, progress: 0, preview });
       const response = await uploadWithProgress("/api/photos", body, (fraction) =>
         update(key, { key, state: "uploading", name: file.name, progress: fraction, preview }),
@@ -119,8 +150,7 @@ export function PhotoUploader({
 
   function enqueue(key: string, file: File, uploadPhase: Phase) {
     update(key, { key, state: "preparing", name: file.name, progress: 0 });
-    queue.current.push(() => send(key, file, uploadPhase));
-    pump();
+    runUploads([() => send(key, file, uploadPhase)]);
   }
 
   function onChoose(event: ChangeEvent<HTMLInputElement>) {
@@ -128,17 +158,8 @@ export function PhotoUploader({
     const files = [...(event.target.files ?? [])];
     // The files travel through the upload script; the form itself must not carry them again.
     event.target.value = "";
-    // A file that isn't a photo gets its message at once, and no upload or retry.
-    const refused = files.flatMap((file) => {
-      const message = notAPhotoMessage(file);
-      return message
-        ? [{ key: crypto.randomUUID(), state: "error" as const, name: file.name, message }]
-        : [];
-    });
+    const { refused, accepted, leftOut } = sortChosenFiles(files, maxPhotos - items.length);
     if (refused.length > 0) setItems((current) => [...current, ...refused]);
-    const photos = files.filter((file) => notAPhotoMessage(file) === null);
-    const room = maxPhotos - items.length;
-    const accepted = photos.slice(0, Math.max(0, room));
     const added = accepted.map((file) => ({
       key: crypto.randomUUID(),
       state: "preparing" as const,
@@ -146,17 +167,14 @@ export function PhotoUploader({
       progress: 0,
     }));
     setItems((current) => [...current, ...added]);
-    accepted.forEach((file, index) => {
-      queue.current.push(() => send(added[index]!.key, file, phase));
-    });
-    pump();
-    if (photos.length > accepted.length) {
+    runUploads(accepted.map((file, index) => () => send(added[index]!.key, file, phase)));
+    if (leftOut > 0) {
       setItems((current) => [
         ...current,
         {
           key: crypto.randomUUID(),
           state: "error",
-          name: `${photos.length - accepted.length} more`,
+          name: `${leftOut} more`,
           message: `A report holds at most ${maxPhotos} photos; the rest were left out.`,
         },
       ]);
@@ -172,40 +190,58 @@ export function PhotoUploader({
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2">
-        <PickButton
-          id="photos-camera"
-          label="Take photos"
-          hint="Opens the camera on phones"
-          capture
-          onChange={onChoose}
-        />
-        <PickButton
-          id="photos-library"
-          label="Choose photos"
-          hint="JPEG, PNG or WebP, several at once"
-          onChange={onChoose}
-        />
-      </div>
+      <PhotoPickers onChoose={onChoose} />
 
       {items.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos for this estimate">
-          {items.map((item, index) => (
-            <li
-              key={item.key}
-              className="overflow-hidden rounded-lg border border-slate-200 bg-white"
-            >
-              <PhotoTile
-                item={item}
-                number={index + 1}
-                hydrated={hydrated}
-                onRemove={() => remove(item)}
-              />
-            </li>
-          ))}
-        </ul>
+        <PhotoList items={items} hydrated={hydrated} onRemove={(item) => remove(item)} />
       ) : null}
     </div>
+  );
+}
+
+/** Two ways to pick: the camera (phones) and the library, each several photos at once. */
+function PhotoPickers({ onChoose }: { onChoose: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <PickButton
+        id="photos-camera"
+        label="Take photos"
+        hint="Opens the camera on phones"
+        capture
+        onChange={onChoose}
+      />
+      <PickButton
+        id="photos-library"
+        label="Choose photos"
+        hint="JPEG, PNG or WebP, several at once"
+        onChange={onChoose}
+      />
+    </div>
+  );
+}
+
+function PhotoList({
+  items,
+  hydrated,
+  onRemove,
+}: {
+  items: Item[];
+  hydrated: boolean;
+  onRemove: (item: Item) => void;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos for this estimate">
+      {items.map((item, index) => (
+        <li key={item.key} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+          <PhotoTile
+            item={item}
+            number={index + 1}
+            hydrated={hydrated}
+            onRemove={() => onRemove(item)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -68,54 +68,8 @@ export function ReplyPanel({
   const blocked = draft?.status === "blocked" ? draft : null;
   return (
     <div className="space-y-3">
-      {ready ? (
-        <>
-          <p className="text-sm text-slate-700">
-            {KIND_LABELS[ready.kind]}
-            {ready.kind !== "holding" && ready.held.length > 0
-              ? " It holds what only you can answer with a line that promises nothing."
-              : ""}
-          </p>
-          {ready.missing.length ? (
-            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-              <strong>Not in this message:</strong> {ready.missing.join("; ")}. Add it to the trip
-              or to your{" "}
-              <Link to="/dashboard/inbox/knowledge" className="underline">
-                knowledge base
-              </Link>{" "}
-              and the next message includes it.
-            </p>
-          ) : null}
-          {ready.usedKnowledge.length ? (
-            <ul className="text-sm text-slate-700" aria-label="Knowledge used">
-              {ready.usedKnowledge.map((topic) => (
-                <li key={topic}>
-                  Uses: {KNOWLEDGE_TOPIC_INFO[topic].label}
-                  {ready.staleKnowledge.includes(topic) ? (
-                    <span className="font-semibold text-amber-800">
-                      {" "}
-                      (stale: check it before sending)
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </>
-      ) : null}
-      {blocked ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
-          <p className="font-semibold text-red-900">The draft check stopped a draft</p>
-          <ul className="mt-1 list-disc pl-5 text-red-900" aria-label="Why it was stopped">
-            {blocked.problems.map((problem) => (
-              <li key={problem}>{DRAFT_PROBLEM_LABELS[problem]}</li>
-            ))}
-          </ul>
-          <p className="mt-1 text-red-900">
-            It isn&apos;t offered for sending. Write the reply yourself, or draft again.
-          </p>
-        </div>
-      ) : null}
+      {ready ? <ReadyDraftNotes ready={ready} /> : null}
+      {blocked ? <BlockedDraft blocked={blocked} /> : null}
       <Form method="post" className="space-y-3" {...getFormProps(form)}>
         <FormErrors form={form} />
         <input type="hidden" name="intent" value="mark-sent" />
@@ -166,6 +120,62 @@ export function ReplyPanel({
         <Link to="/dashboard/inbox/knowledge" className="text-brand-700 underline">
           Knowledge base
         </Link>
+      </p>
+    </div>
+  );
+}
+
+/** What the ready draft is, what it leaves out, and the knowledge it used (stale marked). */
+function ReadyDraftNotes({ ready }: { ready: PanelDraft }) {
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        {KIND_LABELS[ready.kind]}
+        {ready.kind !== "holding" && ready.held.length > 0
+          ? " It holds what only you can answer with a line that promises nothing."
+          : ""}
+      </p>
+      {ready.missing.length ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <strong>Not in this message:</strong> {ready.missing.join("; ")}. Add it to the trip or to
+          your{" "}
+          <Link to="/dashboard/inbox/knowledge" className="underline">
+            knowledge base
+          </Link>{" "}
+          and the next message includes it.
+        </p>
+      ) : null}
+      {ready.usedKnowledge.length ? (
+        <ul className="text-sm text-slate-700" aria-label="Knowledge used">
+          {ready.usedKnowledge.map((topic) => (
+            <li key={topic}>
+              Uses: {KNOWLEDGE_TOPIC_INFO[topic].label}
+              {ready.staleKnowledge.includes(topic) ? (
+                <span className="font-semibold text-amber-800">
+                  {" "}
+                  (stale: check it before sending)
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** Why the guard stopped a draft (it isn't offered for sending). */
+function BlockedDraft({ blocked }: { blocked: PanelDraft }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
+      <p className="font-semibold text-red-900">The draft check stopped a draft</p>
+      <ul className="mt-1 list-disc pl-5 text-red-900" aria-label="Why it was stopped">
+        {blocked.problems.map((problem) => (
+          <li key={problem}>{DRAFT_PROBLEM_LABELS[problem]}</li>
+        ))}
+      </ul>
+      <p className="mt-1 text-red-900">
+        It isn&apos;t offered for sending. Write the reply yourself, or draft again.
       </p>
     </div>
   );

@@ -66,3 +66,25 @@ export function Checking() {
     </p>
   );
 }
+
+/** How many live checks need a look; empty until they have run. */
+export function ChecksSummary({
+  sections,
+}: {
+  sections: { viewport: CheckRow[]; connection: CheckRow[]; capabilities: CheckRow[] } | null;
+}) {
+  const toCheck = sections
+    ? [...sections.viewport, ...sections.connection, ...sections.capabilities].filter(
+        (row) => row.status === "check",
+      ).length
+    : null;
+  return (
+    <p aria-live="polite" className="mt-4 text-sm font-medium text-slate-800">
+      {toCheck === null
+        ? ""
+        : toCheck === 0
+          ? "All checks passed."
+          : `${toCheck} ${toCheck === 1 ? "item needs" : "items need"} a look (marked “Check”).`}
+    </p>
+  );
+}

@@ -67,7 +67,6 @@ export function RatesForm({
     defaultValue: saved,
   });
   const busy = useNavigation().state === "submitting";
-  const stateError = fields.state.errors?.[0];
   // Placeholders follow the chosen state while the host picks one (the server renders the saved one).
   const [state, setState] = useState(
     typeof fields.state.initialValue === "string" ? fields.state.initialValue : "",
@@ -88,32 +87,12 @@ export function RatesForm({
       )}
       <fieldset disabled={!isOwner} className="space-y-5">
         <legend className="sr-only">Rates</legend>
-        <div>
-          <label htmlFor="state" className="label">
-            Home state
-          </label>
-          <select
-            id="state"
-            name={fields.state.name}
-            value={state}
-            onChange={(event) => setState(event.currentTarget.value)}
-            className="input"
-            aria-invalid={stateError ? true : undefined}
-            aria-describedby={describedBy("state", { hint: true, error: stateError })}
-          >
-            <option value="">US national average</option>
-            {US_STATE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {US_STATE_DEFAULTS[code].name}
-              </option>
-            ))}
-          </select>
-          <FieldNotes
-            id="state"
-            hint="Sets the default labor rates and sales tax of new estimates."
-            error={stateError}
-          />
-        </div>
+        <HomeStateSelect
+          name={fields.state.name}
+          value={state}
+          onChange={setState}
+          error={fields.state.errors?.[0]}
+        />
 
         <div className="grid gap-5 sm:grid-cols-2">
           {RATE_FIELDS.map((name) => {
@@ -175,5 +154,46 @@ export function RatesForm({
         </div>
       ) : null}
     </Form>
+  );
+}
+
+function HomeStateSelect({
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  value: string;
+  onChange: (state: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <div>
+      <label htmlFor="state" className="label">
+        Home state
+      </label>
+      <select
+        id="state"
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy("state", { hint: true, error: error })}
+      >
+        <option value="">US national average</option>
+        {US_STATE_CODES.map((code) => (
+          <option key={code} value={code}>
+            {US_STATE_DEFAULTS[code].name}
+          </option>
+        ))}
+      </select>
+      <FieldNotes
+        id="state"
+        hint="Sets the default labor rates and sales tax of new estimates."
+        error={error}
+      />
+    </div>
   );
 }

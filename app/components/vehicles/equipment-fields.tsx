@@ -38,11 +38,6 @@ export function EquipmentFields({
   idPrefix?: string;
   bodyType?: BodyType;
 }) {
-  const checked = Array.isArray(fields.aluminumPanels.initialValue)
-    ? (fields.aluminumPanels.initialValue as string[])
-    : typeof fields.aluminumPanels.initialValue === "string"
-      ? [fields.aluminumPanels.initialValue]
-      : [];
   const stated = EQUIPMENT_FIELDS.filter((name) => initial(fields[name]) !== "").length;
   return (
     <details className="rounded-lg border border-slate-200 p-3 sm:col-span-2" open={stated > 0}>
@@ -80,74 +75,105 @@ export function EquipmentFields({
             </div>
           );
         })}
-        <div>
-          <label htmlFor={`${idPrefix}headlampType`} className="label">
-            Headlamps
-          </label>
-          <select
-            key={fields.headlampType.key}
-            id={`${idPrefix}headlampType`}
-            name={fields.headlampType.name}
-            defaultValue={initial(fields.headlampType)}
-            className="input"
-          >
-            <option value="">Not sure</option>
-            {HEADLAMP_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {HEADLAMP_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${idPrefix}interiorMaterial`} className="label">
-            Seats
-          </label>
-          <select
-            key={fields.interiorMaterial.key}
-            id={`${idPrefix}interiorMaterial`}
-            name={fields.interiorMaterial.name}
-            defaultValue={initial(fields.interiorMaterial)}
-            className="input"
-          >
-            <option value="">Not sure</option>
-            {INTERIOR_MATERIALS.map((material) => (
-              <option key={material} value={material}>
-                {INTERIOR_MATERIAL_LABELS[material]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NotSureSelect
+          field={fields.headlampType}
+          id={`${idPrefix}headlampType`}
+          label="Headlamps"
+          options={HEADLAMP_TYPES.map((type) => [type, HEADLAMP_TYPE_LABELS[type]] as const)}
+        />
+        <NotSureSelect
+          field={fields.interiorMaterial}
+          id={`${idPrefix}interiorMaterial`}
+          label="Seats"
+          options={INTERIOR_MATERIALS.map(
+            (material) => [material, INTERIOR_MATERIAL_LABELS[material]] as const,
+          )}
+        />
       </div>
-      <fieldset className="mt-3">
-        <legend className="label">Aluminum panels (leave all unchecked if not sure)</legend>
-        <div className="mt-1 grid gap-1 text-sm sm:grid-cols-3">
-          <label className="flex items-center gap-2">
+      <AluminumPanels field={fields.aluminumPanels} idPrefix={idPrefix} bodyType={bodyType} />
+    </details>
+  );
+}
+
+/** A select whose first choice, "Not sure", leaves the estimate to assume. */
+function NotSureSelect({
+  field,
+  id,
+  label,
+  options,
+}: {
+  field: FieldMetadata<unknown>;
+  id: string;
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        key={field.key}
+        id={id}
+        name={field.name}
+        defaultValue={initial(field)}
+        className="input"
+      >
+        <option value="">Not sure</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Which sheet-metal panels are aluminum ("None", or leave all unchecked if not sure). */
+function AluminumPanels({
+  field,
+  idPrefix,
+  bodyType,
+}: {
+  field: FieldMetadata<unknown>;
+  idPrefix: string;
+  bodyType?: BodyType;
+}) {
+  const checked = Array.isArray(field.initialValue)
+    ? (field.initialValue as string[])
+    : typeof field.initialValue === "string"
+      ? [field.initialValue]
+      : [];
+  return (
+    <fieldset className="mt-3">
+      <legend className="label">Aluminum panels (leave all unchecked if not sure)</legend>
+      <div className="mt-1 grid gap-1 text-sm sm:grid-cols-3">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name={field.name}
+            value={NO_ALUMINUM}
+            defaultChecked={checked.includes(NO_ALUMINUM)}
+          />
+          None
+        </label>
+        {PANEL_LIST.filter(
+          (panel) =>
+            panel.kind === "sheet-metal" && (!bodyType || panelExistsOn(panel.id, bodyType)),
+        ).map((panel) => (
+          <label key={panel.id} className="flex items-center gap-2">
             <input
               type="checkbox"
-              name={fields.aluminumPanels.name}
-              value={NO_ALUMINUM}
-              defaultChecked={checked.includes(NO_ALUMINUM)}
+              name={field.name}
+              value={panel.id}
+              defaultChecked={checked.includes(panel.id)}
             />
-            None
+            {panel.label}
           </label>
-          {PANEL_LIST.filter(
-            (panel) =>
-              panel.kind === "sheet-metal" && (!bodyType || panelExistsOn(panel.id, bodyType)),
-          ).map((panel) => (
-            <label key={panel.id} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                name={fields.aluminumPanels.name}
-                value={panel.id}
-                defaultChecked={checked.includes(panel.id)}
-              />
-              {panel.label}
-            </label>
-          ))}
-        </div>
-        <FieldNotes id={`${idPrefix}aluminumPanels`} error={fields.aluminumPanels.errors?.[0]} />
-      </fieldset>
-    </details>
+        ))}
+      </div>
+      <FieldNotes id={`${idPrefix}aluminumPanels`} error={field.errors?.[0]} />
+    </fieldset>
   );
 }

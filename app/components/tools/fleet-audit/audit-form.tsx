@@ -185,9 +185,7 @@ function VehicleRow({
     />
   );
   const nameSpec = field("name");
-  const planSpec = field("plan");
   const nameId = fieldId(row, nameSpec);
-  const planId = fieldId(row, planSpec);
 
   return (
     <fieldset
@@ -227,26 +225,7 @@ function VehicleRow({
             </p>
           ) : null}
         </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={planId} className="label">
-            {planSpec.label}
-          </label>
-          <select
-            id={planId}
-            name={planId}
-            defaultValue={row.values.plan}
-            aria-invalid={row.errors.plan ? true : undefined}
-            aria-describedby={row.errors.plan ? `${planId}-error` : undefined}
-            className="input"
-          >
-            <PlanOptions />
-          </select>
-          {row.errors.plan ? (
-            <p id={`${planId}-error`} className="field-error" role="alert">
-              {row.errors.plan}
-            </p>
-          ) : null}
-        </div>
+        <PlanSelect row={row} spec={field("plan")} />
         {money(field("price"))}
         {money(field("util"))}
         <div className="sm:col-span-2">
@@ -278,6 +257,33 @@ function VehicleRow({
         ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/** The car's host protection plan, one of the marketplace's plans. */
+function PlanSelect({ row, spec }: { row: FleetRowState; spec: RowFieldSpec }) {
+  const planId = fieldId(row, spec);
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={planId} className="label">
+        {spec.label}
+      </label>
+      <select
+        id={planId}
+        name={planId}
+        defaultValue={row.values.plan}
+        aria-invalid={row.errors.plan ? true : undefined}
+        aria-describedby={row.errors.plan ? `${planId}-error` : undefined}
+        className="input"
+      >
+        <PlanOptions />
+      </select>
+      {row.errors.plan ? (
+        <p id={`${planId}-error`} className="field-error" role="alert">
+          {row.errors.plan}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

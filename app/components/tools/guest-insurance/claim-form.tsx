@@ -66,33 +66,11 @@ export function ClaimForm({
             />
           ))}
           {group === "guest" ? (
-            <div>
-              <label htmlFor={GUEST_PLAN_PARAM} className="label">
-                Protection plan the guest chose on {marketplace.name}
-              </label>
-              <select
-                id={GUEST_PLAN_PARAM}
-                name={GUEST_PLAN_PARAM}
-                defaultValue={query.guestPlan}
-                aria-invalid={errors[GUEST_PLAN_PARAM] ? true : undefined}
-                aria-describedby={
-                  errors[GUEST_PLAN_PARAM] ? `${GUEST_PLAN_PARAM}-error` : undefined
-                }
-                className="input"
-              >
-                <option value="">Not known / leave out</option>
-                {guestPlans.map((plan) => (
-                  <option key={plan.id} value={plan.id}>
-                    {plan.name}
-                  </option>
-                ))}
-              </select>
-              {errors[GUEST_PLAN_PARAM] ? (
-                <p id={`${GUEST_PLAN_PARAM}-error`} className="field-error" role="alert">
-                  {errors[GUEST_PLAN_PARAM]}
-                </p>
-              ) : null}
-            </div>
+            <GuestPlanSelect
+              guestPlans={guestPlans}
+              chosen={query.guestPlan}
+              error={errors[GUEST_PLAN_PARAM]}
+            />
           ) : null}
         </FormGroup>
       ))}
@@ -115,117 +93,14 @@ export function ClaimForm({
             error={shownError(field.param, values[field.param] ?? "")}
           />
         ))}
-        <div id="charges">
-          <p className="text-sm font-medium text-slate-800">Other charges (optional)</p>
-          <p className="text-sm text-slate-600">
-            Towing, a rental car, loss of use, a diminished-value appraisal… one per row.
-          </p>
-          <ul className="mt-3 grid gap-3">
-            {rows.map((row, index) => {
-              const names = chargeParams(index);
-              const hasValue = row.label !== "" || row.amount !== "";
-              const labelError = hasValue ? errors[names.label] : undefined;
-              const amountError = hasValue ? errors[names.amount] : undefined;
-              return (
-                <li
-                  key={names.label}
-                  className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-2 rounded-xl bg-slate-50 p-3"
-                >
-                  <div>
-                    <label htmlFor={names.label} className="label">
-                      Charge {index + 1}
-                    </label>
-                    <input
-                      id={names.label}
-                      name={names.label}
-                      defaultValue={row.label}
-                      maxLength={200}
-                      aria-invalid={labelError ? true : undefined}
-                      aria-describedby={labelError ? `${names.label}-error` : undefined}
-                      className="input"
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor={names.amount} className="label">
-                      <span className="sr-only">Charge {index + 1} </span>Amount
-                    </label>
-                    <div className="relative">
-                      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600">
-                        $
-                      </span>
-                      <input
-                        id={names.amount}
-                        name={names.amount}
-                        defaultValue={row.amount}
-                        inputMode="decimal"
-                        maxLength={20}
-                        aria-invalid={amountError ? true : undefined}
-                        aria-describedby={amountError ? `${names.amount}-error` : undefined}
-                        className="input pl-7"
-                      />
-                    </div>
-                  </div>
-                  {labelError || amountError ? (
-                    <div className="col-span-2">
-                      {labelError ? (
-                        <p id={`${names.label}-error`} className="field-error" role="alert">
-                          {labelError}
-                        </p>
-                      ) : null}
-                      {amountError ? (
-                        <p id={`${names.amount}-error`} className="field-error" role="alert">
-                          {amountError}
-                        </p>
-                      ) : null}
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-          <input type="hidden" name={ROWS_PARAM} value={rows.length} />
-          {rows.length < MAX_CHARGE_ROWS ? (
-            <button
-              type="submit"
-              name={ROWS_PARAM}
-              value={rows.length + 1}
-              formNoValidate
-              className="btn-outline mt-3"
-            >
-              Add charge
-            </button>
-          ) : (
-            <p className="mt-3 text-sm text-slate-600">
-              That&apos;s the most this letter lists ({MAX_CHARGE_ROWS}); combine smaller items.
-            </p>
-          )}
-        </div>
+        <ChargeRows rows={rows} errors={errors} />
       </FormGroup>
 
       <FormGroup legend="Evidence you have">
         <p className="-mt-1 text-sm text-slate-600">
           Ticked items are listed as enclosures in the letter.
         </p>
-        <div className="grid gap-2">
-          {checklist.map((item) => {
-            const id = `${EVIDENCE_PARAM}-${item.id}`;
-            return (
-              <div key={item.id} className="flex items-start gap-3">
-                <input
-                  id={id}
-                  type="checkbox"
-                  name={EVIDENCE_PARAM}
-                  value={item.id}
-                  defaultChecked={item.provided}
-                  className="mt-1 size-4 shrink-0 accent-brand-600"
-                />
-                <label htmlFor={id} className="text-slate-800">
-                  {item.label}
-                </label>
-              </div>
-            );
-          })}
-        </div>
+        <EvidenceChecklist checklist={checklist} />
       </FormGroup>
 
       <FormGroup legend="The letter">
@@ -243,5 +118,165 @@ export function ClaimForm({
         Create letter
       </button>
     </Form>
+  );
+}
+
+function GuestPlanSelect({
+  guestPlans,
+  chosen,
+  error,
+}: {
+  guestPlans: ReadonlyArray<{ id: string; name: string }>;
+  chosen: string;
+  error: string | undefined;
+}) {
+  return (
+    <div>
+      <label htmlFor={GUEST_PLAN_PARAM} className="label">
+        Protection plan the guest chose on {marketplace.name}
+      </label>
+      <select
+        id={GUEST_PLAN_PARAM}
+        name={GUEST_PLAN_PARAM}
+        defaultValue={chosen}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${GUEST_PLAN_PARAM}-error` : undefined}
+        className="input"
+      >
+        <option value="">Not known / leave out</option>
+        {guestPlans.map((plan) => (
+          <option key={plan.id} value={plan.id}>
+            {plan.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${GUEST_PLAN_PARAM}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The other charges, one row each, with a button that adds a row (a GET round trip). */
+function ChargeRows({
+  rows,
+  errors,
+}: {
+  rows: ClaimLetterQuery["rows"];
+  errors: ClaimLetterQuery["errors"];
+}) {
+  return (
+    <div id="charges">
+      <p className="text-sm font-medium text-slate-800">Other charges (optional)</p>
+      <p className="text-sm text-slate-600">
+        Towing, a rental car, loss of use, a diminished-value appraisal… one per row.
+      </p>
+      <ul className="mt-3 grid gap-3">
+        {rows.map((row, index) => {
+          const names = chargeParams(index);
+          const hasValue = row.label !== "" || row.amount !== "";
+          const labelError = hasValue ? errors[names.label] : undefined;
+          const amountError = hasValue ? errors[names.amount] : undefined;
+          return (
+            <li
+              key={names.label}
+              className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-2 rounded-xl bg-slate-50 p-3"
+            >
+              <div>
+                <label htmlFor={names.label} className="label">
+                  Charge {index + 1}
+                </label>
+                <input
+                  id={names.label}
+                  name={names.label}
+                  defaultValue={row.label}
+                  maxLength={200}
+                  aria-invalid={labelError ? true : undefined}
+                  aria-describedby={labelError ? `${names.label}-error` : undefined}
+                  className="input"
+                />
+              </div>
+              <div>
+                <label htmlFor={names.amount} className="label">
+                  <span className="sr-only">Charge {index + 1} </span>Amount
+                </label>
+                <div className="relative">
+                  <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600">
+                    $
+                  </span>
+                  <input
+                    id={names.amount}
+                    name={names.amount}
+                    defaultValue={row.amount}
+                    inputMode="decimal"
+                    maxLength={20}
+                    aria-invalid={amountError ? true : undefined}
+                    aria-describedby={amountError ? `${names.amount}-error` : undefined}
+                    className="input pl-7"
+                  />
+                </div>
+              </div>
+              {labelError || amountError ? (
+                <div className="col-span-2">
+                  {labelError ? (
+                    <p id={`${names.label}-error`} className="field-error" role="alert">
+                      {labelError}
+                    </p>
+                  ) : null}
+                  {amountError ? (
+                    <p id={`${names.amount}-error`} className="field-error" role="alert">
+                      {amountError}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <input type="hidden" name={ROWS_PARAM} value={rows.length} />
+      {rows.length < MAX_CHARGE_ROWS ? (
+        <button
+          type="submit"
+          name={ROWS_PARAM}
+          value={rows.length + 1}
+          formNoValidate
+          className="btn-outline mt-3"
+        >
+          Add charge
+        </button>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          That&apos;s the most this letter lists ({MAX_CHARGE_ROWS}); combine smaller items.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EvidenceChecklist({ checklist }: { checklist: EvidenceItem[] }) {
+  return (
+    <div className="grid gap-2">
+      {checklist.map((item) => {
+        const id = `${EVIDENCE_PARAM}-${item.id}`;
+        return (
+          <div key={item.id} className="flex items-start gap-3">
+            <input
+              id={id}
+              type="checkbox"
+              name={EVIDENCE_PARAM}
+              value={item.id}
+              defaultChecked={item.provided}
+              className="mt-1 size-4 shrink-0 accent-brand-600"
+            />
+            <label htmlFor={id} className="text-slate-800">
+              {item.label}
+            </label>
+          </div>
+        );
+      })}
+    </div>
   );
 }

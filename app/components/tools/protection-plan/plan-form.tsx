@@ -107,54 +107,66 @@ export function PlanForm({
           />
         </fieldset>
 
-        <div className="rounded-xl bg-slate-50 p-4">
-          <fieldset className="grid gap-4">
-            <legend className="mb-3 text-sm font-semibold text-slate-900">
-              Lost hosting income (optional)
-            </legend>
-            <ToolField
-              id={PP_PARAMS.lostIncome}
-              label="Lost income you're claiming"
-              kind="money"
-              defaultValue={values.lostIncome}
-              error={errors.lostIncome}
-              min={0}
-            />
-            <p className="text-sm text-slate-700">
-              Or calculate it by {marketplace.name}&apos;s formula (used instead of the amount
-              above):
-            </p>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-              <ToolField
-                id={PP_PARAMS.hours}
-                label="Labor hours on the estimate"
-                kind="number"
-                defaultValue={values.hours}
-                error={errors.hours}
-                min={0}
-              />
-              <ToolField
-                id={PP_PARAMS.earnings}
-                label="Car's earnings, last 60 days"
-                kind="money"
-                defaultValue={values.earnings60}
-                error={errors.earnings60}
-                min={0}
-              />
-            </div>
-            <Checkbox
-              name={PP_PARAMS.replacement}
-              checked={values.replacement}
-              label="I'm taking the replacement-vehicle reimbursement instead"
-              detail="Lost income is only paid if you decline it"
-            />
-          </fieldset>
-        </div>
+        <LostIncomeFields values={values} errors={errors} />
       </div>
       <button type="submit" className="btn-primary mt-6 w-full">
         Compare the routes
       </button>
     </Form>
+  );
+}
+
+/** The lost income: an amount, or the marketplace's formula (hours and the car's earnings). */
+function LostIncomeFields({
+  values,
+  errors,
+}: {
+  values: ProtectionPlanQuery["values"];
+  errors: ProtectionPlanQuery["errors"];
+}) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-4">
+      <fieldset className="grid gap-4">
+        <legend className="mb-3 text-sm font-semibold text-slate-900">
+          Lost hosting income (optional)
+        </legend>
+        <ToolField
+          id={PP_PARAMS.lostIncome}
+          label="Lost income you're claiming"
+          kind="money"
+          defaultValue={values.lostIncome}
+          error={errors.lostIncome}
+          min={0}
+        />
+        <p className="text-sm text-slate-700">
+          Or calculate it by {marketplace.name}&apos;s formula (used instead of the amount above):
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <ToolField
+            id={PP_PARAMS.hours}
+            label="Labor hours on the estimate"
+            kind="number"
+            defaultValue={values.hours}
+            error={errors.hours}
+            min={0}
+          />
+          <ToolField
+            id={PP_PARAMS.earnings}
+            label="Car's earnings, last 60 days"
+            kind="money"
+            defaultValue={values.earnings60}
+            error={errors.earnings60}
+            min={0}
+          />
+        </div>
+        <Checkbox
+          name={PP_PARAMS.replacement}
+          checked={values.replacement}
+          label="I'm taking the replacement-vehicle reimbursement instead"
+          detail="Lost income is only paid if you decline it"
+        />
+      </fieldset>
+    </div>
   );
 }
 

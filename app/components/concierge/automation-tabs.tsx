@@ -1,19 +1,25 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
-import type { automations, AutomationTab } from "~/content/concierge";
+
+/** One tab's copy (the route passes it in from the page's content). */
+export interface AutomationTabCopy {
+  heading: string;
+  intro: string;
+  items: string[];
+}
 
 /**
  * The landing page's automations: one tab open at a time, each tab a plain link that loads the
  * page with `?tab=` (no client state, so it works with JavaScript off).
  */
-export function AutomationTabs({
+export function AutomationTabs<Tab extends string>({
   tab,
   tabs,
   active,
 }: {
-  tab: AutomationTab;
-  tabs: { key: AutomationTab; label: string }[];
-  active: (typeof automations)[AutomationTab];
+  tab: Tab;
+  tabs: { key: Tab; label: string }[];
+  active: AutomationTabCopy;
 }) {
   return (
     <section aria-labelledby="automations-heading" className="py-16 sm:py-20" id="automations">

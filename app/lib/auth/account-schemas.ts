@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intentSchema } from "~/lib/http/intent";
 import type { FormReply } from "~/lib/http/form";
 import { canonicalTimeZone } from "~/domain/zoned-time";
 import { MEASUREMENT_UNITS } from "~/domain/units";
@@ -28,6 +29,9 @@ export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 export function isAccountIntent(value: unknown): value is AccountIntent {
   return ACCOUNT_INTENTS.includes(value as AccountIntent);
 }
+
+/** Each form of /account posts its intent; anything else is refused. */
+export const accountIntentSchema = intentSchema(ACCOUNT_INTENTS, { message: "Unknown action." });
 
 /**
  * /account's reply: the form reply (ADR 0013) and, when a form worked and the page stays, the

@@ -3,7 +3,7 @@ import { accuracySummary } from "~/domain/repairs/accuracy";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { catchInputError } from "~/lib/http/input-error";
 import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { methodNotAllowed } from "~/lib/http/json";
 import { confirmRepairApiSchema } from "~/lib/repairs/repair-input";
 import { confirmationJson, confirmRepair, listConfirmations } from "~/lib/repairs/repairs.server";
 

@@ -30,6 +30,7 @@ import { tripListPage } from "~/lib/trips/trip-list.server";
 import { tripListItems } from "~/lib/trips/trip-view.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { intentSchema, postedEntry, postedFields, postedText } from "~/lib/http/intent";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta("Trips", "/dashboard/trips", data);
@@ -80,6 +81,10 @@ const fileName = z
   .max(500)
   .optional()
   .transform((value) => value || null);
+/** The page's forms: matching a file's car, or importing a file (the main form, no intent). */
+const tripsPostSchema = intentSchema(["match", "import"], { fallback: "import" });
+const importSchema = z.object({ file: postedEntry, timeZone: postedText });
+
 const matchSchema = z.object({
   vehicleName: fileName,
   vehicleTitle: fileName,
@@ -94,7 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Said where the import form shows its problems: a reply without an intent shows nowhere.
   if (!form) return importFailed(400, UNREADABLE_FORM_MESSAGE);
 
-  if (form.get("intent") === "match") {
+  if (postedFields(form, tripsPostSchema).intent === "match") {
     const submission = parseSubmission(form, matchSchema);
     if (
       submission.status !== "success" ||
@@ -121,11 +126,10 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
 
-  const file = await csvText(form.get("file"));
+  const posted = postedFields(form, importSchema);
+  const file = await csvText(posted.file ?? null);
   if (!file.ok) return importFailed(file.status, file.message);
-  const result = importTripCsv(session.accountId, file, {
-    timeZone: String(form.get("timeZone") ?? ""),
-  });
+  const result = importTripCsv(session.accountId, file, { timeZone: posted.timeZone });
   if (!result.ok) return importFailed(result.status, result.message, result.errors);
   // Asked once: an owner without a zone yet keeps the one they chose for the file.
   if (session.role === "primary") setDetectedTimeZone(session.accountId, result.timeZone);

@@ -17,6 +17,7 @@ import { env } from "~/lib/runtime/env.server";
 import { hostPlanHistory, removeHostPlan, setHostPlan } from "~/lib/trips/host-plans.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { intentSchema, postedFields } from "~/lib/http/intent";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(data ? `Host plans: ${data.vehicle}` : "Host plans", "/dashboard", data);
@@ -46,6 +47,8 @@ const planSchema = z.object({
     return date !== null && isRealDate(date) && date.year >= 2015 && date.year <= 2100;
   }, "Enter the date the plan started."),
 });
+/** The page's forms: removing a period, or saving a plan (the main form, no intent). */
+const hostPlanPostSchema = intentSchema(["remove", "save"], { fallback: "save" });
 const removeSchema = z.object({ id: z.coerce.number().int() });
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -54,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     getVehicle(session.accountId, params.vehicleId) ?? notFound("No vehicle with that id here.");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  if (form.get("intent") === "remove") {
+  if (postedFields(form, hostPlanPostSchema).intent === "remove") {
     const submission = parseSubmission(form, removeSchema);
     if (
       submission.status !== "success" ||

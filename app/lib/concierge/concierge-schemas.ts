@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { conciergeRegisterSchema } from "~/lib/auth/schemas";
 import type { FormReply } from "~/lib/http/form";
+import { intentSchema } from "~/lib/http/intent";
 
 export const CONCIERGE_INTENTS = [
   "take",
@@ -18,9 +19,10 @@ export const CONCIERGE_INTENTS = [
 ] as const;
 export type ConciergeIntent = (typeof CONCIERGE_INTENTS)[number];
 
-export function isConciergeIntent(value: unknown): value is ConciergeIntent {
-  return CONCIERGE_INTENTS.includes(value as ConciergeIntent);
-}
+/** Each form of the queue posts its intent; anything else is refused. */
+export const conciergeIntentSchema = intentSchema(CONCIERGE_INTENTS, {
+  message: "Unknown action.",
+});
 
 export type ConciergeReply = FormReply<ConciergeIntent>;
 

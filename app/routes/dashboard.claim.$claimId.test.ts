@@ -1,0 +1,104 @@
+/**
+ * The claim page (/dashboard/claim/:claimId) at route level, without a browser: its loader, its
+ * action's intents (the change form, a packet link, a draft) and its component with their answers.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  dentedHoodReport,
+  loadAppModules,
+  setUpTempDataDir,
+  type AppModules,
+} from "~/tests/support/app-modules";
+import { renderRoute, replyOf, routeArgs, signedInCookie } from "~/tests/support/route-stub";
+
+setUpTempDataDir("route-claim");
+
+let m: AppModules;
+let route: typeof import("./dashboard.claim.$claimId");
+let cookie: string;
+let claimId: string;
+
+beforeAll(async () => {
+  m = await loadAppModules();
+  route = await import("./dashboard.claim.$claimId");
+  const trips = await import("~/lib/trips/trips.server");
+  const claims = await import("~/lib/claims/claims.server");
+  const { owner, vehicle } = await dentedHoodReport(m, "route-claim-owner", { photoSeed: 5 });
+  const trip = trips.createTrip(
+    owner.accountId,
+    {
+      reservationId: "R-700",
+      guestName: "Jordan Lee",
+      startAt: Date.parse("2026-11-20T17:00:00Z"),
+      endAt: Date.parse("2026-11-23T01:30:00Z"),
+      timeZone: "America/Denver",
+      pickupLocation: null,
+      returnLocation: null,
+      odometerStart: null,
+      odometerEnd: null,
+      distanceMiles: null,
+      earningsCents: 41_250,
+      status: "completed",
+    },
+    vehicle.id,
+    "manual",
+  );
+  const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
+  claimId = claims.createClaim(actor, { tripId: trip.id, kind: "damage" }).id;
+  cookie = await signedInCookie(owner.userId, owner.accountId);
+});
+
+const here = () => `/dashboard/claim/${claimId}`;
+const load = () => route.loader(routeArgs(here(), { claimId }, { cookie }));
+const post = (form: Record<string, string>) =>
+  route.action(routeArgs(here(), { claimId }, { cookie, form }));
+const render = async (actionData?: unknown) =>
+  renderRoute({
+    path: "/dashboard/claim/:claimId",
+    url: here(),
+    Component: route.default,
+    loaderData: await load(),
+    actionData,
+  });
+
+describe("claim page", () => {
+  it("loads the claim and renders its trip", async () => {
+    const data = await load();
+    expect(data.claim.id).toBe(claimId);
+    const html = await render();
+    expect(html).toContain("Damage claim · Draft");
+    expect(html).toContain("R-700");
+  });
+
+  it("sends the change form's field errors back (no intent: the change form)", async () => {
+    const reply = replyOf(await post({ claimed: "lots" }));
+    expect(reply.status).toBe(400);
+    expect(reply.data).toMatchObject({
+      result: { error: { claimed: ["Enter an amount in dollars, e.g. 1,250.00."] } },
+    });
+    expect(await render(reply.data)).toContain("Enter an amount in dollars, e.g. 1,250.00.");
+  });
+
+  it("answers a move the claim can't make (an InputError) on the form and the status field", async () => {
+    const reply = replyOf(await post({ status: "paid" }));
+    expect(reply.status).toBe(409);
+    const error = (reply.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(error[""]).toEqual(error.status);
+    expect(error.status?.[0]).toMatch(/can't become paid/);
+  });
+
+  it("refuses to revoke a link that isn't there, through its hidden id", async () => {
+    const reply = replyOf(await post({ intent: "revoke-packet-link", linkId: "999" }));
+    expect(reply.status).toBe(409);
+    expect(reply.data).toEqual({
+      intent: "share-packet",
+      packetError: "That link is no longer active.",
+    });
+  });
+
+  it("adds a note and redirects back to the claim", async () => {
+    const reply = replyOf(await post({ note: "Called the guest." }));
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe(here());
+  });
+});

@@ -9,15 +9,19 @@ import {
   setUpTempDataDir,
   type AppModules,
 } from "~/tests/support/app-modules";
-import { renderRoute, replyOf, routeArgs, signedInCookie } from "~/tests/support/route-stub";
+import { routePage, signedInCookie } from "~/tests/support/route-stub";
 
 setUpTempDataDir("route-report");
 
 let m: AppModules;
 let route: typeof import("./analysis.$reportId");
+type LoaderData = Awaited<ReturnType<typeof route.loader>>;
 let cookie: string;
+let page: ReturnType<typeof routePage<LoaderData, Record<string, string>>>;
 let reportId: string;
 let findingId: string;
+
+const here = () => `/analysis/${reportId}`;
 
 beforeAll(async () => {
   m = await loadAppModules();
@@ -26,41 +30,34 @@ beforeAll(async () => {
   cookie = await signedInCookie(owner.userId, owner.accountId);
   reportId = report.id;
   findingId = m.reports.loadReport(owner.accountId, report.id)!.findings[0]!.id;
-});
-
-const here = () => `/analysis/${reportId}`;
-const load = () => route.loader(routeArgs(here(), { reportId }, { cookie }));
-const post = (form: Record<string, string>) =>
-  route.action(routeArgs(here(), { reportId }, { cookie, form }));
-const render = async (actionData?: unknown) =>
-  renderRoute({
+  page = routePage(route, {
     path: "/analysis/:reportId",
     url: here(),
-    Component: route.default,
-    loaderData: await load(),
-    actionData,
+    params: { reportId },
+    cookie,
   });
+});
 
 describe("report page", () => {
   it("loads the report in review and renders it with its finding", async () => {
-    const data = await load();
+    const data = await page.load();
     expect(data.report.status).toBe("needs_review");
     expect(data.report.findings).toHaveLength(1);
-    const html = await render();
+    const html = await page.render();
     expect(html).toContain("Estimate");
     expect(html).toContain("Toyota Camry");
   });
 
   it("refuses an unknown intent with 400 and the form's message, shown on the page", async () => {
-    const reply = replyOf(await post({ intent: "explode" }));
+    const reply = await page.post({ intent: "explode" });
     expect(reply.status).toBe(400);
     expect(reply.data).toMatchObject({ result: { error: { "": ["Unknown action."] } } });
-    expect(await render(reply.data)).toContain("Unknown action.");
+    expect(await page.render(reply.data)).toContain("Unknown action.");
   });
 
   it("answers a refusal from lib (an InputError) with its status and message", async () => {
     // Sharing needs a finalized estimate: lib refuses with 409.
-    const reply = replyOf(await post({ intent: "share", days: "7" }));
+    const reply = await page.post({ intent: "share", days: "7" });
     expect(reply.status).toBe(409);
     expect(reply.data).toMatchObject({
       intent: "share",
@@ -69,16 +66,16 @@ describe("report page", () => {
   });
 
   it("sends a finding's field errors back with the posted values", async () => {
-    const reply = replyOf(await post({ intent: "update-finding", findingId, panel: "" }));
+    const reply = await page.post({ intent: "update-finding", findingId, panel: "" });
     expect(reply.status).toBe(400);
     expect(reply.data).toMatchObject({ intent: "update-finding" });
     expect(Object.keys((reply.data as { result: { error: object } }).result.error)).not.toEqual([]);
   });
 
   it("removes a finding through its hidden id and redirects back with a toast", async () => {
-    const reply = replyOf(await post({ intent: "remove-finding", findingId }));
+    const reply = await page.post({ intent: "remove-finding", findingId });
     expect(reply.status).toBe(302);
     expect(reply.location).toBe(`${here()}#findings`);
-    expect((await load()).report.findings).toHaveLength(0);
+    expect((await page.load()).report.findings).toHaveLength(0);
   });
 });

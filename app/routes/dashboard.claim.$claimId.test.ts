@@ -9,14 +9,19 @@ import {
   setUpTempDataDir,
   type AppModules,
 } from "~/tests/support/app-modules";
-import { renderRoute, replyOf, routeArgs, signedInCookie } from "~/tests/support/route-stub";
+import { routePage, signedInCookie } from "~/tests/support/route-stub";
+import { tripInput } from "~/tests/support/rows";
 
 setUpTempDataDir("route-claim");
 
 let m: AppModules;
 let route: typeof import("./dashboard.claim.$claimId");
+type LoaderData = Awaited<ReturnType<typeof route.loader>>;
 let cookie: string;
+let page: ReturnType<typeof routePage<LoaderData, Record<string, string>>>;
 let claimId: string;
+
+const here = () => `/dashboard/claim/${claimId}`;
 
 beforeAll(async () => {
   m = await loadAppModules();
@@ -26,61 +31,47 @@ beforeAll(async () => {
   const { owner, vehicle } = await dentedHoodReport(m, "route-claim-owner", { photoSeed: 5 });
   const trip = trips.createTrip(
     owner.accountId,
-    {
+    tripInput({
       reservationId: "R-700",
       guestName: "Jordan Lee",
       startAt: Date.parse("2026-11-20T17:00:00Z"),
       endAt: Date.parse("2026-11-23T01:30:00Z"),
-      timeZone: "America/Denver",
-      pickupLocation: null,
-      returnLocation: null,
-      odometerStart: null,
-      odometerEnd: null,
-      distanceMiles: null,
-      earningsCents: 41_250,
       status: "completed",
-    },
+    }),
     vehicle.id,
     "manual",
   );
   const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
   claimId = claims.createClaim(actor, { tripId: trip.id, kind: "damage" }).id;
   cookie = await signedInCookie(owner.userId, owner.accountId);
-});
-
-const here = () => `/dashboard/claim/${claimId}`;
-const load = () => route.loader(routeArgs(here(), { claimId }, { cookie }));
-const post = (form: Record<string, string>) =>
-  route.action(routeArgs(here(), { claimId }, { cookie, form }));
-const render = async (actionData?: unknown) =>
-  renderRoute({
+  page = routePage(route, {
     path: "/dashboard/claim/:claimId",
     url: here(),
-    Component: route.default,
-    loaderData: await load(),
-    actionData,
+    params: { claimId },
+    cookie,
   });
+});
 
 describe("claim page", () => {
   it("loads the claim and renders its trip", async () => {
-    const data = await load();
+    const data = await page.load();
     expect(data.claim.id).toBe(claimId);
-    const html = await render();
+    const html = await page.render();
     expect(html).toContain("Damage claim · Draft");
     expect(html).toContain("R-700");
   });
 
   it("sends the change form's field errors back (no intent: the change form)", async () => {
-    const reply = replyOf(await post({ claimed: "lots" }));
+    const reply = await page.post({ claimed: "lots" });
     expect(reply.status).toBe(400);
     expect(reply.data).toMatchObject({
       result: { error: { claimed: ["Enter an amount in dollars, e.g. 1,250.00."] } },
     });
-    expect(await render(reply.data)).toContain("Enter an amount in dollars, e.g. 1,250.00.");
+    expect(await page.render(reply.data)).toContain("Enter an amount in dollars, e.g. 1,250.00.");
   });
 
   it("answers a move the claim can't make (an InputError) on the form and the status field", async () => {
-    const reply = replyOf(await post({ status: "paid" }));
+    const reply = await page.post({ status: "paid" });
     expect(reply.status).toBe(409);
     const error = (reply.data as { result: { error: Record<string, string[]> } }).result.error;
     expect(error[""]).toEqual(error.status);
@@ -88,7 +79,7 @@ describe("claim page", () => {
   });
 
   it("refuses to revoke a link that isn't there, through its hidden id", async () => {
-    const reply = replyOf(await post({ intent: "revoke-packet-link", linkId: "999" }));
+    const reply = await page.post({ intent: "revoke-packet-link", linkId: "999" });
     expect(reply.status).toBe(409);
     expect(reply.data).toEqual({
       intent: "share-packet",
@@ -97,7 +88,7 @@ describe("claim page", () => {
   });
 
   it("adds a note and redirects back to the claim", async () => {
-    const reply = replyOf(await post({ note: "Called the guest." }));
+    const reply = await page.post({ note: "Called the guest." });
     expect(reply.status).toBe(302);
     expect(reply.location).toBe(here());
   });

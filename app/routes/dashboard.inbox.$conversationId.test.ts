@@ -4,15 +4,19 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
-import { renderRoute, replyOf, routeArgs, signedInCookie } from "~/tests/support/route-stub";
+import { routePage, signedInCookie } from "~/tests/support/route-stub";
 import { insertOwner } from "~/tests/support/rows";
 
 setUpTempDataDir("route-conversation");
 
 let m: AppModules;
 let route: typeof import("./dashboard.inbox.$conversationId");
+type LoaderData = Awaited<ReturnType<typeof route.loader>>;
 let cookie: string;
+let page: ReturnType<typeof routePage<LoaderData, Record<string, string>>>;
 let conversationId: string;
+
+const here = () => `/dashboard/inbox/${conversationId}`;
 
 beforeAll(async () => {
   m = await loadAppModules();
@@ -24,42 +28,35 @@ beforeAll(async () => {
     text: "Hi! Is there parking at the pickup address?",
   });
   cookie = await signedInCookie(owner.userId, owner.accountId);
-});
-
-const here = () => `/dashboard/inbox/${conversationId}`;
-const load = () => route.loader(routeArgs(here(), { conversationId }, { cookie }));
-const post = (form: Record<string, string>) =>
-  route.action(routeArgs(here(), { conversationId }, { cookie, form }));
-const render = async (actionData?: unknown) =>
-  renderRoute({
+  page = routePage(route, {
     path: "/dashboard/inbox/:conversationId",
     url: here(),
-    Component: route.default,
-    loaderData: await load(),
-    actionData,
+    params: { conversationId },
+    cookie,
   });
+});
 
 describe("inbox conversation page", () => {
   it("loads the conversation and renders the guest's message", async () => {
-    const data = await load();
+    const data = await page.load();
     expect(data.guestName).toBe("Sam Park");
-    const html = await render();
+    const html = await page.render();
     expect(html).toContain("Sam Park");
     expect(html).toContain("Is there parking at the pickup address?");
   });
 
   it("reads a post without an intent as the reply form and sends its errors back", async () => {
-    const reply = replyOf(await post({ text: "" }));
+    const reply = await page.post({ text: "" });
     expect(reply.status).toBe(400);
     expect(reply.data).toMatchObject({
       intent: "mark-sent",
       result: { error: { text: ["Enter the reply you sent."] } },
     });
-    expect(await render(reply.data)).toContain("Enter the reply you sent.");
+    expect(await page.render(reply.data)).toContain("Enter the reply you sent.");
   });
 
   it("marks a reply sent and redirects back to the conversation", async () => {
-    const reply = replyOf(await post({ intent: "mark-sent", text: "Yes, two spots in front." }));
+    const reply = await page.post({ intent: "mark-sent", text: "Yes, two spots in front." });
     expect(reply.status).toBe(302);
     expect(reply.location).toBe(here());
   });

@@ -89,3 +89,30 @@ export function renderRoute({
     }),
   );
 }
+
+/** What a route test needs of the route module. */
+interface RouteModule<LoaderData> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  loader: (args: any) => LoaderData | Promise<LoaderData>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  action: (args: any) => unknown;
+  default: ComponentType<never>;
+}
+
+/**
+ * One page of a route for a signed-in user: `load()` runs its loader, `post(form)` its action
+ * (the answer read by `replyOf`), and `render(actionData?)` its component with fresh loader data.
+ */
+export function routePage<LoaderData, Params extends Record<string, string>>(
+  module: RouteModule<LoaderData>,
+  { path, url, params, cookie }: { path: string; url: string; params: Params; cookie: string },
+) {
+  const load = async () => await module.loader(routeArgs(url, params, { cookie }));
+  return {
+    load,
+    post: async (form: Record<string, string>) =>
+      replyOf(await module.action(routeArgs(url, params, { cookie, form }))),
+    render: async (actionData?: unknown) =>
+      renderRoute({ path, url, Component: module.default, loaderData: await load(), actionData }),
+  };
+}

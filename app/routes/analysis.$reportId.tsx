@@ -46,12 +46,7 @@ import {
 import { parseSubmission } from "~/lib/http/form";
 import { formReply, inputErrorReply, readForm } from "~/lib/http/form.server";
 import { catchInputError, InputError } from "~/lib/http/input-error";
-import {
-  postedCheckbox,
-  postedFields,
-  postedText,
-  type IntentHandlers,
-} from "~/lib/http/intent";
+import { postedCheckbox, postedFields, postedText, type IntentHandlers } from "~/lib/http/intent";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";

@@ -3,31 +3,24 @@
  * action's intents and its component with their answers (tests/support/route-stub.ts).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  dentedHoodReport,
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "~/tests/support/app-modules";
-import { routePage, signedInCookie } from "~/tests/support/route-stub";
+import { dentedHoodReport, loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
+import { routePage, signedInCookie, type RoutePage } from "~/tests/support/route-stub";
 
 setUpTempDataDir("route-report");
 
-let m: AppModules;
 let route: typeof import("./analysis.$reportId");
 type LoaderData = Awaited<ReturnType<typeof route.loader>>;
-let cookie: string;
-let page: ReturnType<typeof routePage<LoaderData, Record<string, string>>>;
+let page: RoutePage<LoaderData>;
 let reportId: string;
 let findingId: string;
 
 const here = () => `/analysis/${reportId}`;
 
 beforeAll(async () => {
-  m = await loadAppModules();
+  const m = await loadAppModules();
   route = await import("./analysis.$reportId");
   const { owner, report } = await dentedHoodReport(m, "route-report-owner", { photoSeed: 3 });
-  cookie = await signedInCookie(owner.userId, owner.accountId);
+  const cookie = await signedInCookie(owner.userId, owner.accountId);
   reportId = report.id;
   findingId = m.reports.loadReport(owner.accountId, report.id)!.findings[0]!.id;
   page = routePage(route, {

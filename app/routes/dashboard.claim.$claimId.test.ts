@@ -3,28 +3,21 @@
  * action's intents (the change form, a packet link, a draft) and its component with their answers.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  dentedHoodReport,
-  loadAppModules,
-  setUpTempDataDir,
-  type AppModules,
-} from "~/tests/support/app-modules";
-import { routePage, signedInCookie } from "~/tests/support/route-stub";
+import { dentedHoodReport, loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
+import { routePage, signedInCookie, type RoutePage } from "~/tests/support/route-stub";
 import { tripInput } from "~/tests/support/rows";
 
 setUpTempDataDir("route-claim");
 
-let m: AppModules;
 let route: typeof import("./dashboard.claim.$claimId");
 type LoaderData = Awaited<ReturnType<typeof route.loader>>;
-let cookie: string;
-let page: ReturnType<typeof routePage<LoaderData, Record<string, string>>>;
+let page: RoutePage<LoaderData>;
 let claimId: string;
 
 const here = () => `/dashboard/claim/${claimId}`;
 
 beforeAll(async () => {
-  m = await loadAppModules();
+  const m = await loadAppModules();
   route = await import("./dashboard.claim.$claimId");
   const trips = await import("~/lib/trips/trips.server");
   const claims = await import("~/lib/claims/claims.server");
@@ -43,7 +36,7 @@ beforeAll(async () => {
   );
   const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
   claimId = claims.createClaim(actor, { tripId: trip.id, kind: "damage" }).id;
-  cookie = await signedInCookie(owner.userId, owner.accountId);
+  const cookie = await signedInCookie(owner.userId, owner.accountId);
   page = routePage(route, {
     path: "/dashboard/claim/:claimId",
     url: here(),

@@ -3,23 +3,21 @@
  * browser: its loader, its action's intents and its component with their answers.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadAppModules, setUpTempDataDir, type AppModules } from "~/tests/support/app-modules";
-import { routePage, signedInCookie } from "~/tests/support/route-stub";
+import { loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
+import { routePage, signedInCookie, type RoutePage } from "~/tests/support/route-stub";
 import { insertOwner } from "~/tests/support/rows";
 
 setUpTempDataDir("route-conversation");
 
-let m: AppModules;
 let route: typeof import("./dashboard.inbox.$conversationId");
 type LoaderData = Awaited<ReturnType<typeof route.loader>>;
-let cookie: string;
-let page: ReturnType<typeof routePage<LoaderData, Record<string, string>>>;
+let page: RoutePage<LoaderData>;
 let conversationId: string;
 
 const here = () => `/dashboard/inbox/${conversationId}`;
 
 beforeAll(async () => {
-  m = await loadAppModules();
+  const m = await loadAppModules();
   route = await import("./dashboard.inbox.$conversationId");
   const inbound = await import("~/lib/inbox/inbound.server");
   const owner = insertOwner(m.db, m.schema, "route-inbox-owner");
@@ -27,7 +25,7 @@ beforeAll(async () => {
     guestName: "Sam Park",
     text: "Hi! Is there parking at the pickup address?",
   });
-  cookie = await signedInCookie(owner.userId, owner.accountId);
+  const cookie = await signedInCookie(owner.userId, owner.accountId);
   page = routePage(route, {
     path: "/dashboard/inbox/:conversationId",
     url: here(),

@@ -116,3 +116,7 @@ export function routePage<LoaderData, Params extends Record<string, string>>(
       renderRoute({ path, url, Component: module.default, loaderData: await load(), actionData }),
   };
 }
+
+export type RoutePage<LoaderData> = ReturnType<
+  typeof routePage<LoaderData, Record<string, string>>
+>;

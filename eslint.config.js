@@ -34,6 +34,27 @@ export default tseslint.config(
     },
   },
   {
+    // Route modules read posted fields through a schema (ADR 0042): no raw `form.get(…)`. The
+    // same request rule again, since this block's list replaces the one above for routes.
+    // `searchParams.get` (a loader's query) stays allowed: it isn't a posted form.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']",
+          message: "Read forms with readForm() (a bad body is a 400, never a 500).",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|getAll)$/][callee.object.name=/^(form|formData)$/]",
+          message:
+            "Read posted fields through a schema (parseSubmission, postedFields; ADR 0042), not form.get().",
+        },
+      ],
+    },
+  },
+  {
     // One import alias: `~/` for app code and `~/db/`, `~/tests/` beside it (import-aliases.ts);
     // a relative import stays within its own folder.
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],

@@ -28,7 +28,11 @@ import {
   type IntentHandler,
 } from "~/lib/auth/account-intents.server";
 import { accountLabel, roleBadge } from "~/lib/auth/account-labels";
-import { isAccountIntent, type AccountIntent, type AccountReply } from "~/lib/auth/account-schemas";
+import {
+  accountIntentSchema,
+  type AccountIntent,
+  type AccountReply,
+} from "~/lib/auth/account-schemas";
 import { accountMembers, availableAccounts, pendingInvitations } from "~/lib/auth/accounts.server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { logoUrl } from "~/lib/accounts/logo.server";
@@ -36,7 +40,7 @@ import { accountPreferences, accountReminderSettings } from "~/lib/accounts/pref
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { listTimeZones } from "~/domain/zoned-time";
 import { listUserSessions } from "~/lib/auth/session.server";
-import { errorsOf } from "~/lib/http/form";
+import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
@@ -111,10 +115,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   const session = await requireSession(request);
   const form = await readForm(request);
   if (!form) return formReply<AccountIntent>(null, { status: 400 });
-  const intent = form.get("intent");
-  if (!isAccountIntent(intent))
+  const posted = parseSubmission(form, accountIntentSchema);
+  if (posted.status !== "success")
     return formReply<AccountIntent>(null, { status: 400, formError: "Unknown action." });
-  return intents[intent]({ session, form, request, context });
+  return intents[posted.value.intent]({ session, form, request, context });
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -1,4 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/analysis.$reportId";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { ReportActions } from "~/components/estimates/report-actions";
@@ -30,7 +31,6 @@ import {
   loadReport,
   openNextRevision,
   removeFinding,
-  ReportInputError,
   repriceAtCurrentRates,
   retryAnalysis,
   setShareGps,
@@ -44,7 +44,9 @@ import {
   shareLinkState,
 } from "~/lib/estimates/shares.server";
 import { parseSubmission } from "~/lib/http/form";
-import { formReply, readForm } from "~/lib/http/form.server";
+import { formReply, inputErrorReply, readForm } from "~/lib/http/form.server";
+import { catchInputError, InputError } from "~/lib/http/input-error";
+import { postedCheckbox, postedFields, postedText, type IntentHandlers } from "~/lib/http/intent";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
@@ -119,22 +121,25 @@ export async function action({ request, params }: Route.ActionArgs) {
     form,
     here: `/analysis/${reportId}`,
   };
-  try {
-    return await intentHandlers[intent](post);
-  } catch (error) {
-    if (!(error instanceof ReportInputError)) throw error;
-    // A missing report is a not-found page; a missing finding or link on a report that exists
-    // (removed in another tab, say) is a message on the report.
-    if (error.status === 404 && !getReport(session.accountId, reportId)) {
-      notFound(REPORT_NOT_FOUND);
-    }
-    return formReply<ReportIntent>(posted, {
-      status: error.status,
-      intent,
-      formError: error.message,
-    });
-  }
+  return catchInputError(
+    () => intentHandlers[intent](post),
+    (error) => {
+      // A missing report is a not-found page; a missing finding or link on a report that exists
+      // (removed in another tab, say) is a message on the report.
+      if (error.status === 404 && !getReport(session.accountId, reportId)) {
+        notFound(REPORT_NOT_FOUND);
+      }
+      return inputErrorReply<ReportIntent>(posted, error, { intent, onField: false });
+    },
+  );
 }
+
+/** The hidden fields and single controls of the page's button forms (never refused). */
+const findingIdSchema = z.object({ findingId: postedText });
+const shareSchema = z.object({ days: z.string().optional().catch(undefined) });
+const linkIdSchema = z.object({ linkId: postedText });
+const shareGpsSchema = z.object({ shareGps: postedCheckbox });
+const tripIdSchema = z.object({ tripId: postedText });
 
 /** It worked: back to the report (at `anchor`), with a toast. */
 function backToReport(
@@ -171,7 +176,8 @@ async function updateFindingPosted(post: Post) {
   }
   const refused = sameDamageRefusal(post, submission, "update-finding");
   if (refused) return refused;
-  updateFinding(accountId, reportId, String(form.get("findingId") ?? ""), submission.value);
+  const { findingId } = postedFields(form, findingIdSchema);
+  updateFinding(accountId, reportId, findingId, submission.value);
   return backToReport(post, "#findings", "Finding updated", REPRICED);
 }
 
@@ -198,7 +204,8 @@ function sameDamageRefusal(
 }
 
 async function removeFindingPosted(post: Post) {
-  removeFinding(post.accountId, post.reportId, String(post.form.get("findingId") ?? ""));
+  const { findingId } = postedFields(post.form, findingIdSchema);
+  removeFinding(post.accountId, post.reportId, findingId);
   return backToReport(post, "#findings", "Finding removed", REPRICED);
 }
 
@@ -228,30 +235,34 @@ async function retryPosted(post: Post) {
 }
 
 async function sharePosted({ accountId, userId, reportId, form }: Post) {
-  const days = Number(form.get("days") ?? DEFAULT_SHARE_LINK_DAYS);
+  const days = Number(postedFields(form, shareSchema).days ?? DEFAULT_SHARE_LINK_DAYS);
   const { token } = createShareLink(accountId, userId, reportId, days);
   const shareUrl = new URL(`/share/${token}`, env().PUBLIC_URL).toString();
   return data<ReportReply>({ intent: "share", result: { status: "success" }, shareUrl });
 }
 
 async function revokeSharePosted(post: Post) {
-  revokeShareLink(post.accountId, post.reportId, Number(post.form.get("linkId")));
+  revokeShareLink(
+    post.accountId,
+    post.reportId,
+    Number(postedFields(post.form, linkIdSchema).linkId),
+  );
   return backToReport(post, "#share", "Link revoked", "Anyone opening it now gets “not found”.");
 }
 
 async function shareGpsPosted(post: Post) {
-  setShareGps(post.accountId, post.reportId, post.form.get("shareGps") === "on");
+  setShareGps(post.accountId, post.reportId, postedFields(post.form, shareGpsSchema).shareGps);
   return backToReport(post, "#share", "Saved", "Sharing settings updated.");
 }
 
 async function printedPosted({ accountId, userId, reportId }: Post) {
-  if (!getReport(accountId, reportId)) throw new ReportInputError("Report not found", 404);
+  if (!getReport(accountId, reportId)) throw new InputError("Report not found", { status: 404 });
   recordEvent("analysis_printed", { analysisId: reportId }, userId);
   return data<ReportReply>({ intent: "printed", result: { status: "success" } });
 }
 
 async function setTripPosted(post: Post) {
-  setReportTrip(post.accountId, post.reportId, String(post.form.get("tripId") ?? ""));
+  setReportTrip(post.accountId, post.reportId, postedFields(post.form, tripIdSchema).tripId);
   return backToReport(post, "#trip", "Trip saved", "Claims for that trip can use this estimate.");
 }
 
@@ -269,7 +280,7 @@ const intentHandlers = {
   "share-gps": shareGpsPosted,
   printed: printedPosted,
   "set-trip": setTripPosted,
-} satisfies Record<ReportIntent, (post: Post) => Promise<unknown>>;
+} satisfies IntentHandlers<ReportIntent, Post>;
 
 export default function Analysis({ loaderData, actionData }: Route.ComponentProps) {
   const { report, revisions } = loaderData;

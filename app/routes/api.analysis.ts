@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Route } from "./+types/api.analysis";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema, type FindingFormData } from "~/lib/estimates/finding-form";
@@ -11,10 +12,13 @@ import {
 } from "~/lib/estimates/photos.server";
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { resolveTripChoice } from "~/lib/estimates/report-trip.server";
-import { createReport, reportPage, ReportInputError } from "~/lib/estimates/reports.server";
+import { createReport, reportPage } from "~/lib/estimates/reports.server";
 import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
+import { catchInputError } from "~/lib/http/input-error";
+import { postedEntry, postedFields, postedText } from "~/lib/http/intent";
+import { inputErrorJson } from "~/lib/http/json-input.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import {
   filesOf,
@@ -43,6 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** The multipart body's fields besides the photos (never refused: each is checked below). */
+const reportUploadSchema = z.object({
+  vehicleId: postedText,
+  findings: postedEntry,
+  phase: postedText,
+  tripId: postedEntry,
+});
 
 /** Parses the optional hand-tagging `findings` field: a JSON array of findings. */
 function parseFindings(
@@ -96,9 +108,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (form instanceof UploadTooLargeError) return jsonError(413, form.message);
   if (form instanceof TooManyFilesError) return jsonError(form.status, form.message);
   if (!form) return jsonError(400, "Send multipart/form-data with vehicleId and photos.");
-  const vehicleId = String(form.get("vehicleId") ?? "");
+  const fields = postedFields(form, reportUploadSchema);
+  const vehicleId = fields.vehicleId;
   if (!getVehicle(session.accountId, vehicleId)) return jsonError(404, "Vehicle not found");
-  const findings = parseFindings(form.get("findings"));
+  const findings = parseFindings(fields.findings ?? null);
   if (!findings.ok) return jsonError(400, findings.message, { fieldErrors: findings.fieldErrors });
   if (findings.findings) {
     // A new report is the newest: every finalized report of the car came before it.
@@ -111,7 +124,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { staged, rejections } = await stageFiles(
     { accountId: session.accountId, userId: session.user.id },
     files,
-    form.get("phase") === "pre_trip" ? "pre_trip" : "post_trip",
+    fields.phase === "pre_trip" ? "pre_trip" : "post_trip",
   );
   // All or nothing: a refused photo leaves no staged copies of the others behind.
   const discardStaged = () =>
@@ -121,29 +134,33 @@ export async function action({ request }: Route.ActionArgs) {
     return jsonError(rejections[0]!.status, rejections[0]!.message, { rejections });
   }
   try {
-    const photoIds = staged.map((photo) => photo.id);
-    const tripChoice = form.get("tripId");
-    const report = createReport({
-      accountId: session.accountId,
-      userId: session.user.id,
-      vehicleId,
-      photoIds,
-      mode: findings.findings ? "manual" : "ai",
-      findings: findings.findings,
-      trip: resolveTripChoice(
-        session.accountId,
+    const reply = await catchInputError(() => {
+      const photoIds = staged.map((photo) => photo.id);
+      const tripChoice = fields.tripId;
+      const report = createReport({
+        accountId: session.accountId,
+        userId: session.user.id,
         vehicleId,
-        typeof tripChoice === "string" ? tripChoice.trim() : undefined,
-        stagedPhotos(session.accountId, photoIds),
-      ),
-    });
-    return Response.json(
-      { reportId: report.id, status: report.status, tripId: report.tripId },
-      { status: 202, headers: { Location: `/api/analysis/${report.id}` } },
-    );
+        photoIds,
+        mode: findings.findings ? "manual" : "ai",
+        findings: findings.findings,
+        trip: resolveTripChoice(
+          session.accountId,
+          vehicleId,
+          typeof tripChoice === "string" ? tripChoice.trim() : undefined,
+          stagedPhotos(session.accountId, photoIds),
+        ),
+      });
+      return Response.json(
+        { reportId: report.id, status: report.status, tripId: report.tripId },
+        { status: 202, headers: { Location: `/api/analysis/${report.id}` } },
+      );
+    }, inputErrorJson);
+    // Refused (an InputError's 4xx): the staged photos go too.
+    if (!reply.ok) await discardStaged();
+    return reply;
   } catch (caught) {
     await discardStaged();
-    if (caught instanceof ReportInputError) return jsonError(caught.status, caught.message);
     throw caught;
   }
 }

@@ -2,11 +2,12 @@ import type { Route } from "./+types/api.claims.$claimId";
 import { requireApiFeature } from "~/lib/billing/gates.server";
 import { accountMembers } from "~/lib/auth/accounts.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
+import { memberNames } from "~/lib/claims/claim-api.server";
 import { claimChangeApiSchema } from "~/lib/claims/claim-input";
 import { changeClaim, claimHistory, claimJson, getClaim } from "~/lib/claims/claims.server";
 import { recordEvent } from "~/lib/analytics/server";
-import { readJsonInput } from "~/lib/http/json-input.server";
+import { catchInputError } from "~/lib/http/input-error";
+import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 import { getTrip } from "~/lib/trips/trips.server";
 
@@ -48,15 +49,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const input = await readJsonInput(request, claimChangeApiSchema, "Check the change.");
   if (!input.ok) return input.response;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
-  try {
-    if (!changeClaim(actor, params.claimId, input.data)) return jsonError(404, NOT_FOUND);
-  } catch (error) {
-    return claimInputErrorResponse(error);
-  }
-  recordEvent(
-    "feature_usage",
-    { feature: "claims", action: input.data.status ?? "note" },
-    session.user.id,
+  return catchInputError(
+    () => {
+      if (!changeClaim(actor, params.claimId, input.data)) return jsonError(404, NOT_FOUND);
+      recordEvent(
+        "feature_usage",
+        { feature: "claims", action: input.data.status ?? "note" },
+        session.user.id,
+      );
+      return claimResponse(session.accountId, params.claimId);
+    },
+    (error) => inputErrorJson(error, { onField: true }),
   );
-  return claimResponse(session.accountId, params.claimId);
 }

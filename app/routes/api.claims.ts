@@ -2,12 +2,13 @@ import type { Route } from "./+types/api.claims";
 import { requireApiFeature } from "~/lib/billing/gates.server";
 import { accountMembers } from "~/lib/auth/accounts.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { claimInputErrorResponse, memberNames } from "~/lib/claims/claim-api.server";
+import { memberNames } from "~/lib/claims/claim-api.server";
 import { newClaimApiSchema } from "~/lib/claims/claim-input";
 import { claimListPage, readClaimListRequest } from "~/lib/claims/claim-list.server";
 import { claimHistories, claimHistory, claimJson, createClaim } from "~/lib/claims/claims.server";
 import { recordEvent } from "~/lib/analytics/server";
-import { readJsonInput } from "~/lib/http/json-input.server";
+import { catchInputError } from "~/lib/http/input-error";
+import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { getTrip } from "~/lib/trips/trips.server";
 
@@ -54,23 +55,24 @@ export async function action({ request }: Route.ActionArgs) {
   const input = await readJsonInput(request, newClaimApiSchema, "Check the claim.");
   if (!input.ok) return input.response;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
-  try {
-    const claim = createClaim(actor, input.data);
-    recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
-    const trip = getTrip(session.accountId, claim.tripId)!;
-    return Response.json(
-      {
-        claim: claimJson(
-          claim,
-          trip,
-          claimHistory(session.accountId, claim.id),
-          Date.now(),
-          memberNames(accountMembers(session.accountId)),
-        ),
-      },
-      { status: 201, headers: NO_STORE },
-    );
-  } catch (error) {
-    return claimInputErrorResponse(error);
-  }
+  return catchInputError(
+    () => {
+      const claim = createClaim(actor, input.data);
+      recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
+      const trip = getTrip(session.accountId, claim.tripId)!;
+      return Response.json(
+        {
+          claim: claimJson(
+            claim,
+            trip,
+            claimHistory(session.accountId, claim.id),
+            Date.now(),
+            memberNames(accountMembers(session.accountId)),
+          ),
+        },
+        { status: 201, headers: NO_STORE },
+      );
+    },
+    (error) => inputErrorJson(error, { onField: true }),
+  );
 }

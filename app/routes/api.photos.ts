@@ -8,12 +8,17 @@ import {
 } from "~/lib/estimates/photos.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 import { filesOf, readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
+import { z } from "zod";
+import { postedEntry, postedFields } from "~/lib/http/intent";
 
 /**
  * POST /api/photos (multipart: `photo`, `phase`, optional `evidence` JSON from our upload script)
  * stages one photo before a report exists and answers 201 with its quality warnings.
  * DELETE /api/photos?id=… discards a staged photo.
  */
+/** The multipart body's fields besides the photo (each checked where it is used). */
+const photoFieldsSchema = z.object({ phase: postedEntry, evidence: postedEntry });
+
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireApiSession(request);
   if (request.method === "DELETE") {
@@ -26,12 +31,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (form instanceof UploadTooLargeError) return jsonError(413, form.message);
   const [file] = form ? filesOf(form, "photo") : [];
   if (!form || !file) return jsonError(400, "Attach a photo (form field “photo”).");
-  const phase = form.get("phase") === "pre_trip" ? "pre_trip" : "post_trip";
+  const fields = postedFields(form, photoFieldsSchema);
+  const phase = fields.phase === "pre_trip" ? "pre_trip" : "post_trip";
   const { staged, rejections } = await stageFiles(
     { accountId: session.accountId, userId: session.user.id },
     [file],
     phase,
-    [parseBrowserEvidence(form.get("evidence"))],
+    [parseBrowserEvidence(fields.evidence ?? null)],
   );
   const [photo] = staged;
   const rejection = rejections[0];

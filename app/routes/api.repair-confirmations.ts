@@ -1,15 +1,11 @@
 import type { Route } from "./+types/api.repair-confirmations";
 import { accuracySummary } from "~/domain/repairs/accuracy";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { readJsonInput } from "~/lib/http/json-input.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { catchInputError } from "~/lib/http/input-error";
+import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
+import { methodNotAllowed } from "~/lib/http/json";
 import { confirmRepairApiSchema } from "~/lib/repairs/repair-input";
-import {
-  confirmationJson,
-  confirmRepair,
-  listConfirmations,
-  RepairInputError,
-} from "~/lib/repairs/repairs.server";
+import { confirmationJson, confirmRepair, listConfirmations } from "~/lib/repairs/repairs.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -38,19 +34,17 @@ export async function action({ request }: Route.ActionArgs) {
     "Check the repair confirmation.",
   );
   if (!input.ok) return input.response;
-  try {
-    const row = confirmRepair(
-      { accountId: session.accountId, userId: session.user.id, role: session.role },
-      input.data,
-    );
-    return Response.json(
-      { repairConfirmation: confirmationJson(row) },
-      { status: 201, headers: NO_STORE },
-    );
-  } catch (error) {
-    if (!(error instanceof RepairInputError)) throw error;
-    return jsonError(error.status, error.message, {
-      fieldErrors: { [error.field]: error.message },
-    });
-  }
+  return catchInputError(
+    () => {
+      const row = confirmRepair(
+        { accountId: session.accountId, userId: session.user.id, role: session.role },
+        input.data,
+      );
+      return Response.json(
+        { repairConfirmation: confirmationJson(row) },
+        { status: 201, headers: NO_STORE },
+      );
+    },
+    (error) => inputErrorJson(error, { onField: true }),
+  );
 }

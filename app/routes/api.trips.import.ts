@@ -10,6 +10,8 @@ import {
   MAX_TRIP_CSV_BYTES,
   TOO_LARGE_MESSAGE,
 } from "~/lib/trips/trip-import.server";
+import { z } from "zod";
+import { postedEntry, postedFields } from "~/lib/http/intent";
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -25,6 +27,9 @@ const NO_ZONE_MESSAGE =
  * unmatched, timeZone, encoding, errors: [] }; a file with any bad row → 400 with
  * `errors: [{ row, message }]` and nothing stored.
  */
+/** The multipart body: the CSV in `file`, and optionally its `timeZone`. */
+const importFieldsSchema = z.object({ file: postedEntry, timeZone: postedEntry });
+
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const session = await requireApiSession(request);
@@ -42,10 +47,11 @@ export async function action({ request }: Route.ActionArgs) {
     const form = await readMultipartForm(request, MAX_TRIP_CSV_BYTES + 64 * 1024);
     if (form instanceof UploadTooLargeError) return jsonError(413, TOO_LARGE_MESSAGE);
     if (!form) return jsonError(400, "We couldn't read that form. Send the CSV as `file`.");
-    const read = await csvText(form.get("file"));
+    const posted = postedFields(form, importFieldsSchema);
+    const read = await csvText(posted.file ?? null);
     if (!read.ok) return jsonError(read.status, read.message);
     file = read;
-    const field = form.get("timeZone");
+    const field = posted.timeZone;
     if (typeof field === "string" && field.trim() !== "") timeZone = field;
   } else {
     return jsonError(

@@ -1,6 +1,7 @@
 import { getFormProps, type Submission } from "@conform-to/react";
 import { requireVehicleRoom } from "~/lib/billing/gates.server";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/app";
 import { HomeStateStep } from "~/components/estimates/home-state-step";
 import { PhotoUploadForm } from "~/components/estimates/photo-upload-form";
@@ -22,7 +23,10 @@ import {
   saveHomeState,
 } from "~/lib/estimates/home-state.server";
 import { resolveTripChoice, tripChoices } from "~/lib/estimates/report-trip.server";
-import { aiAvailable, createReport, ReportInputError } from "~/lib/estimates/reports.server";
+import { aiAvailable, createReport } from "~/lib/estimates/reports.server";
+import type { CurrentSession } from "~/lib/auth/session.server";
+import { catchInputError } from "~/lib/http/input-error";
+import { intentSchema, postedFields, postedTexts, type IntentHandlers } from "~/lib/http/intent";
 import {
   CHOOSE_VEHICLE_MESSAGE,
   uploadFormSchema,
@@ -110,10 +114,30 @@ export async function action({ request }: Route.ActionArgs) {
       status: 400,
     });
   }
-  const intent = form.get("intent");
-  if (intent === "home-state") return homeState(form, session);
-  return intent === "add-vehicle" ? addVehicle(form, session) : uploadPhotos(form, owner);
+  const { intent } = postedFields(form, newEstimatePostSchema);
+  return newEstimateIntents[intent]({ form, session, owner });
 }
+
+/** The page's forms: the home state, a new car, or the photos (the main form, no intent). */
+const newEstimatePostSchema = intentSchema(["home-state", "add-vehicle", "upload"], {
+  fallback: "upload",
+});
+
+/** One posted form of the page, for its intent's handler. */
+interface NewEstimatePost {
+  form: FormData;
+  session: CurrentSession;
+  owner: { accountId: string; userId: string };
+}
+
+const newEstimateIntents = {
+  "home-state": ({ form, session }) => homeState(form, session),
+  "add-vehicle": ({ form, session }) => addVehicle(form, session),
+  upload: ({ form, owner }) => uploadPhotos(form, owner),
+} satisfies IntentHandlers<NewEstimateIntent, NewEstimatePost>;
+
+/** The photos already staged that the host keeps or removes (hidden fields and buttons). */
+const stagedChoiceSchema = z.object({ removePhoto: postedTexts, photoId: postedTexts });
 
 function homeState(form: FormData, session: { accountId: string; role: string }) {
   if (session.role !== "primary") {
@@ -171,12 +195,10 @@ async function uploadPhotos(form: FormData, owner: { accountId: string; userId: 
   }
   const { phase, mode, acceptWarnings } = submission.value;
 
-  const removed = new Set(form.getAll("removePhoto").map(String));
+  const stagedChoice = postedFields(form, stagedChoiceSchema);
+  const removed = new Set(stagedChoice.removePhoto);
   for (const id of removed) await discardStagedPhoto(owner.accountId, id);
-  const keptIds = form
-    .getAll("photoId")
-    .map(String)
-    .filter((id) => !removed.has(id));
+  const keptIds = stagedChoice.photoId.filter((id) => !removed.has(id));
   const files = filesOf(form, "photos");
   if (keptIds.length + files.length > MAX_PHOTOS_PER_REPORT) {
     const staged = stagedPhotos(owner.accountId, keptIds).map((p, i) =>
@@ -202,23 +224,24 @@ async function uploadPhotos(form: FormData, owner: { accountId: string; userId: 
   if (rejections.length > 0 || (newWarnings && acceptWarnings !== "1")) {
     return uploadReply(submission, {}, { staged: stagedJson, rejections });
   }
-  try {
-    const report = createReport({
-      ...owner,
-      vehicleId,
-      photoIds: photos.map((photo) => photo.id),
-      mode,
-      trip: resolveTripChoice(owner.accountId, vehicleId, submission.value.tripId, photos),
-    });
-    return redirect(`/analysis/${report.id}`);
-  } catch (error) {
-    if (!(error instanceof ReportInputError)) throw error;
-    return uploadReply(
-      submission,
-      { status: error.status, formError: error.message },
-      { staged: stagedJson },
-    );
-  }
+  return catchInputError(
+    () => {
+      const report = createReport({
+        ...owner,
+        vehicleId,
+        photoIds: photos.map((photo) => photo.id),
+        mode,
+        trip: resolveTripChoice(owner.accountId, vehicleId, submission.value.tripId, photos),
+      });
+      return redirect(`/analysis/${report.id}`);
+    },
+    (error) =>
+      uploadReply(
+        submission,
+        { status: error.status, formError: error.message },
+        { staged: stagedJson },
+      ),
+  );
 }
 
 export default function NewEstimate({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import { safeRedirect } from "~/lib/http/safe-redirect";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { useActionToast } from "~/lib/ui/toast-store";
+import { intentSchema, postedFields, type IntentHandlers } from "~/lib/http/intent";
 
 /** Where people land after signing in when nothing asked for a page. */
 export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
@@ -56,10 +57,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return formReply<Mode>(null, { status: 400, intent: "login" });
-  return form.get("intent") === "register"
-    ? register(form, request, context)
-    : signIn(form, request, context);
+  const { intent } = postedFields(form, authPostSchema);
+  return authIntents[intent]({ form, request, context });
 }
+
+const authIntents = {
+  register: ({ form, request, context }) => register(form, request, context),
+  login: ({ form, request, context }) => signIn(form, request, context),
+} satisfies IntentHandlers<Mode, { form: FormData; request: Request; context: AppLoadContext }>;
+
+/** The page's two forms: registration, or signing in (anything else). */
+const authPostSchema = intentSchema(["register", "login"], { fallback: "login" });
 
 async function signIn(form: FormData, request: Request, context: AppLoadContext) {
   const submission = parseSubmission(form, loginSchema);

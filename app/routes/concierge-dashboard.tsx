@@ -27,7 +27,7 @@ import {
   type IntentHandler,
 } from "~/lib/concierge/dashboard-intents.server";
 import {
-  isConciergeIntent,
+  conciergeIntentSchema,
   type ConciergeIntent,
   type ConciergeReply,
 } from "~/lib/concierge/concierge-schemas";
@@ -35,6 +35,7 @@ import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { useActionToast } from "~/lib/ui/toast-store";
+import { parseSubmission } from "~/lib/http/form";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
@@ -88,10 +89,11 @@ export async function action({ request }: Route.ActionArgs): Promise<ConciergeAc
   requireQueueAccess(session);
   const form = await readForm(request);
   if (!form) return formReply<ConciergeIntent>(null, { status: 400 });
-  const intent = form.get("intent");
-  if (!isConciergeIntent(intent)) {
+  const posted = parseSubmission(form, conciergeIntentSchema);
+  if (posted.status !== "success") {
     return formReply<ConciergeIntent>(null, { status: 400, formError: "Unknown action." });
   }
+  const { intent } = posted.value;
   const url = new URL(request.url);
   const back = `/concierge-dashboard${url.search}`;
   return intents[intent]({ session, form, back });

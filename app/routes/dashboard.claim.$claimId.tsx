@@ -1,4 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.claim.$claimId";
@@ -21,9 +22,10 @@ import {
 import { DEFAULT_SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
+import type { CurrentSession } from "~/lib/auth/session.server";
 import { claimChangeFormSchema } from "~/lib/claims/claim-input";
 import { claimPage } from "~/lib/claims/claim-pages.server";
-import { changeClaim, ClaimInputError, getClaim } from "~/lib/claims/claims.server";
+import { changeClaim, getClaim } from "~/lib/claims/claims.server";
 import { claimRecord, writeDraft } from "~/lib/claims/claim-agent.server";
 import { isDraftKind } from "~/domain/claims/claim-drafts";
 import { OPEN_CLAIM_STATUSES } from "~/domain/claims/claim";
@@ -31,7 +33,15 @@ import { textDrafterFromEnv } from "~/lib/ai/text.server";
 import { getTrip } from "~/lib/trips/trips.server";
 import { ClaimDrafts } from "~/components/claims/claim-drafts";
 import { parseSubmission } from "~/lib/http/form";
-import { formReply, readForm } from "~/lib/http/form.server";
+import { formReply, inputErrorReply, readForm } from "~/lib/http/form.server";
+import { catchInputError } from "~/lib/http/input-error";
+import {
+  intentSchema,
+  postedFields,
+  postedText,
+  type IntentHandlers,
+  type IntentOf,
+} from "~/lib/http/intent";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
@@ -57,6 +67,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** The page's forms: a draft, a packet link (made or revoked), or the change form (no intent). */
+const claimPostSchema = intentSchema(["draft", "share-packet", "revoke-packet-link", "change"], {
+  fallback: "change",
+});
+
+/** One posted form of the claim page, for its intent's handler. */
+interface ClaimPost {
+  session: CurrentSession;
+  claimId: string;
+  form: FormData;
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   requireFeature(session, "claims");
@@ -64,85 +86,91 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!form) return formReply(null, { status: 400 });
   // Another account's claim is not found, whatever the form asks.
   if (!getClaim(session.accountId, params.claimId)) notFound("No claim with that id here.");
-  const intent = form.get("intent");
-  if (intent === "draft") return draftReply(session, params.claimId, form);
-  if (intent === "share-packet") return sharePacket(session, params.claimId, form);
-  if (intent === "revoke-packet-link") {
-    if (!revokePacketLink(session.accountId, params.claimId, Number(form.get("linkId")))) {
-      return data(
-        { intent: "share-packet" as const, packetError: "That link is no longer active." },
-        { status: 409 },
-      );
-    }
-    return redirectWithToast(`/dashboard/claim/${params.claimId}#claim-packet`, {
-      title: "Link revoked",
-      description: "Anyone opening it now gets “not found”.",
-    });
+  const { intent } = postedFields(form, claimPostSchema);
+  return claimIntents[intent]({ session, claimId: params.claimId, form });
+}
+
+const linkIdSchema = z.object({ linkId: postedText });
+
+function revokePacket({ session, claimId, form }: ClaimPost) {
+  const { linkId } = postedFields(form, linkIdSchema);
+  if (!revokePacketLink(session.accountId, claimId, Number(linkId))) {
+    return data(
+      { intent: "share-packet" as const, packetError: "That link is no longer active." },
+      { status: 409 },
+    );
   }
+  return redirectWithToast(`/dashboard/claim/${claimId}#claim-packet`, {
+    title: "Link revoked",
+    description: "Anyone opening it now gets “not found”.",
+  });
+}
+
+async function changePosted({ session, claimId, form }: ClaimPost) {
   const submission = parseSubmission(form, claimChangeFormSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const { claimed, approved, paid, ...change } = submission.value;
   const actor = { accountId: session.accountId, userId: session.user.id, role: session.role };
-  try {
-    const saved = changeClaim(actor, params.claimId, {
-      ...change,
-      claimedCents: claimed,
-      approvedCents: approved,
-      paidCents: paid,
-    });
-    if (!saved) notFound("No claim with that id here.");
-  } catch (error) {
-    if (!(error instanceof ClaimInputError)) throw error;
-    const field =
-      { claimedCents: "claimed", approvedCents: "approved", paidCents: "paid" }[error.field] ??
-      error.field;
-    return formReply(submission, {
-      status: error.status,
-      formError: error.message,
-      fieldErrors: { [field]: error.message },
-    });
-  }
-  recordEvent(
-    "feature_usage",
-    { feature: "claims", action: change.status ?? "note" },
-    session.user.id,
+  return catchInputError(
+    () => {
+      const saved = changeClaim(actor, claimId, {
+        ...change,
+        claimedCents: claimed,
+        approvedCents: approved,
+        paidCents: paid,
+      });
+      if (!saved) notFound("No claim with that id here.");
+      recordEvent(
+        "feature_usage",
+        { feature: "claims", action: change.status ?? "note" },
+        session.user.id,
+      );
+      return redirectWithToast(`/dashboard/claim/${claimId}`, {
+        title: change.status ? "Claim updated" : claimed !== null ? "Amount saved" : "Note added",
+      });
+    },
+    (error) => inputErrorReply(submission, error, { fieldNames: FORM_AMOUNT_FIELDS }),
   );
-  return redirectWithToast(`/dashboard/claim/${params.claimId}`, {
-    title: change.status ? "Claim updated" : claimed !== null ? "Amount saved" : "Note added",
-  });
 }
 
-function sharePacket(
-  session: { accountId: string; user: { id: string } },
-  claimId: string,
-  form: FormData,
-) {
-  try {
-    const token = createPacketLink(
-      session.accountId,
-      session.user.id,
-      claimId,
-      Number(form.get("days") ?? DEFAULT_SHARE_LINK_DAYS),
-    );
-    recordEvent("feature_usage", { feature: "claims", action: "packet-link" }, session.user.id);
-    return {
-      intent: "share-packet" as const,
-      packetUrl: new URL(`/share/packet/${token}`, env().PUBLIC_URL).toString(),
-    };
-  } catch (error) {
-    if (!(error instanceof ClaimInputError)) throw error;
-    if (error.status === 404) notFound("No claim with that id here.");
-    return data({ intent: "share-packet" as const, packetError: error.message }, { status: 400 });
-  }
+/** The form's names of lib's amount fields. */
+const FORM_AMOUNT_FIELDS = {
+  claimedCents: "claimed",
+  approvedCents: "approved",
+  paidCents: "paid",
+};
+
+const shareSchema = z.object({ days: z.string().optional().catch(undefined) });
+
+function sharePacket({ session, claimId, form }: ClaimPost) {
+  const { days } = postedFields(form, shareSchema);
+  return catchInputError(
+    () => {
+      const token = createPacketLink(
+        session.accountId,
+        session.user.id,
+        claimId,
+        Number(days ?? DEFAULT_SHARE_LINK_DAYS),
+      );
+      recordEvent("feature_usage", { feature: "claims", action: "packet-link" }, session.user.id);
+      return {
+        intent: "share-packet" as const,
+        packetUrl: new URL(`/share/packet/${token}`, env().PUBLIC_URL).toString(),
+      };
+    },
+    (error) => {
+      if (error.status === 404) notFound("No claim with that id here.");
+      return data({ intent: "share-packet" as const, packetError: error.message }, { status: 400 });
+    },
+  );
 }
 
-async function draftReply(
-  session: { accountId: string; user: { id: string } },
-  claimId: string,
-  form: FormData,
-) {
-  const kind = String(form.get("kind") ?? "");
-  const concerns = String(form.get("concerns") ?? "").slice(0, 4_000);
+const draftSchema = z.object({ kind: postedText, concerns: postedText });
+
+async function draftReply({ session, claimId, form }: ClaimPost) {
+  const posted = postedFields(form, draftSchema);
+  const kind = posted.kind;
+  const concerns = posted.concerns.slice(0, 4_000);
   const claim = getClaim(session.accountId, claimId);
   const trip = claim ? getTrip(session.accountId, claim.tripId) : undefined;
   if (!claim || !trip) notFound("No claim with that id here.");
@@ -158,6 +186,13 @@ async function draftReply(
   recordEvent("feature_usage", { feature: "claims", action: `draft-${kind}` }, session.user.id);
   return { intent: "draft" as const, draft, concerns };
 }
+
+const claimIntents = {
+  draft: draftReply,
+  "share-packet": sharePacket,
+  "revoke-packet-link": revokePacket,
+  change: changePosted,
+} satisfies IntentHandlers<IntentOf<typeof claimPostSchema>, ClaimPost>;
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   const { claim } = loaderData;

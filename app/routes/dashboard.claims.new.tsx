@@ -10,10 +10,11 @@ import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { newClaimFormSchema } from "~/lib/claims/claim-input";
 import { newClaimOptions } from "~/lib/claims/claim-pages.server";
-import { ClaimInputError, createClaim } from "~/lib/claims/claims.server";
+import { createClaim } from "~/lib/claims/claims.server";
 import { getReport } from "~/lib/estimates/reports.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
-import { formReply, readForm } from "~/lib/http/form.server";
+import { formReply, inputErrorReply, readForm } from "~/lib/http/form.server";
+import { catchInputError } from "~/lib/http/input-error";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 
@@ -43,22 +44,17 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(form, newClaimFormSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const { claimed, ...input } = submission.value;
-  try {
-    const claim = createClaim(
-      { accountId: session.accountId, userId: session.user.id, role: session.role },
-      { ...input, claimedCents: claimed },
-    );
-    recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
-    return redirect(`/dashboard/claim/${claim.id}`);
-  } catch (error) {
-    if (!(error instanceof ClaimInputError)) throw error;
-    const field = error.field === "claimedCents" ? "claimed" : error.field;
-    return formReply(submission, {
-      status: error.status,
-      formError: error.message,
-      fieldErrors: { [field]: error.message },
-    });
-  }
+  return catchInputError(
+    () => {
+      const claim = createClaim(
+        { accountId: session.accountId, userId: session.user.id, role: session.role },
+        { ...input, claimedCents: claimed },
+      );
+      recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
+      return redirect(`/dashboard/claim/${claim.id}`);
+    },
+    (error) => inputErrorReply(submission, error, { fieldNames: { claimedCents: "claimed" } }),
+  );
 }
 
 export default function NewClaim({ loaderData, actionData }: Route.ComponentProps) {

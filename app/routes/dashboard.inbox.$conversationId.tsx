@@ -44,6 +44,7 @@ import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { intentSchema, postedFields } from "~/lib/http/intent";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(
@@ -140,15 +141,17 @@ const intents = {
   },
 };
 
-const INTENTS = ["draft", "mark-sent", "resolve"] as const;
+/** The page's forms: a new draft, resolving, or marking a reply sent (the main form). */
+const conversationPostSchema = intentSchema(["draft", "mark-sent", "resolve"], {
+  fallback: "mark-sent",
+});
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  const posted = form.get("intent");
-  const intent = INTENTS.find((name) => name === posted) ?? "mark-sent";
+  const { intent } = postedFields(form, conversationPostSchema);
   return intents[intent](session, params.conversationId, form);
 }
 

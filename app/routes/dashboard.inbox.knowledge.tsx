@@ -24,6 +24,8 @@ import { knowledgeBase, saveKnowledge } from "~/lib/inbox/knowledge.server";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { intentSchema, postedFields, postedText } from "~/lib/http/intent";
+import { z } from "zod";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta("Knowledge base", "/dashboard/inbox/knowledge", data);
@@ -51,14 +53,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The page's forms: the holding reply, or an answer of the knowledge base (no intent). */
+const knowledgePostSchema = intentSchema(["holding-reply", "entry"], { fallback: "entry" });
+const entrySchema = z.object({ topic: postedText, text: postedText });
+
 /** Each form of the page posts its intent; one function answers each. */
 const intents = {
   entry(session: CurrentSession, form: FormData, url: URL) {
     const vehicle = scopeOf(session.accountId, url);
-    const topic = String(form.get("topic") ?? "");
-    const text = String(form.get("text") ?? "")
-      .replace(/\r\n?/g, "\n")
-      .trim();
+    const posted = postedFields(form, entrySchema);
+    const topic = posted.topic;
+    const text = posted.text.replace(/\r\n?/g, "\n").trim();
     if (!KNOWLEDGE_TOPICS.includes(topic as KnowledgeTopic)) {
       return formReply(null, { status: 400, formError: "Choose one of the topics on this page." });
     }
@@ -90,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   requireFeature(session, "inbox");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  const intent = form.get("intent") === "holding-reply" ? "holding-reply" : "entry";
+  const { intent } = postedFields(form, knowledgePostSchema);
   return intents[intent](session, form, new URL(request.url));
 }
 

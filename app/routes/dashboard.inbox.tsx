@@ -29,6 +29,15 @@ import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
+import { z } from "zod";
+import type { CurrentSession } from "~/lib/auth/session.server";
+import {
+  intentSchema,
+  postedFields,
+  postedText,
+  type IntentHandlers,
+  type IntentOf,
+} from "~/lib/http/intent";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta("Guest inbox", "/dashboard/inbox", data);
@@ -74,18 +83,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The page's forms: hiding Gmail's confirmation, or a pasted conversation (no intent). */
+const inboxPostSchema = intentSchema(["dismiss-confirmation", "paste"], { fallback: "paste" });
+const emailIdSchema = z.object({ emailId: postedText });
+
+/** One posted form of the inbox page, for its intent's handler. */
+interface InboxPost {
+  session: CurrentSession;
+  form: FormData;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  // Hiding Gmail's confirmation uses no feature: a read-only account may hide it too.
-  if (form.get("intent") === "dismiss-confirmation") {
-    const emailId = String(form.get("emailId") ?? "");
-    if (!dismissForwardingConfirmation(session.accountId, emailId)) {
-      throw new Response("Not Found", { status: 404 });
-    }
-    return redirectWithToast("/dashboard/inbox", { title: "Gmail's confirmation hidden" });
+  const { intent } = postedFields(form, inboxPostSchema);
+  return inboxIntents[intent]({ session, form });
+}
+
+/** Hiding Gmail's confirmation uses no feature: a read-only account may hide it too. */
+function dismissConfirmation({ session, form }: InboxPost) {
+  const { emailId } = postedFields(form, emailIdSchema);
+  if (!dismissForwardingConfirmation(session.accountId, emailId)) {
+    throw new Response("Not Found", { status: 404 });
   }
+  return redirectWithToast("/dashboard/inbox", { title: "Gmail's confirmation hidden" });
+}
+
+async function pastePosted({ session, form }: InboxPost) {
   requireFeature(session, "inbox");
   const submission = parseSubmission(form, pasteConversationSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
@@ -94,6 +119,11 @@ export async function action({ request }: Route.ActionArgs) {
   recordEvent("feature_usage", { feature: "inbox", action: "paste" }, session.user.id);
   return redirect(`/dashboard/inbox/${conversationId}`);
 }
+
+const inboxIntents = {
+  "dismiss-confirmation": dismissConfirmation,
+  paste: pastePosted,
+} satisfies IntentHandlers<IntentOf<typeof inboxPostSchema>, InboxPost>;
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

@@ -30,6 +30,15 @@ import { tripListPage } from "~/lib/trips/trip-list.server";
 import { tripListItems } from "~/lib/trips/trip-view.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import {
+  intentSchema,
+  postedEntry,
+  postedFields,
+  postedText,
+  type IntentHandlers,
+  type IntentOf,
+} from "~/lib/http/intent";
+import type { CurrentSession } from "~/lib/auth/session.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta("Trips", "/dashboard/trips", data);
@@ -80,6 +89,10 @@ const fileName = z
   .max(500)
   .optional()
   .transform((value) => value || null);
+/** The page's forms: matching a file's car, or importing a file (the main form, no intent). */
+const tripsPostSchema = intentSchema(["match", "import"], { fallback: "import" });
+const importSchema = z.object({ file: postedEntry, timeZone: postedText });
+
 const matchSchema = z.object({
   vehicleName: fileName,
   vehicleTitle: fileName,
@@ -94,38 +107,48 @@ export async function action({ request }: Route.ActionArgs) {
   // Said where the import form shows its problems: a reply without an intent shows nowhere.
   if (!form) return importFailed(400, UNREADABLE_FORM_MESSAGE);
 
-  if (form.get("intent") === "match") {
-    const submission = parseSubmission(form, matchSchema);
-    if (
-      submission.status !== "success" ||
-      !getVehicle(session.accountId, submission.value.vehicleId)
-    ) {
-      return formReply(submission, {
-        status: 400,
-        intent: "match",
-        formError: "Choose one of your cars.",
-      });
-    }
-    const { vehicleName, vehicleTitle, vehicleVin, vehicleId } = submission.value;
-    const matched = matchTripsToVehicle(
-      session.accountId,
-      { label: vehicleName, title: vehicleTitle, vin: vehicleVin },
-      vehicleId,
-    );
-    return redirectWithToast("/dashboard/trips", {
-      title: "Trips matched",
-      description:
-        matched === 1
-          ? "1 trip now belongs to that car. Later imports will remember it."
-          : `${matched} trips now belong to that car. Later imports will remember it.`,
+  const { intent } = postedFields(form, tripsPostSchema);
+  return tripsIntents[intent]({ session, form });
+}
+
+/** One posted form of the page, for its intent's handler. */
+interface TripsPost {
+  session: CurrentSession;
+  form: FormData;
+}
+
+async function matchPosted({ session, form }: TripsPost) {
+  const submission = parseSubmission(form, matchSchema);
+  if (
+    submission.status !== "success" ||
+    !getVehicle(session.accountId, submission.value.vehicleId)
+  ) {
+    return formReply(submission, {
+      status: 400,
+      intent: "match",
+      formError: "Choose one of your cars.",
     });
   }
-
-  const file = await csvText(form.get("file"));
-  if (!file.ok) return importFailed(file.status, file.message);
-  const result = importTripCsv(session.accountId, file, {
-    timeZone: String(form.get("timeZone") ?? ""),
+  const { vehicleName, vehicleTitle, vehicleVin, vehicleId } = submission.value;
+  const matched = matchTripsToVehicle(
+    session.accountId,
+    { label: vehicleName, title: vehicleTitle, vin: vehicleVin },
+    vehicleId,
+  );
+  return redirectWithToast("/dashboard/trips", {
+    title: "Trips matched",
+    description:
+      matched === 1
+        ? "1 trip now belongs to that car. Later imports will remember it."
+        : `${matched} trips now belong to that car. Later imports will remember it.`,
   });
+}
+
+async function importPosted({ session, form }: TripsPost) {
+  const posted = postedFields(form, importSchema);
+  const file = await csvText(posted.file ?? null);
+  if (!file.ok) return importFailed(file.status, file.message);
+  const result = importTripCsv(session.accountId, file, { timeZone: posted.timeZone });
   if (!result.ok) return importFailed(result.status, result.message, result.errors);
   // Asked once: an owner without a zone yet keeps the one they chose for the file.
   if (session.role === "primary") setDetectedTimeZone(session.accountId, result.timeZone);
@@ -141,6 +164,11 @@ export async function action({ request }: Route.ActionArgs) {
     description: [`${parts.join(", ")}.`, encodingNote(result.encoding)].filter(Boolean).join(" "),
   });
 }
+
+const tripsIntents = {
+  match: matchPosted,
+  import: importPosted,
+} satisfies IntentHandlers<IntentOf<typeof tripsPostSchema>, TripsPost>;
 
 export default function Trips({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as TripsReply | undefined;

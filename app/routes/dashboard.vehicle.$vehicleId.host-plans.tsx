@@ -17,6 +17,7 @@ import { env } from "~/lib/runtime/env.server";
 import { hostPlanHistory, removeHostPlan, setHostPlan } from "~/lib/trips/host-plans.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { intentSchema, postedFields, type IntentHandlers, type IntentOf } from "~/lib/http/intent";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(data ? `Host plans: ${data.vehicle}` : "Host plans", "/dashboard", data);
@@ -46,7 +47,16 @@ const planSchema = z.object({
     return date !== null && isRealDate(date) && date.year >= 2015 && date.year <= 2100;
   }, "Enter the date the plan started."),
 });
+/** The page's forms: removing a period, or saving a plan (the main form, no intent). */
+const hostPlanPostSchema = intentSchema(["remove", "save"], { fallback: "save" });
 const removeSchema = z.object({ id: z.coerce.number().int() });
+
+/** One posted form of the page, for its intent's handler. */
+interface HostPlanPost {
+  accountId: string;
+  vehicleId: string;
+  form: FormData;
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
@@ -54,18 +64,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     getVehicle(session.accountId, params.vehicleId) ?? notFound("No vehicle with that id here.");
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  if (form.get("intent") === "remove") {
-    const submission = parseSubmission(form, removeSchema);
-    if (
-      submission.status !== "success" ||
-      !removeHostPlan(session.accountId, vehicle.id, submission.value.id)
-    ) {
-      return formReply(submission, { status: 404, formError: "That plan period is already gone." });
-    }
-    return redirectWithToast(`/dashboard/vehicle/${vehicle.id}/host-plans`, {
-      title: "Plan period removed",
-    });
+  const { intent } = postedFields(form, hostPlanPostSchema);
+  return hostPlanIntents[intent]({ accountId: session.accountId, vehicleId: vehicle.id, form });
+}
+
+function removePosted({ accountId, vehicleId, form }: HostPlanPost) {
+  const submission = parseSubmission(form, removeSchema);
+  if (
+    submission.status !== "success" ||
+    !removeHostPlan(accountId, vehicleId, submission.value.id)
+  ) {
+    return formReply(submission, { status: 404, formError: "That plan period is already gone." });
   }
+  return redirectWithToast(`/dashboard/vehicle/${vehicleId}/host-plans`, {
+    title: "Plan period removed",
+  });
+}
+
+function savePosted({ accountId, vehicleId, form }: HostPlanPost) {
   const submission = parseSubmission(form, planSchema);
   if (submission.status !== "success") {
     return formReply(submission, {
@@ -74,15 +90,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   }
   setHostPlan(
-    session.accountId,
-    vehicle.id,
+    accountId,
+    vehicleId,
     submission.value.planId as (typeof HOST_PLAN_IDS)[number],
     submission.value.effectiveFrom,
   );
-  return redirectWithToast(`/dashboard/vehicle/${vehicle.id}/host-plans`, {
+  return redirectWithToast(`/dashboard/vehicle/${vehicleId}/host-plans`, {
     title: "Host plan saved",
   });
 }
+
+const hostPlanIntents = {
+  remove: removePosted,
+  save: savePosted,
+} satisfies IntentHandlers<IntentOf<typeof hostPlanPostSchema>, HostPlanPost>;
 
 export default function HostPlans({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

@@ -40,6 +40,14 @@ import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { z } from "zod";
+import {
+  intentSchema,
+  postedFields,
+  postedText,
+  type IntentHandlers,
+  type IntentOf,
+} from "~/lib/http/intent";
 
 const REPORTS_PER_PAGE = 20;
 const TRIPS_SHOWN = 10;
@@ -49,8 +57,11 @@ function reportCursor(cursor: PageCursor | null) {
   return cursor && typeof cursor.key === "number" ? { atMs: cursor.key, id: cursor.id } : null;
 }
 
-type Intent = "update" | "repair" | "repair-all";
-const INTENTS: readonly Intent[] = ["update", "repair", "repair-all"];
+/** The page's forms: the car's details, one finding repaired, or all of them. */
+const vehiclePostSchema = intentSchema(["update", "repair", "repair-all"], {
+  message: "Unknown action. Reload the page and try again.",
+});
+type Intent = IntentOf<typeof vehiclePostSchema>;
 
 /** Unknown ids and another account's vehicles get the same answer. */
 const VEHICLE_NOT_FOUND = "We couldn't find that vehicle in this account.";
@@ -90,21 +101,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const vehicle = getVehicle(session.accountId, params.vehicleId) ?? notFound(VEHICLE_NOT_FOUND);
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
-  const intent = INTENTS.find((i) => i === form.get("intent"));
-  const target = { accountId: session.accountId, vehicle, form };
-  switch (intent) {
-    case "update":
-      return update(target);
-    case "repair":
-      return repair(target);
-    case "repair-all":
-      return repairAll(target);
-    default:
-      return formReply(null, {
-        status: 400,
-        formError: "Unknown action. Reload the page and try again.",
-      });
+  const posted = parseSubmission(form, vehiclePostSchema);
+  if (posted.status !== "success") {
+    return formReply(null, {
+      status: 400,
+      formError: "Unknown action. Reload the page and try again.",
+    });
   }
+  return vehicleIntents[posted.value.intent]({ accountId: session.accountId, vehicle, form });
 }
 
 interface Target {
@@ -136,9 +140,13 @@ function update({ accountId, vehicle, form }: Target) {
   return redirectWithToast(here(vehicle), { title: "Vehicle saved" });
 }
 
+/** A finding's button: its id, and "false" to mark it not repaired again. */
+const repairSchema = z.object({ findingId: postedText, repaired: postedText });
+
 function repair({ accountId, vehicle, form }: Target) {
-  const findingId = String(form.get("findingId") ?? "");
-  const repaired = form.get("repaired") !== "false";
+  const posted = postedFields(form, repairSchema);
+  const findingId = posted.findingId;
+  const repaired = posted.repaired !== "false";
   const result = markFindingRepaired(accountId, findingId, repaired, vehicle.id);
   if (!result.ok)
     return formReply<Intent>(null, {
@@ -162,6 +170,12 @@ function repairAll({ accountId, vehicle }: Target) {
         : `${result.count} findings marked repaired.`,
   });
 }
+
+const vehicleIntents = {
+  update,
+  repair,
+  "repair-all": repairAll,
+} satisfies IntentHandlers<Intent, Target>;
 
 export const meta: Route.MetaFunction = ({ data, params }) =>
   pageMeta({

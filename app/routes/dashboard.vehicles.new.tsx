@@ -20,10 +20,19 @@ import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { pageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { z } from "zod";
+import { postedFields, postedText } from "~/lib/http/intent";
 
 /** "Add as a new car" from the trips page: the fields the export filled, and the file's car. */
 const PREFILLED = ["nickname", "vin", "year", "make", "model", "plate"] as const;
 const FILE_CAR = ["fileVehicle", "fileTitle", "fileVin"] as const;
+
+/** The file's car, posted in hidden fields ("" when missing, as an empty field). */
+const fileCarSchema = z.object({
+  fileVehicle: postedText,
+  fileTitle: postedText,
+  fileVin: postedText,
+});
 
 function fileCar(read: (name: string) => string | null) {
   const [label = null, title = null, vin = null] = FILE_CAR.map(
@@ -68,10 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   recordEvent("vehicle_added", { vehicleId: result.vehicle.id }, session.user.id);
-  const fromTrips = fileCar((name) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : null;
-  });
+  const posted = postedFields(form, fileCarSchema);
+  const fromTrips = fileCar((name) => posted[name as (typeof FILE_CAR)[number]]);
   if (fromTrips) {
     const matched = matchTripsToVehicle(session.accountId, fromTrips, result.vehicle.id);
     return redirectWithToast("/dashboard/trips", {

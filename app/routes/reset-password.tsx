@@ -15,6 +15,7 @@ import { clientIp } from "~/lib/http/request.server";
 import type { Toast } from "~/lib/ui/toast";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { useActionToast } from "~/lib/ui/toast-store";
+import { intentSchema, postedFields, type IntentHandlers } from "~/lib/http/intent";
 
 /** Asking for a link, or choosing the new password with one. */
 type Intent = "request" | "reset";
@@ -48,8 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form)
     return formReply<Intent>(null, { status: 400, formError: "We couldn't read that form." });
-  return form.get("intent") === "reset" ? reset(form) : requestLink(form, context);
+  const { intent } = postedFields(form, resetPostSchema);
+  return resetIntents[intent]({ form, context });
 }
+
+const resetIntents = {
+  reset: ({ form }) => reset(form),
+  request: ({ form, context }) => requestLink(form, context),
+} satisfies IntentHandlers<Intent, { form: FormData; context: AppLoadContext }>;
+
+/** The page's two forms: a new password (`reset`), or the email for a link (no intent). */
+const resetPostSchema = intentSchema(["reset", "request"], { fallback: "request" });
 
 async function reset(form: FormData) {
   const submission = parseSubmission(form, newPasswordSchema);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FormReply } from "~/lib/http/form";
-import { intentGuard } from "~/lib/http/intent";
+import { intentGuard, intentSchema } from "~/lib/http/intent";
 import { canonicalTimeZone } from "~/domain/zoned-time";
 import { MEASUREMENT_UNITS } from "~/domain/units";
 import { emailField, nameField, newPasswordField, usernameField } from "./schemas";
@@ -27,6 +27,9 @@ export const ACCOUNT_INTENTS = [
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const isAccountIntent = intentGuard(ACCOUNT_INTENTS);
+
+/** Each form of /account posts its intent; anything else is refused. */
+export const accountIntentSchema = intentSchema(ACCOUNT_INTENTS, { message: "Unknown action." });
 
 /**
  * /account's reply: the form reply (ADR 0013) and, when a form worked and the page stays, the

@@ -2,6 +2,7 @@
  * The account's claims and their history. Every query takes the account id first; every change
  * is one transaction that updates the claim and logs who made it, in which role, and when.
  */
+import { InputError } from "~/lib/http/input-error";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { claimEvents, claims, trips } from "~/db/schema";
 import {
@@ -29,16 +30,6 @@ export interface ClaimActor {
   role: Role;
 }
 
-export class ClaimInputError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-    readonly status: 400 | 404 | 409 = 400,
-  ) {
-    super(message);
-  }
-}
-
 export interface NewClaim {
   tripId: string;
   kind: ClaimKind;
@@ -51,14 +42,16 @@ export interface NewClaim {
 function claimedRevision(accountId: string, reportId: string) {
   const report = getReport(accountId, reportId);
   if (!report)
-    throw new ClaimInputError("No estimate with that id in this account.", "reportId", 404);
+    throw new InputError("No estimate with that id in this account.", {
+      field: "reportId",
+      status: 404,
+    });
   const number = latestFinalRevision(report.id);
   const revision = number === null ? undefined : getRevision(report.id, number);
   if (!revision) {
-    throw new ClaimInputError(
+    throw new InputError(
       "Finalize the estimate first: a claim stands on a finished revision that doesn't change.",
-      "reportId",
-      409,
+      { field: "reportId", status: 409 },
     );
   }
   return { report, revision };
@@ -66,17 +59,20 @@ function claimedRevision(accountId: string, reportId: string) {
 
 export function createClaim(actor: ClaimActor, input: NewClaim): ClaimRow {
   const trip = getTrip(actor.accountId, input.tripId);
-  if (!trip) throw new ClaimInputError("No trip with that id in this account.", "tripId", 404);
+  if (!trip)
+    throw new InputError("No trip with that id in this account.", { field: "tripId", status: 404 });
   let reportId: string | null = null;
   let reportRevision: number | null = null;
   let claimedCents = input.claimedCents ?? null;
   if (input.reportId) {
     if (input.kind !== "damage") {
-      throw new ClaimInputError("Only a damage claim is made from an estimate.", "reportId");
+      throw new InputError("Only a damage claim is made from an estimate.", { field: "reportId" });
     }
     const { report, revision } = claimedRevision(actor.accountId, input.reportId);
     if (trip.vehicleId && report.vehicleId !== trip.vehicleId) {
-      throw new ClaimInputError("That estimate is for another car than the trip's.", "reportId");
+      throw new InputError("That estimate is for another car than the trip's.", {
+        field: "reportId",
+      });
     }
     reportId = report.id;
     reportRevision = revision.number;
@@ -143,10 +139,9 @@ export function changeClaim(
     const from = claim.status as ClaimStatus;
     const to = change.status ?? from;
     if (to !== from && !canMoveClaim(from, to)) {
-      throw new ClaimInputError(
+      throw new InputError(
         `A claim that is ${CLAIM_STATUS_LABELS[from].toLowerCase()} can't become ${CLAIM_STATUS_LABELS[to].toLowerCase()}.`,
-        "status",
-        409,
+        { field: "status", status: 409 },
       );
     }
     const newAmount =
@@ -154,13 +149,12 @@ export function changeClaim(
       change.claimedCents !== null &&
       change.claimedCents !== claim.claimedCents;
     if (to === from && !change.note && !newAmount) {
-      throw new ClaimInputError(
-        "Choose a new status, enter the amount claimed or write a note.",
-        "status",
-      );
+      throw new InputError("Choose a new status, enter the amount claimed or write a note.", {
+        field: "status",
+      });
     }
     const amounts = amountsAfter(from, to, claim, change);
-    if (!amounts.ok) throw new ClaimInputError(amounts.message, amounts.field);
+    if (!amounts.ok) throw new InputError(amounts.message, { field: amounts.field });
     const now = new Date();
     const updated = tx
       .update(claims)

@@ -10,15 +10,17 @@ import { hashToken, isTokenShaped, newToken } from "~/lib/auth/tokens.server";
 import { SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
 import { revokeLink, shareLinkState } from "~/lib/estimates/shares.server";
 import { db } from "~/lib/runtime/db.server";
-import { ClaimInputError, getClaim } from "./claims.server";
+import { InputError } from "~/lib/http/input-error";
+import { getClaim } from "./claims.server";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 export function createPacketLink(accountId: string, userId: string, claimId: string, days: number) {
   const claim = getClaim(accountId, claimId);
-  if (!claim) throw new ClaimInputError("No claim with that id here.", "claimId", 404);
+  if (!claim)
+    throw new InputError("No claim with that id here.", { field: "claimId", status: 404 });
   if (!(SHARE_LINK_DAYS as readonly number[]).includes(days)) {
-    throw new ClaimInputError("Choose how long the link works: 7, 30 or 90 days.", "days");
+    throw new InputError("Choose how long the link works: 7, 30 or 90 days.", { field: "days" });
   }
   const { token, tokenHash } = newToken();
   db()

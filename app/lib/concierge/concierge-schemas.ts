@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { conciergeRegisterSchema } from "~/lib/auth/schemas";
 import type { FormReply } from "~/lib/http/form";
-import { intentGuard } from "~/lib/http/intent";
+import { intentSchema } from "~/lib/http/intent";
 
 export const CONCIERGE_INTENTS = [
   "take",
@@ -19,7 +19,10 @@ export const CONCIERGE_INTENTS = [
 ] as const;
 export type ConciergeIntent = (typeof CONCIERGE_INTENTS)[number];
 
-export const isConciergeIntent = intentGuard(CONCIERGE_INTENTS);
+/** Each form of the queue posts its intent; anything else is refused. */
+export const conciergeIntentSchema = intentSchema(CONCIERGE_INTENTS, {
+  message: "Unknown action.",
+});
 
 export type ConciergeReply = FormReply<ConciergeIntent>;
 

@@ -3,7 +3,7 @@
  * answers (ADR 0013). The finding forms use `FindingFormSchema`; the others are buttons (and the
  * share form's one select, checked by `createShareLink`).
  */
-import { z } from "zod";
+import { intentSchema } from "~/lib/http/intent";
 import { errorsOf, valuesOf, type FormReply, type FormResult } from "~/lib/http/form";
 
 export const REPORT_INTENTS = [
@@ -24,9 +24,7 @@ export const REPORT_INTENTS = [
 export type ReportIntent = (typeof REPORT_INTENTS)[number];
 
 /** Every form on the page posts its intent; anything else is refused with this message. */
-export const reportIntentSchema = z.object({
-  intent: z.enum(REPORT_INTENTS, { error: "Unknown action." }),
-});
+export const reportIntentSchema = intentSchema(REPORT_INTENTS, { message: "Unknown action." });
 
 /** The page's reply: the form contract's, plus the new link once (it is never stored readable). */
 export type ReportReply = FormReply<ReportIntent> & { shareUrl?: string };

@@ -2,8 +2,10 @@
 import type { Estimate } from "~/domain/estimate/engine";
 import { reportView } from "./report-view.server";
 import { revisionInfo } from "./revisions.server";
+import { catchInputError } from "~/lib/http/input-error";
+import { inputErrorJson } from "~/lib/http/json-input.server";
 import { jsonError, NOT_FOUND } from "~/lib/http/json";
-import { loadReport, ReportInputError, type ReportData, type ReportRow } from "./reports.server";
+import { loadReport, type ReportData, type ReportRow } from "./reports.server";
 
 export function reportSummaryJson(report: ReportRow, vehicleTitle: string) {
   return {
@@ -65,7 +67,7 @@ export function reportDetailJson(data: ReportData) {
 }
 
 /**
- * The JSON API's answer to a change of one report: the change's refusal (a ReportInputError) as
+ * The JSON API's answer to a change of one report: the change's refusal (an InputError) as
  * a JSON error, else the report as it now is.
  */
 export function reportChangeResponse(
@@ -73,13 +75,10 @@ export function reportChangeResponse(
   reportId: string,
   change: () => void,
   status = 200,
-): Response {
-  try {
+): Promise<Response> {
+  return catchInputError(() => {
     change();
-  } catch (error) {
-    if (!(error instanceof ReportInputError)) throw error;
-    return jsonError(error.status, error.message);
-  }
-  const loaded = loadReport(accountId, reportId);
-  return loaded ? Response.json(reportDetailJson(loaded), { status }) : jsonError(404, NOT_FOUND);
+    const loaded = loadReport(accountId, reportId);
+    return loaded ? Response.json(reportDetailJson(loaded), { status }) : jsonError(404, NOT_FOUND);
+  }, inputErrorJson);
 }

@@ -9,7 +9,8 @@ import { FIND_TRIP, NO_TRIP, type TripMatchBasis } from "~/domain/trips/trip";
 import { suggestTrip } from "~/domain/trips/trip-suggestion";
 import { db } from "~/lib/runtime/db.server";
 import { getTrip, listTrips, type TripRow } from "~/lib/trips/trips.server";
-import { getReport, ReportInputError } from "./reports.server";
+import { InputError } from "~/lib/http/input-error";
+import { getReport } from "./reports.server";
 
 export const CHOOSE_TRIP_MESSAGE = "Choose one of this car's trips.";
 
@@ -32,7 +33,7 @@ export function resolveTripChoice(
   if (choice && choice !== FIND_TRIP) {
     const trip = getTrip(accountId, choice);
     if (!trip || trip.vehicleId !== vehicleId) {
-      throw new ReportInputError(CHOOSE_TRIP_MESSAGE, 400, "tripId");
+      throw new InputError(CHOOSE_TRIP_MESSAGE, { field: "tripId", status: 400 });
     }
     return { tripId: trip.id, tripMatchedBy: "host" };
   }
@@ -56,7 +57,7 @@ export function resolveTripChoice(
 /** The host changes the report's trip (any status: the trip is not part of the estimate). */
 export function setReportTrip(accountId: string, reportId: string, choice: string | undefined) {
   const report = getReport(accountId, reportId);
-  if (!report) throw new ReportInputError("Report not found.", 404);
+  if (!report) throw new InputError("Report not found.", { status: 404 });
   const { tripId } = resolveTripChoice(accountId, report.vehicleId, choice || NO_TRIP, []);
   db()
     .update(reports)

@@ -3,6 +3,7 @@
  * engine and finalizing. Every function takes the account id from the session and scopes by it:
  * another account's report ids are simply not found.
  */
+import { InputError } from "~/lib/http/input-error";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { estimateRepair, type Estimate } from "~/domain/estimate/engine";
@@ -51,16 +52,6 @@ export type FindingRow = typeof findings.$inferSelect;
 /** Statuses in which the host can still change findings. */
 export const EDITABLE_STATUSES: readonly ReportStatus[] = ["needs_review", "failed"];
 
-export class ReportInputError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 | 422 = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** A 128-bit random id: report ids appear in URLs and must not be guessable. */
 function newReportId() {
   return crypto.randomBytes(16).toString("base64url");
@@ -88,27 +79,26 @@ export interface CreateReportInput {
 /** Creates the report and claims its photos in one transaction; an AI report is queued. */
 export function createReport(input: CreateReportInput): ReportRow {
   const vehicle = getVehicle(input.accountId, input.vehicleId);
-  if (!vehicle) throw new ReportInputError("Choose one of your vehicles.", 404, "vehicleId");
+  if (!vehicle)
+    throw new InputError("Choose one of your vehicles.", { field: "vehicleId", status: 404 });
   const ids = [...new Set(input.photoIds)];
   if (ids.length === 0)
-    throw new ReportInputError("Add at least one photo of the damage.", 400, "photos");
+    throw new InputError("Add at least one photo of the damage.", { field: "photos", status: 400 });
   if (ids.length > MAX_PHOTOS_PER_REPORT) {
-    throw new ReportInputError(
-      `A report holds at most ${MAX_PHOTOS_PER_REPORT} photos.`,
-      400,
-      "photos",
-    );
+    throw new InputError(`A report holds at most ${MAX_PHOTOS_PER_REPORT} photos.`, {
+      field: "photos",
+      status: 400,
+    });
   }
   const staged = stagedPhotos(input.accountId, ids);
   if (staged.length !== ids.length) {
-    throw new ReportInputError(
+    throw new InputError(
       "Some photos are no longer available (they expire after a day). Upload them again.",
-      409,
-      "photos",
+      { field: "photos", status: 409 },
     );
   }
   if ((input.findings ?? []).some((finding) => finding.photoId && !ids.includes(finding.photoId))) {
-    throw new ReportInputError(PHOTO_NOT_ON_REPORT, 400, "photoId");
+    throw new InputError(PHOTO_NOT_ON_REPORT, { field: "photoId", status: 400 });
   }
   const mode = input.mode === "ai" && aiAvailable() ? "ai" : "manual";
   const now = new Date();
@@ -393,13 +383,13 @@ export function reportEstimate(
 
 function requireEditable(accountId: string, reportId: string): ReportRow {
   const report = getReport(accountId, reportId);
-  if (!report) throw new ReportInputError("Report not found", 404);
+  if (!report) throw new InputError("Report not found", { status: 404 });
   if (!EDITABLE_STATUSES.includes(report.status)) {
-    throw new ReportInputError(
+    throw new InputError(
       report.status === "complete"
         ? "This estimate is final. Choose “Edit findings” to change it."
         : "The photos are still being analyzed. Edit the findings when the analysis is done.",
-      409,
+      { status: 409 },
     );
   }
   return report;
@@ -418,7 +408,7 @@ function touch(reportId: string) {
 function checkFindingPhotos(reportId: string, list: Pick<FindingFormData, "photoId">[]) {
   const ids = new Set(reportPhotos(reportId).map((photo) => photo.id));
   if (list.some((data) => data.photoId && !ids.has(data.photoId))) {
-    throw new ReportInputError(PHOTO_NOT_ON_REPORT, 400, "photoId");
+    throw new InputError(PHOTO_NOT_ON_REPORT, { field: "photoId", status: 400 });
   }
 }
 
@@ -448,7 +438,7 @@ export function updateFinding(
   const report = requireEditable(accountId, reportId);
   checkFindingPhotos(report.id, [data]);
   const existing = reportFindings(report.id).find((row) => row.id === findingId);
-  if (!existing) throw new ReportInputError("That finding is no longer on this report.", 404);
+  if (!existing) throw new InputError("That finding is no longer on this report.", { status: 404 });
   const changedWhat =
     existing.panel !== data.panel ||
     existing.damageType !== data.damageType ||
@@ -481,7 +471,7 @@ export function removeFinding(accountId: string, reportId: string, findingId: st
     .where(and(eq(findings.reportId, report.id), eq(findings.id, findingId)))
     .run();
   if (result.changes === 0)
-    throw new ReportInputError("That finding is no longer on this report.", 404);
+    throw new InputError("That finding is no longer on this report.", { status: 404 });
   touch(report.id);
 }
 
@@ -536,10 +526,12 @@ export function finalizeReport(
 ): Estimate {
   const report = requireEditable(accountId, reportId);
   const vehicle = getVehicle(accountId, report.vehicleId);
-  if (!vehicle) throw new ReportInputError("Report not found", 404);
+  if (!vehicle) throw new InputError("Report not found", { status: 404 });
   const rows = reportFindings(report.id);
   if (rows.length === 0) {
-    throw new ReportInputError("Add at least one finding before finalizing the estimate.", 422);
+    throw new InputError("Add at least one finding before finalizing the estimate.", {
+      status: 422,
+    });
   }
   // The AI doesn't know what earlier reports found: the host says whether it's the same damage.
   const open = openDamageFor(accountId, report);
@@ -551,9 +543,9 @@ export function finalizeReport(
       matchingOpenDamage(open, row).length > 0,
   );
   if (unresolved >= 0) {
-    throw new ReportInputError(
+    throw new InputError(
       `Finding ${unresolved + 1} is on a panel that already has this damage from an earlier report. Open it and say whether it's the same damage (not charged again) or new, then finalize.`,
-      409,
+      { status: 409 },
     );
   }
   const rates = reportRateInputs(report);
@@ -601,7 +593,7 @@ export function finalizeReport(
  */
 export function openNextRevision(accountId: string, reportId: string): number {
   const report = getReport(accountId, reportId);
-  if (!report) throw new ReportInputError("Report not found", 404);
+  if (!report) throw new InputError("Report not found", { status: 404 });
   if (report.status !== "complete") return report.revision;
   const next = report.revision + 1;
   db()
@@ -631,12 +623,12 @@ export function repriceAtCurrentRates(accountId: string, reportId: string) {
 /** Queues a failed AI analysis again (when a provider is configured). */
 export function retryAnalysis(accountId: string, reportId: string) {
   const report = getReport(accountId, reportId);
-  if (!report) throw new ReportInputError("Report not found", 404);
+  if (!report) throw new InputError("Report not found", { status: 404 });
   if (report.status !== "failed") return;
   if (!aiAvailable()) {
-    throw new ReportInputError(
+    throw new InputError(
       "AI analysis isn't set up on this server. Tag the damage on the diagram instead.",
-      409,
+      { status: 409 },
     );
   }
   db()
@@ -656,7 +648,7 @@ export function retryAnalysis(accountId: string, reportId: string) {
 
 export function setShareGps(accountId: string, reportId: string, shareGps: boolean) {
   const report = getReport(accountId, reportId);
-  if (!report) throw new ReportInputError("Report not found", 404);
+  if (!report) throw new InputError("Report not found", { status: 404 });
   db()
     .update(reports)
     .set({ shareGps, updatedAt: new Date() })

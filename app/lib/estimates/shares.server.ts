@@ -13,7 +13,8 @@ import { hashToken, isTokenShaped, newToken } from "~/lib/auth/tokens.server";
 import { pageOf, type PageCursor } from "~/lib/paging/paging";
 import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
-import { getReport, ReportInputError, type ReportRow } from "./reports.server";
+import { InputError } from "~/lib/http/input-error";
+import { getReport, type ReportRow } from "./reports.server";
 import { latestFinalRevision, loadRevision, parseRevisionParam } from "./revisions.server";
 import { SHARE_LINK_DAYS } from "./share-options";
 
@@ -26,14 +27,17 @@ export function createShareLink(
   days: number,
 ): { token: string; link: ShareLinkRow } {
   const report = getReport(accountId, reportId);
-  if (!report) throw new ReportInputError("Report not found", 404);
+  if (!report) throw new InputError("Report not found", { status: 404 });
   // While the next revision is being edited, a new link shares the newest final one.
   const revision = report.status === "complete" ? report.revision : latestFinalRevision(report.id);
   if (revision === null) {
-    throw new ReportInputError("Finalize the estimate before sharing it.", 409);
+    throw new InputError("Finalize the estimate before sharing it.", { status: 409 });
   }
   if (!(SHARE_LINK_DAYS as readonly number[]).includes(days)) {
-    throw new ReportInputError("Choose how long the link works: 7, 30 or 90 days.", 400, "days");
+    throw new InputError("Choose how long the link works: 7, 30 or 90 days.", {
+      field: "days",
+      status: 400,
+    });
   }
   const { token, tokenHash } = newToken();
   const link = db()

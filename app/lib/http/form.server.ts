@@ -3,6 +3,7 @@ import type { Submission } from "@conform-to/react";
 import type { FieldErrors } from "~/domain/validation";
 import type { Toast } from "~/lib/ui/toast";
 import type { FormReply, FormResult } from "./form";
+import type { InputError } from "./input-error";
 
 /** Zod issues → the first message per field (JSON API bodies). */
 export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
@@ -73,4 +74,27 @@ export function formReply<Intent extends string = string>(
     { intent, result: formResult(submission, result), toast },
     { status, headers },
   );
+}
+
+/**
+ * A refusal from lib (`InputError`) as the form's reply: its status, its message for the whole
+ * form and, unless `onField` is false, on its field too (`fieldNames` maps lib's name of a field
+ * to the form's, such as claimedCents → claimed).
+ */
+export function inputErrorReply<Intent extends string = string>(
+  submission: Submission<unknown> | null,
+  error: InputError,
+  {
+    intent,
+    onField = true,
+    fieldNames = {},
+  }: { intent?: Intent; onField?: boolean; fieldNames?: Record<string, string> } = {},
+) {
+  const field = error.field === undefined ? undefined : (fieldNames[error.field] ?? error.field);
+  return formReply<Intent>(submission, {
+    status: error.status,
+    intent,
+    formError: error.message,
+    fieldErrors: onField && field !== undefined ? { [field]: error.message } : undefined,
+  });
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { fieldErrorsOf } from "./form.server";
+import type { InputError } from "./input-error";
 import { jsonError, readJsonObject } from "./json";
 
 /**
@@ -21,4 +22,12 @@ export async function readJsonInput<Schema extends z.ZodType>(
     };
   }
   return { ok: true, data: parsed.data };
+}
+
+/** A refusal from lib (`InputError`) as the API's error, with the message on its field if asked. */
+export function inputErrorJson(error: InputError, { onField = false } = {}): Response {
+  if (!onField) return jsonError(error.status, error.message);
+  return jsonError(error.status, error.message, {
+    fieldErrors: { [error.field ?? "form"]: error.message },
+  });
 }

@@ -1,7 +1,9 @@
 /** The /repair-quote page's data and its three forms' actions. */
 import { accuracySummary, outcome } from "~/domain/repairs/accuracy";
 import { parseSubmission } from "~/lib/http/form";
-import { formReply } from "~/lib/http/form.server";
+import { formReply, inputErrorReply } from "~/lib/http/form.server";
+import { catchInputError, type InputError } from "~/lib/http/input-error";
+import { intentSchema, type IntentHandlers, type IntentOf } from "~/lib/http/intent";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { recordEvent } from "~/lib/analytics/server";
@@ -13,7 +15,6 @@ import {
   listConfirmations,
   listQuotes,
   recordQuote,
-  RepairInputError,
   requestQuote,
   type RepairActor,
 } from "./repairs.server";
@@ -48,67 +49,91 @@ export function repairPageData(accountId: string) {
   };
 }
 
-function refused(
-  submission: Parameters<typeof formReply>[0],
-  intent: "request" | "record" | "confirm",
-  error: unknown,
-) {
-  if (!(error instanceof RepairInputError)) throw error;
-  return formReply(submission, {
-    status: error.status,
-    intent,
-    formError: error.message,
-    fieldErrors: { [error.field]: error.message },
-  });
+const repairIntentSchema = intentSchema(["request", "record", "confirm"], {
+  message: "Unknown action.",
+});
+type RepairIntent = IntentOf<typeof repairIntentSchema>;
+
+/** One posted form of the page, for its intent's handler. */
+interface RepairPost {
+  actor: RepairActor;
+  form: FormData;
 }
 
-export function repairAction(actor: RepairActor, form: FormData) {
-  const intent = form.get("intent");
-  if (intent === "request") {
-    const submission = parseSubmission(form, requestQuoteSchema);
-    if (submission.status !== "success") return formReply(submission, { status: 400, intent });
-    try {
+/** A refusal from lib, on the form and on its field. */
+function refused(submission: Parameters<typeof formReply>[0], intent: RepairIntent) {
+  return (error: InputError) => inputErrorReply(submission, error, { intent });
+}
+
+async function requestPosted({ actor, form }: RepairPost) {
+  const submission = parseSubmission(form, requestQuoteSchema);
+  if (submission.status !== "success") {
+    return formReply(submission, { status: 400, intent: "request" });
+  }
+  return catchInputError(
+    () => {
       const business =
         accountPreferences(actor.accountId).businessName ?? accountOwnerName(actor.accountId);
       requestQuote(actor, { ...submission.value, businessName: business });
-    } catch (error) {
-      return refused(submission, intent, error);
-    }
-    recordEvent("feature_usage", { feature: "repair_quotes", action: "request" }, actor.userId);
-    return redirectWithToast("/repair-quote", {
-      title: "Quote requested",
-      description: `${submission.value.shopName} got the estimate and a link to answer.`,
-    });
+      recordEvent("feature_usage", { feature: "repair_quotes", action: "request" }, actor.userId);
+      return redirectWithToast("/repair-quote", {
+        title: "Quote requested",
+        description: `${submission.value.shopName} got the estimate and a link to answer.`,
+      });
+    },
+    refused(submission, "request"),
+  );
+}
+
+async function recordPosted({ actor, form }: RepairPost) {
+  const submission = parseSubmission(form, recordQuoteSchema);
+  if (submission.status !== "success") {
+    return formReply(submission, { status: 400, intent: "record" });
   }
-  if (intent === "record") {
-    const submission = parseSubmission(form, recordQuoteSchema);
-    if (submission.status !== "success") return formReply(submission, { status: 400, intent });
-    const { amount, ...rest } = submission.value;
-    try {
+  const { amount, ...rest } = submission.value;
+  return catchInputError(
+    () => {
       recordQuote(actor, { ...rest, amountCents: amount });
-    } catch (error) {
-      return refused(submission, intent, error);
-    }
-    return redirectWithToast("/repair-quote", { title: "Quote saved" });
+      return redirectWithToast("/repair-quote", { title: "Quote saved" });
+    },
+    refused(submission, "record"),
+  );
+}
+
+async function confirmPosted({ actor, form }: RepairPost) {
+  const submission = parseSubmission(form, confirmRepairSchema);
+  if (submission.status !== "success") {
+    return formReply(submission, { status: 400, intent: "confirm" });
   }
-  if (intent === "confirm") {
-    const submission = parseSubmission(form, confirmRepairSchema);
-    if (submission.status !== "success") return formReply(submission, { status: 400, intent });
-    const { invoice, ...rest } = submission.value;
-    try {
+  const { invoice, ...rest } = submission.value;
+  return catchInputError(
+    () => {
       confirmRepair(actor, { ...rest, invoiceCents: invoice });
-    } catch (error) {
-      return refused(submission, intent, error);
-    }
-    recordEvent(
-      "feature_usage",
-      { feature: "repair_confirmations", action: "confirm" },
-      actor.userId,
-    );
-    return redirectWithToast("/repair-quote", {
-      title: "Repair confirmed",
-      description: "The damage is marked repaired and the estimate's accuracy recorded.",
-    });
+      recordEvent(
+        "feature_usage",
+        { feature: "repair_confirmations", action: "confirm" },
+        actor.userId,
+      );
+      return redirectWithToast("/repair-quote", {
+        title: "Repair confirmed",
+        description: "The damage is marked repaired and the estimate's accuracy recorded.",
+      });
+    },
+    refused(submission, "confirm"),
+  );
+}
+
+const repairIntents = {
+  request: requestPosted,
+  record: recordPosted,
+  confirm: confirmPosted,
+} satisfies IntentHandlers<RepairIntent, RepairPost>;
+
+/** The /repair-quote page's action: its three forms, each posting its intent. */
+export async function repairAction(actor: RepairActor, form: FormData) {
+  const posted = parseSubmission(form, repairIntentSchema);
+  if (posted.status !== "success") {
+    return formReply(null, { status: 400, formError: "Unknown action." });
   }
-  return formReply(null, { status: 400, formError: "Unknown action." });
+  return repairIntents[posted.value.intent]({ actor, form });
 }

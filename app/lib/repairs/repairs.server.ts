@@ -4,6 +4,7 @@
  * account. A confirmation records the invoice, marks the estimate's damage repaired, brings the
  * claims made from it up to date and keeps estimate-versus-invoice for calibration.
  */
+import { InputError } from "~/lib/http/input-error";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import {
   claimEvents,
@@ -24,16 +25,6 @@ import { db } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";
 import type { Role } from "~/db/schema";
 
-export class RepairInputError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-    readonly status: 400 | 404 | 409 = 400,
-  ) {
-    super(message);
-  }
-}
-
 export interface RepairActor {
   accountId: string;
   userId: string;
@@ -44,10 +35,14 @@ export interface RepairActor {
 function finalRevision(accountId: string, reportId: string) {
   const report = getReport(accountId, reportId);
   if (!report)
-    throw new RepairInputError("No estimate with that id in this account.", "reportId", 404);
+    throw new InputError("No estimate with that id in this account.", {
+      field: "reportId",
+      status: 404,
+    });
   const number = latestFinalRevision(report.id);
   const revision = number === null ? undefined : getRevision(report.id, number);
-  if (!revision) throw new RepairInputError("Finalize the estimate first.", "reportId", 409);
+  if (!revision)
+    throw new InputError("Finalize the estimate first.", { field: "reportId", status: 409 });
   return { report, revision };
 }
 

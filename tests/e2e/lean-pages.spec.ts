@@ -18,7 +18,10 @@ async function expectStyled(page: Page) {
 }
 
 test.describe("lean public pages", () => {
-  let user: TestUser | undefined;
+  let user: TestUser;
+  test.beforeAll(async () => {
+    user = await registerViaApi("lean");
+  });
   test.afterAll(async () => {
     await disposeAll(user);
   });
@@ -37,7 +40,6 @@ test.describe("lean public pages", () => {
       // The module script still loads the page's code.
       expect(html, path).toContain('import * as route0 from "/assets/');
     }
-    user = await registerViaApi("lean");
     const dashboard = await (await user.api.get("/dashboard")).text();
     expect(dashboard).toMatch(/<link rel="stylesheet" href="\/assets\/app-[^"]+\.css"/);
     expect(dashboard).toContain('rel="modulepreload"');
@@ -55,7 +57,6 @@ test.describe("lean public pages", () => {
   test("styled after hydration and client-side navigation from a public page into the app", async ({
     browser,
   }) => {
-    user ??= await registerViaApi("lean");
     const { context } = await signedInContext(browser, user, true);
     const { page, hydrationErrors } = await openHydrated(context, "/");
     await expectStyled(page);
@@ -74,7 +75,6 @@ test.describe("lean public pages", () => {
   test("styled after client-side navigation from a signed-in page to a public one", async ({
     browser,
   }) => {
-    user ??= await registerViaApi("lean");
     const { context, page } = await signedInContext(browser, user, true);
     await page.goto("/dashboard");
     await waitForHydration(page);

@@ -3,8 +3,16 @@ import { recordEvent } from "~/lib/analytics/server";
 import { HONEYPOT_FIELD, demoLeadSchema, demoStartSchema } from "./demo-lead";
 import { submitDemoLead } from "./demo-lead.server";
 import type { Submission } from "@conform-to/react";
+import { z } from "zod";
 import { parseSubmission, type FormReply } from "~/lib/http/form";
 import { formResult, readForm } from "~/lib/http/form.server";
+import {
+  intentSchema,
+  postedFields,
+  postedText,
+  type IntentHandlers,
+  type IntentOf,
+} from "~/lib/http/intent";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
 import { clientIp } from "~/lib/http/request.server";
 import { readAttribution } from "~/lib/analytics/utm.server";
@@ -23,23 +31,38 @@ export type DemoFormState = FormReply<DemoFormId> & { step: 1 | 2 };
 export async function handleDemoFormPost(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
   if (!form) return demoReply(null, { intent: "hero", step: 1, status: 400 });
-  const formId: DemoFormId = form.get("formId") === "closing" ? "closing" : "hero";
-  const honeypot = form.get(HONEYPOT_FIELD);
+  const { intent, formId, [HONEYPOT_FIELD]: honeypot } = postedFields(form, demoPostSchema);
   const refusal =
-    typeof honeypot === "string" && honeypot.trim() !== ""
+    honeypot.trim() !== ""
       ? { status: 400, formError: "Your request could not be submitted. Please try again." }
       : !checkRateLimit(clientIp(context), "demo").allowed
         ? { status: 429, formError: RATE_LIMIT_MESSAGE }
         : null;
-  return form.get("intent") === "book"
-    ? bookDemo(form, formId, refusal, request)
-    : startDemo(form, formId, refusal);
+  return demoSteps[intent]({ form, formId, refusal, request });
 }
+
+/** Which form posted (the hero's or the closing one), its step, and the bots' hidden field. */
+const demoPostSchema = intentSchema(["start", "book"], { fallback: "start" }).extend({
+  formId: z.enum(DEMO_FORM_IDS).catch("hero"),
+  [HONEYPOT_FIELD]: postedText,
+});
 
 type Refusal = { status: number; formError: string } | null;
 
+interface DemoPost {
+  form: FormData;
+  formId: DemoFormId;
+  refusal: Refusal;
+  request: Request;
+}
+
+const demoSteps = {
+  start: startDemo,
+  book: bookDemo,
+} satisfies IntentHandlers<IntentOf<typeof demoPostSchema>, DemoPost>;
+
 /** Step 1: the email alone; the click is recorded and step 2 shows the address read-only. */
-function startDemo(form: FormData, formId: DemoFormId, refusal: Refusal) {
+function startDemo({ form, formId, refusal }: DemoPost) {
   const submission = parseSubmission(form, demoStartSchema);
   if (refusal) return demoReply(submission, { intent: formId, step: 1, ...refusal });
   if (submission.status !== "success")
@@ -53,7 +76,7 @@ function startDemo(form: FormData, formId: DemoFormId, refusal: Refusal) {
 }
 
 /** Step 2: the whole form; the lead is saved and the prospect goes to the scheduling page. */
-async function bookDemo(form: FormData, formId: DemoFormId, refusal: Refusal, request: Request) {
+async function bookDemo({ form, formId, refusal, request }: DemoPost) {
   const submission = parseSubmission(form, demoLeadSchema);
   if (refusal) return demoReply(submission, { intent: formId, step: 2, ...refusal });
   if (submission.status !== "success")

@@ -320,6 +320,9 @@ export function storeDraft(
   return { ...row, sentAt: null, sentByUserId: null };
 }
 
+/** The guest messages (conversation:message) whose draft a pass is writing right now. */
+const draftingNow = new Set<string>();
+
 /** How far back the catch-up pass looks for guest messages left without a draft. */
 const PENDING_REPLY_WINDOW_MS = 14 * 86_400_000;
 
@@ -358,10 +361,19 @@ export async function draftPendingReplies(
   for (const row of pending) {
     const key = `${row.conversationId}:${row.latestMessageId}`;
     // Drafting is the inbox assistant: only for plans that have it (all, when billing is off).
-    if (nothingToDraft.has(key) || !featureAllowed(row.accountId, "inbox")) continue;
-    const outcome = await writeReplyDraft(row.accountId, row.conversationId, options);
-    if (outcome.status === "drafted") written += 1;
-    else nothingToDraft.add(key);
+    // A message another pass is drafting (its AI call still out) is left to that pass: asking
+    // twice costs a second call, and this pass reaches the next conversations at once (a holding
+    // reply is written without waiting for another guest's AI answer).
+    if (nothingToDraft.has(key) || draftingNow.has(key)) continue;
+    if (!featureAllowed(row.accountId, "inbox")) continue;
+    draftingNow.add(key);
+    try {
+      const outcome = await writeReplyDraft(row.accountId, row.conversationId, options);
+      if (outcome.status === "drafted") written += 1;
+      else nothingToDraft.add(key);
+    } finally {
+      draftingNow.delete(key);
+    }
   }
   if (nothingToDraft.size > 10_000) nothingToDraft.clear();
   return written;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FormReply } from "~/lib/http/form";
-import { intentGuard, intentSchema } from "~/lib/http/intent";
+import { intentSchema } from "~/lib/http/intent";
 import { canonicalTimeZone } from "~/domain/zoned-time";
 import { MEASUREMENT_UNITS } from "~/domain/units";
 import { emailField, nameField, newPasswordField, usernameField } from "./schemas";
@@ -25,8 +25,6 @@ export const ACCOUNT_INTENTS = [
 ] as const;
 
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
-
-export const isAccountIntent = intentGuard(ACCOUNT_INTENTS);
 
 /** Each form of /account posts its intent; anything else is refused. */
 export const accountIntentSchema = intentSchema(ACCOUNT_INTENTS, { message: "Unknown action." });

@@ -82,39 +82,6 @@ export function FleetPageHeader({
   );
 }
 
-/** A titled block of a fleet page. */
-export function FleetSection({
-  id,
-  title,
-  description,
-  actions,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={id} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
-        </div>
-        {actions}
-      </div>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 /**
  * One report in a list: a link to it, its date and finding count, status and range. On phones
  * the badge sits beside the title and the range below; on wider screens they line up in columns.
@@ -159,26 +126,5 @@ export function ReportListItem({
         {range ?? <span className="font-normal text-slate-600">No estimate yet</span>}
       </p>
     </li>
-  );
-}
-
-/** A figure of a summary row: label, value and an optional detail (inside a <dl>). */
-export function StatTile({
-  label,
-  value,
-  detail,
-}: {
-  label: string;
-  value: string;
-  detail?: string;
-}) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl">
-        {value}
-      </dd>
-      {detail ? <dd className="mt-1 text-sm text-slate-600">{detail}</dd> : null}
-    </div>
   );
 }

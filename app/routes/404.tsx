@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/404";
 import { freeTools } from "~/config/free-tools";
+import { LinkCards, type LinkCard } from "~/components/link-cards";
 import { pageMeta } from "~/lib/ui/meta";
 import { env } from "~/lib/runtime/env.server";
 
@@ -16,14 +17,18 @@ export const meta: Route.MetaFunction = ({ data }) =>
     noIndex: true,
   });
 
-const destinations = [
-  { path: "/", name: "Concierge for rental fleets", text: "AI inbox, human VA and claims agent." },
+const destinations: LinkCard[] = [
+  {
+    path: "/",
+    name: "Concierge for rental fleets",
+    summary: "AI inbox, human VA and claims agent.",
+  },
   {
     path: "/damage-estimates",
     name: "AI damage estimates",
-    text: "Photos to a repair estimate in about 60 seconds.",
+    summary: "Photos to a repair estimate in about 60 seconds.",
   },
-  ...freeTools.map((tool) => ({ path: tool.path, name: tool.name, text: tool.summary })),
+  ...freeTools,
 ];
 
 export default function NotFound() {
@@ -36,19 +41,7 @@ export default function NotFound() {
       <p className="mt-4 max-w-2xl text-lg text-slate-700">
         The link may be old or mistyped. Here is where most hosts are headed:
       </p>
-      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {destinations.map((destination) => (
-          <li key={destination.path}>
-            <Link
-              to={destination.path}
-              className="block h-full rounded-xl border border-slate-200 p-5 transition hover:border-brand-500 hover:shadow-sm"
-            >
-              <span className="font-semibold text-slate-900">{destination.name}</span>
-              <span className="mt-1 block text-sm text-slate-600">{destination.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkCards links={destinations} className="mt-10" />
       <p className="mt-10 text-slate-700">
         Still lost?{" "}
         <Link to="/" className="font-medium text-brand-600 underline">

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { freeTools } from "~/config/free-tools";
+import { LinkCards } from "~/components/link-cards";
 
 /**
  * The free tools and the claims guide: each page renders its own tool; the layout adds the way
@@ -45,19 +46,7 @@ function MoreFreeTools() {
         <h2 id="more-tools-heading" className="text-lg font-semibold text-slate-900">
           More free tools for hosts
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {others.map((tool) => (
-            <li key={tool.path}>
-              <Link
-                to={tool.path}
-                className="block h-full rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
-              >
-                <span className="font-semibold text-brand-700">{tool.name}</span>
-                <span className="mt-1 block text-sm text-slate-700">{tool.summary}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkCards links={others} className="mt-4" />
       </div>
     </nav>
   );

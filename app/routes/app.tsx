@@ -7,7 +7,7 @@ import { HomeStateStep } from "~/components/estimates/home-state-step";
 import { PhotoUploadForm } from "~/components/estimates/photo-upload-form";
 import { VehicleFields } from "~/components/vehicle-fields";
 import { recordEvent } from "~/lib/analytics/server";
-import { requireSession } from "~/lib/auth/guards.server";
+import { requireSession, type SessionPost } from "~/lib/auth/guards.server";
 import {
   discardStagedPhoto,
   MAX_PHOTOS_PER_REPORT,
@@ -24,7 +24,6 @@ import {
 } from "~/lib/estimates/home-state.server";
 import { resolveTripChoice, tripChoices } from "~/lib/estimates/report-trip.server";
 import { aiAvailable, createReport } from "~/lib/estimates/reports.server";
-import type { CurrentSession } from "~/lib/auth/session.server";
 import { catchInputError } from "~/lib/http/input-error";
 import { intentSchema, postedFields, postedTexts, type IntentHandlers } from "~/lib/http/intent";
 import {
@@ -124,9 +123,7 @@ const newEstimatePostSchema = intentSchema(["home-state", "add-vehicle", "upload
 });
 
 /** One posted form of the page, for its intent's handler. */
-interface NewEstimatePost {
-  form: FormData;
-  session: CurrentSession;
+interface NewEstimatePost extends SessionPost {
   owner: { accountId: string; userId: string };
 }
 

@@ -1,7 +1,8 @@
 import { data, Link, useRevalidator } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/checkout.success";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { requireSession } from "~/lib/auth/guards.server";
 import { checkoutOutcome } from "~/lib/billing/subscription-page.server";
 import { env } from "~/lib/runtime/env.server";
@@ -51,7 +52,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-2xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader title={processing ? "Processing your subscription" : "You're subscribed"} />
-      <FleetSection id="outcome" title={processing ? "Processing" : "All set"}>
+      <CardSection id="outcome" title={processing ? "Processing" : "All set"}>
         {outcome.state === "processing" ? (
           <p role="status" className="text-slate-700">
             Processing: we&apos;re waiting for Stripe to confirm your subscription. This page
@@ -73,7 +74,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             </div>
           </>
         )}
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { BillingAlert, PlanFeatureList } from "~/components/billing/plan-features";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { PLANS, priceLabel } from "~/domain/billing/plans";
 import { requireSession } from "~/lib/auth/guards.server";
 import { billingFailure, parsePlan, planFormSchema } from "~/lib/billing/subscription-page.server";
@@ -62,7 +63,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         intro={`${plan.price}${plan.trialDays ? `, after a ${plan.trialDays}-day free trial (no card needed)` : ""}. You pay through Stripe; billing counts only vehicles with a trip in the period.`}
       />
       <BillingAlert message={actionData?.error} />
-      <FleetSection id="includes" title="What you get">
+      <CardSection id="includes" title="What you get">
         <PlanFeatureList features={loaderData.features} vehicleLimit={loaderData.vehicleLimit} />
         <Form method="post" className="mt-6 flex flex-wrap gap-3">
           <input type="hidden" name="plan" value={plan.id} />
@@ -73,7 +74,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             Compare plans
           </Link>
         </Form>
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useLiveParams } from "~/lib/tools/live-form";
 import { pageMeta } from "~/lib/ui/meta";
 import { CLAIMS_ROI_FIELDS, parseClaimsRoiQuery } from "~/lib/tools/claims-roi-query";
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
+import { Stat } from "~/components/stat";
 
 const FEATURE = "claims_roi_calculator";
 
@@ -84,7 +85,7 @@ export default function ClaimsRoiCalculator() {
           </h2>
           {result ? (
             <>
-              <div className="grid gap-4 sm:grid-cols-3">
+              <dl className="grid gap-4 sm:grid-cols-3">
                 <Stat
                   label="More recovered per year"
                   value={formatCents(result.additionalRecoveredCents)}
@@ -98,7 +99,7 @@ export default function ClaimsRoiCalculator() {
                   value={formatCents(result.netAnnualGainCents)}
                   tone={result.netAnnualGainCents >= 0 ? "good" : "bad"}
                 />
-              </div>
+              </dl>
               <p className="mt-4 text-slate-700">
                 Today you recover <strong>{formatCents(result.recoveredTodayCents)}</strong> a year;
                 with FleetAssist,{" "}
@@ -120,16 +121,5 @@ export default function ClaimsRoiCalculator() {
         </section>
       </div>
     </ToolPage>
-  );
-}
-
-function Stat({ label, value, tone }: { label: string; value: string; tone?: "good" | "bad" }) {
-  const color =
-    tone === "bad" ? "text-red-700" : tone === "good" ? "text-green-700" : "text-slate-900";
-  return (
-    <div className="rounded-2xl border border-slate-200 p-4">
-      <p className="text-sm text-slate-600">{label}</p>
-      <p className={`mt-1 text-2xl font-bold tabular-nums ${color}`}>{value}</p>
-    </div>
   );
 }

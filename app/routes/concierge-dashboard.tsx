@@ -4,7 +4,8 @@ import { QueueFilters, QueueList } from "~/components/concierge/queue-list";
 import { PageLinks } from "~/components/page-links";
 import { ShiftPanel, ShiftReport } from "~/components/concierge/shift-panel";
 import { TeamPanel } from "~/components/concierge/team-panel";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { FormAlert } from "~/components/form-field";
 import { requireSession } from "~/lib/auth/guards.server";
 import {
@@ -127,25 +128,25 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
         intro="Everything a person has to do for the accounts you serve, the nearest deadline first."
       />
       {onboarding && !onboarding.complete ? (
-        <FleetSection
+        <CardSection
           id="onboarding"
           title="Get started with Concierge"
           description="Three steps so the inbox and your VA can work for you."
         >
           <OnboardingChecklist onboarding={onboarding} reply={reply} />
-        </FleetSection>
+        </CardSection>
       ) : null}
       {report ? (
-        <FleetSection id="shift-report" title="End-of-shift report">
+        <CardSection id="shift-report" title="End-of-shift report">
           <ShiftReport report={report} />
-        </FleetSection>
+        </CardSection>
       ) : null}
       {shift ? (
-        <FleetSection id="shift" title={shift.open ? "Your shift" : "Start your shift"}>
+        <CardSection id="shift" title={shift.open ? "Your shift" : "Start your shift"}>
           <ShiftPanel shift={shift} reply={reply} />
-        </FleetSection>
+        </CardSection>
       ) : null}
-      <FleetSection
+      <CardSection
         id="queue"
         title={`Open items (${counts.open})`}
         description={
@@ -175,9 +176,9 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
           )}
           <PageLinks nextCursor={loaderData.nextCursor} label="Pages of open items" />
         </div>
-      </FleetSection>
+      </CardSection>
       {finished.length > 0 ? (
-        <FleetSection
+        <CardSection
           id="done-items"
           title={`Done in the last 24 hours (${loaderData.doneCount})`}
           description={
@@ -187,10 +188,10 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
           }
         >
           <QueueList items={finished} label="Items done in the last 24 hours" />
-        </FleetSection>
+        </CardSection>
       ) : null}
       {team && ownAccount && team.vas.length > 0 ? (
-        <FleetSection
+        <CardSection
           id="team"
           title="Your VAs"
           description="What each VA may do in your account without asking you, and how they are doing."
@@ -204,7 +205,7 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
                 : undefined
             }
           />
-        </FleetSection>
+        </CardSection>
       ) : null}
     </div>
   );

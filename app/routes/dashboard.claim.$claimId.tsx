@@ -12,7 +12,8 @@ import { PacketShare } from "~/components/claims/packet-share";
 import { EvidenceCheck } from "~/components/claims/evidence-check";
 import { RouteAdvisor } from "~/components/claims/route-advisor";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { formatDateTime } from "~/domain/dates";
 import {
   createPacketLink,
@@ -21,8 +22,7 @@ import {
 } from "~/lib/claims/packet-links.server";
 import { DEFAULT_SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
 import { recordEvent } from "~/lib/analytics/server";
-import { requireSession } from "~/lib/auth/guards.server";
-import type { CurrentSession } from "~/lib/auth/session.server";
+import { requireSession, type SessionPost } from "~/lib/auth/guards.server";
 import { claimChangeFormSchema } from "~/lib/claims/claim-input";
 import { claimPage } from "~/lib/claims/claim-pages.server";
 import { changeClaim, getClaim } from "~/lib/claims/claims.server";
@@ -73,10 +73,8 @@ const claimPostSchema = intentSchema(["draft", "share-packet", "revoke-packet-li
 });
 
 /** One posted form of the claim page, for its intent's handler. */
-interface ClaimPost {
-  session: CurrentSession;
+interface ClaimPost extends SessionPost {
   claimId: string;
-  form: FormData;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -246,21 +244,21 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       {claim.evidence ? (
-        <FleetSection id="claim-evidence" title="Evidence check">
+        <CardSection id="claim-evidence" title="Evidence check">
           <EvidenceCheck audit={claim.evidence} timeZone={trip.timeZone} />
-        </FleetSection>
+        </CardSection>
       ) : null}
       {claim.route.status !== "not-applicable" ? (
-        <FleetSection id="claim-route" title="Which route pays more">
+        <CardSection id="claim-route" title="Which route pays more">
           <RouteAdvisor
             result={claim.route}
             tripId={trip.id}
             vehicleId={trip.vehicleId}
             draft={claim.status === "draft"}
           />
-        </FleetSection>
+        </CardSection>
       ) : null}
-      <FleetSection
+      <CardSection
         id="claim-deadlines"
         title="Deadlines"
         description={`Times are local to the trip (${trip.timeZone.replaceAll("_", " ")}).`}
@@ -273,9 +271,9 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             This claim is {claim.statusLabel.toLowerCase()}: its deadlines no longer apply.
           </p>
         )}
-      </FleetSection>
+      </CardSection>
       {claim.nextStatuses.length > 0 ? (
-        <FleetSection id="claim-change" title="Update the claim">
+        <CardSection id="claim-change" title="Update the claim">
           <ClaimChangeForm
             // A new status starts a blank form: the amounts just saved are not offered again.
             key={claim.status}
@@ -286,15 +284,15 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             nextStatuses={claim.nextStatuses}
             lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           />
-        </FleetSection>
+        </CardSection>
       ) : null}
-      <FleetSection id="claim-drafts" title="Drafts">
+      <CardSection id="claim-drafts" title="Drafts">
         <ClaimDrafts
           draft={actionData && "draft" in actionData ? actionData.draft : undefined}
           concerns={actionData && "concerns" in actionData ? actionData.concerns : undefined}
         />
-      </FleetSection>
-      <FleetSection id="claim-packet" title="Share the evidence packet">
+      </CardSection>
+      <CardSection id="claim-packet" title="Share the evidence packet">
         <PacketShare
           links={loaderData.packetLinks}
           newUrl={actionData && "packetUrl" in actionData ? actionData.packetUrl : undefined}
@@ -302,10 +300,10 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           title={`Claim evidence: trip ${trip.reservationId}`}
           busy={navigation.state !== "idle"}
         />
-      </FleetSection>
-      <FleetSection id="claim-history" title="History">
+      </CardSection>
+      <CardSection id="claim-history" title="History">
         <ClaimHistory entries={claim.history} />
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

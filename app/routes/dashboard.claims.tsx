@@ -4,7 +4,9 @@ import { featureAllowed } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.claims";
 import { ClaimBoard } from "~/components/claims/claim-board";
-import { FleetPageHeader, FleetSection, StatTile } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
+import { Stat } from "~/components/stat";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { formatCents, formatPercent } from "~/domain/money";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
@@ -46,14 +48,28 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
       />
       {loaderData.readOnly ? <ReadOnlyNotice feature="claims" /> : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <StatTile label="At stake in open claims" value={formatCents(board.atStakeCents)} />
-        <StatTile label="Recovered this month" value={formatCents(board.recoveredThisMonthCents)} />
-        <StatTile label="Recovered this year" value={formatCents(board.recoveredThisYearCents)} />
-        <StatTile
+        <Stat
+          size="large"
+          label="At stake in open claims"
+          value={formatCents(board.atStakeCents)}
+        />
+        <Stat
+          size="large"
+          label="Recovered this month"
+          value={formatCents(board.recoveredThisMonthCents)}
+        />
+        <Stat
+          size="large"
+          label="Recovered this year"
+          value={formatCents(board.recoveredThisYearCents)}
+        />
+        <Stat
+          size="large"
           label="Recovery rate this year"
           value={board.recoveryRate === null ? "—" : formatPercent(board.recoveryRate * 100, 0)}
         />
-        <StatTile
+        <Stat
+          size="large"
           label="Average days to payment"
           value={
             board.averageDaysToPayment === null
@@ -62,7 +78,7 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
           }
         />
       </dl>
-      <FleetSection
+      <CardSection
         id="claims-list"
         title={
           open ? `Open claims (${board.counts.open})` : `Finished claims (${board.counts.finished})`
@@ -92,9 +108,9 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
           )}
           <PageLinks nextCursor={board.nextCursor} label="Claims pages" />
         </div>
-      </FleetSection>
+      </CardSection>
       {board.recentlyFinished.length > 0 ? (
-        <FleetSection
+        <CardSection
           id="done-claims"
           title={`Finished claims (${board.counts.finished})`}
           description={
@@ -111,7 +127,7 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           ) : null}
-        </FleetSection>
+        </CardSection>
       ) : null}
     </div>
   );

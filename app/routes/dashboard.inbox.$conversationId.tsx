@@ -3,7 +3,8 @@ import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.inbox.$conversationId";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { FormAlert } from "~/components/form-field";
 import { DamageNotice } from "~/components/inbox/damage-notice";
 import { DraftingNotice } from "~/components/inbox/drafting-notice";
@@ -230,7 +231,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           error={actionData?.intent === "resolve" ? actionData.result.error?.[""]?.[0] : undefined}
         />
       ) : null}
-      <FleetSection id="messages" title="Messages">
+      <CardSection id="messages" title="Messages">
         <ol className="space-y-3" aria-label="Messages, oldest first">
           {loaderData.messages.map((message) => (
             <li
@@ -250,8 +251,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         <p className="mt-4 text-sm text-slate-700">
           Reply in the marketplace&apos;s messages: conversations with guests have to stay there.
         </p>
-      </FleetSection>
-      <FleetSection
+      </CardSection>
+      <CardSection
         id="reply"
         title={draft?.status === "ready" ? "Draft reply" : "Record your reply"}
         description={
@@ -273,7 +274,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           busy={busy}
           openQuestions={loaderData.needs.escalated ? loaderData.needs : null}
         />
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.email.$emailId.guest-message";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { FormErrors, FormField } from "~/components/form-field";
 import { TextareaField } from "~/components/textarea-field";
 import { requireFeature } from "~/lib/billing/gates.server";
@@ -79,7 +80,7 @@ export default function MakeGuestMessage({ loaderData, actionData }: Route.Compo
         title="Make this a guest message"
         intro="Pick the guest, the reservation and the guest's words. The message joins the guest's conversation as if the inbox had read the email."
       />
-      <FleetSection id="the-email" title="The email">
+      <CardSection id="the-email" title="The email">
         <p className="break-words">
           <span className="font-medium">{email.subject || "(no subject)"}</span>{" "}
           <span className="text-sm text-slate-600">
@@ -94,8 +95,8 @@ export default function MakeGuestMessage({ loaderData, actionData }: Route.Compo
         >
           Download the original
         </a>
-      </FleetSection>
-      <FleetSection id="the-message" title="Guest, reservation and message">
+      </CardSection>
+      <CardSection id="the-message" title="Guest, reservation and message">
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <FormErrors form={form} />
           <FormField
@@ -134,7 +135,7 @@ export default function MakeGuestMessage({ loaderData, actionData }: Route.Compo
             Make this a guest message
           </button>
         </Form>
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.setup";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { CopyField } from "~/components/inbox/copy-field";
 import {
   GmailSteps,
@@ -70,7 +71,7 @@ export default function InboxSetup({ loaderData }: Route.ComponentProps) {
           receivedAt={dateTime(confirmation.receivedAt)}
         />
       ))}
-      <FleetSection id="address" title="1. Your forwarding address">
+      <CardSection id="address" title="1. Your forwarding address">
         {address ? (
           <div className="space-y-3">
             <CopyField
@@ -98,7 +99,7 @@ export default function InboxSetup({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         )}
-      </FleetSection>
+      </CardSection>
       <GmailSteps to={to} sender={sender} marketplaceName={marketplaceName} />
 
       <OutlookSteps to={to} sender={sender} marketplaceName={marketplaceName} />
@@ -109,7 +110,7 @@ export default function InboxSetup({ loaderData }: Route.ComponentProps) {
         marketplaceName={marketplaceName}
       />
       {loaderData.canRotate ? (
-        <FleetSection
+        <CardSection
           id="new-address"
           title="Shared your address by mistake?"
           description="Make a new one: the old forwarding address and webhook URL stop working at once, so update your forwarding and your provider's route right after."
@@ -119,7 +120,7 @@ export default function InboxSetup({ loaderData }: Route.ComponentProps) {
               Make a new address
             </button>
           </Form>
-        </FleetSection>
+        </CardSection>
       ) : null}
     </div>
   );

@@ -3,11 +3,12 @@ import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { FormErrors, FormField } from "~/components/form-field";
 import { TextareaField } from "~/components/textarea-field";
 import { recordEvent } from "~/lib/analytics/server";
-import { requireSession } from "~/lib/auth/guards.server";
+import { requireSession, type SessionPost } from "~/lib/auth/guards.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
@@ -30,7 +31,6 @@ import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
 import { z } from "zod";
-import type { CurrentSession } from "~/lib/auth/session.server";
 import {
   intentSchema,
   postedFields,
@@ -87,12 +87,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 const inboxPostSchema = intentSchema(["dismiss-confirmation", "paste"], { fallback: "paste" });
 const emailIdSchema = z.object({ emailId: postedText });
 
-/** One posted form of the inbox page, for its intent's handler. */
-interface InboxPost {
-  session: CurrentSession;
-  form: FormData;
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
@@ -102,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** Hiding Gmail's confirmation uses no feature: a read-only account may hide it too. */
-function dismissConfirmation({ session, form }: InboxPost) {
+function dismissConfirmation({ session, form }: SessionPost) {
   const { emailId } = postedFields(form, emailIdSchema);
   if (!dismissForwardingConfirmation(session.accountId, emailId)) {
     throw new Response("Not Found", { status: 404 });
@@ -110,7 +104,7 @@ function dismissConfirmation({ session, form }: InboxPost) {
   return redirectWithToast("/dashboard/inbox", { title: "Gmail's confirmation hidden" });
 }
 
-async function pastePosted({ session, form }: InboxPost) {
+async function pastePosted({ session, form }: SessionPost) {
   requireFeature(session, "inbox");
   const submission = parseSubmission(form, pasteConversationSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
@@ -123,7 +117,7 @@ async function pastePosted({ session, form }: InboxPost) {
 const inboxIntents = {
   "dismiss-confirmation": dismissConfirmation,
   paste: pastePosted,
-} satisfies IntentHandlers<IntentOf<typeof inboxPostSchema>, InboxPost>;
+} satisfies IntentHandlers<IntentOf<typeof inboxPostSchema>, SessionPost>;
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -169,7 +163,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         </Link>{" "}
         — your answers to what guests ask; drafts are made only from them.
       </p>
-      <FleetSection
+      <CardSection
         id="forwarding"
         title="Forward your notification emails"
         description="Gmail's filter and confirmation, Outlook's rule, your forwarding address and the webhook for an email provider, step by step."
@@ -177,8 +171,8 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         <Link to="/dashboard/inbox/setup" className="btn-outline inline-flex">
           Set up email forwarding
         </Link>
-      </FleetSection>
-      <FleetSection
+      </CardSection>
+      <CardSection
         id="paste"
         title="Paste a conversation"
         description="Copy a guest's message from the marketplace and paste it here."
@@ -200,7 +194,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
             Add the conversation
           </button>
         </Form>
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

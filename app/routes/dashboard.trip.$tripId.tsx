@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard.trip.$tripId";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { TripForm } from "~/components/trips/trip-form";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { DEFAULT_TIME_ZONE, formatDateTime, formatDay } from "~/domain/dates";
@@ -135,7 +136,7 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
           </>
         }
       />
-      <FleetSection id="estimates" title="Damage estimates">
+      <CardSection id="estimates" title="Damage estimates">
         {loaderData.estimates.length === 0 ? (
           <p className="text-slate-700">No estimate is attached to this trip.</p>
         ) : (
@@ -167,8 +168,8 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
             </Link>
           </p>
         ) : null}
-      </FleetSection>
-      <FleetSection id="edit-trip" title="Edit the trip">
+      </CardSection>
+      <CardSection id="edit-trip" title="Edit the trip">
         <TripForm
           lastResult={actionData?.result}
           defaultValue={loaderData.formValues}
@@ -176,7 +177,7 @@ export default function TripPage({ loaderData, actionData }: Route.ComponentProp
           accountTimeZone={loaderData.accountTimeZone}
           submitLabel="Save trip"
         />
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

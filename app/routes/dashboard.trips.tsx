@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard.trips";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { TripImportForm } from "~/components/trips/trip-import-form";
 import { PageLinks } from "~/components/page-links";
 import { TripFilters } from "~/components/trips/trip-filters";
@@ -12,7 +13,7 @@ import type { TripCsvError } from "~/domain/trips/trip-csv";
 import { newCarFromFile } from "~/domain/trips/file-vehicle";
 import { accountPreferences, setDetectedTimeZone } from "~/lib/accounts/preferences.server";
 import { recordEvent } from "~/lib/analytics/server";
-import { requireSession } from "~/lib/auth/guards.server";
+import { requireSession, type SessionPost } from "~/lib/auth/guards.server";
 import { getVehicle, listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission, type FormReply } from "~/lib/http/form";
 import { formReply, formResult, UNREADABLE_FORM_MESSAGE } from "~/lib/http/form.server";
@@ -38,7 +39,6 @@ import {
   type IntentHandlers,
   type IntentOf,
 } from "~/lib/http/intent";
-import type { CurrentSession } from "~/lib/auth/session.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta("Trips", "/dashboard/trips", data);
@@ -111,13 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
   return tripsIntents[intent]({ session, form });
 }
 
-/** One posted form of the page, for its intent's handler. */
-interface TripsPost {
-  session: CurrentSession;
-  form: FormData;
-}
-
-async function matchPosted({ session, form }: TripsPost) {
+async function matchPosted({ session, form }: SessionPost) {
   const submission = parseSubmission(form, matchSchema);
   if (
     submission.status !== "success" ||
@@ -144,7 +138,7 @@ async function matchPosted({ session, form }: TripsPost) {
   });
 }
 
-async function importPosted({ session, form }: TripsPost) {
+async function importPosted({ session, form }: SessionPost) {
   const posted = postedFields(form, importSchema);
   const file = await csvText(posted.file ?? null);
   if (!file.ok) return importFailed(file.status, file.message);
@@ -168,21 +162,21 @@ async function importPosted({ session, form }: TripsPost) {
 const tripsIntents = {
   match: matchPosted,
   import: importPosted,
-} satisfies IntentHandlers<IntentOf<typeof tripsPostSchema>, TripsPost>;
+} satisfies IntentHandlers<IntentOf<typeof tripsPostSchema>, SessionPost>;
 
 export default function Trips({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as TripsReply | undefined;
   const importReply = reply?.intent === "import" ? reply : undefined;
   const filtered = Object.values(loaderData.filters).some((value) => value !== null);
   const importSection = (
-    <FleetSection title="Import from the marketplace" id="import-title">
+    <CardSection title="Import from the marketplace" id="import-title">
       <TripImportForm
         timeZone={loaderData.timeZone}
         ownsAccount={loaderData.ownsAccount}
         error={importReply ? errorsOf(importReply.result).form : undefined}
         rowErrors={importReply?.rowErrors}
       />
-    </FleetSection>
+    </CardSection>
   );
   return (
     <div className="container-page max-w-5xl space-y-6 py-8 sm:py-10">
@@ -205,7 +199,7 @@ export default function Trips({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       {importReply ? null : importSection}
-      <FleetSection
+      <CardSection
         title={`${filtered ? "Matching trips" : "All trips"} (${loaderData.total.toLocaleString("en-US")})`}
         id="trips-title"
         description={`${TRIPS_ORDER}.`}
@@ -232,7 +226,7 @@ export default function Trips({ loaderData, actionData }: Route.ComponentProps) 
           )}
           <PageLinks nextCursor={loaderData.nextCursor} label="Trips pages" />
         </div>
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

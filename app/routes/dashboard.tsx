@@ -1,13 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { fleetCard, VehicleCards, VehicleTable } from "~/components/dashboard/fleet-vehicles";
-import {
-  FleetPageHeader,
-  FleetSection,
-  formatDollars,
-  ReportListItem,
-  StatTile,
-} from "~/components/fleet";
+import { FleetPageHeader, formatDollars, ReportListItem } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
+import { Stat } from "~/components/stat";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
@@ -150,8 +146,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatTile label="Vehicles" value={String(totals.vehicles)} />
-            <StatTile
+            <Stat size="large" label="Vehicles" value={String(totals.vehicles)} />
+            <Stat
+              size="large"
               label="Open damage"
               value={String(totals.openFindings)}
               detail={
@@ -160,8 +157,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   : "Nothing waiting for repair"
               }
             />
-            <StatTile label="Reports" value={String(totals.reports)} />
-            <StatTile
+            <Stat size="large" label="Reports" value={String(totals.reports)} />
+            <Stat
+              size="large"
               label="Estimated repairs"
               value={formatDollars(totals.completedEstimatesCents)}
               detail="All final estimates"
@@ -181,15 +179,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
 
-          <FleetSection id="vehicles-heading" title="Vehicles">
+          <CardSection id="vehicles-heading" title="Vehicles">
             <VehicleCards vehicles={overview.vehicles} />
             <VehicleTable vehicles={overview.vehicles} />
-          </FleetSection>
+          </CardSection>
         </>
       )}
 
       {loaderData.nextDeadlines.length > 0 ? (
-        <FleetSection
+        <CardSection
           id="deadlines-heading"
           title="Next claim deadlines"
           actions={
@@ -199,13 +197,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           }
         >
           <ClaimBoard items={loaderData.nextDeadlines} label="Next claim deadlines" />
-        </FleetSection>
+        </CardSection>
       ) : null}
 
       {empty && overview.recentReports.length === 0 ? null : (
-        <FleetSection id="reports-heading" title="Recent reports">
+        <CardSection id="reports-heading" title="Recent reports">
           <RecentReports reports={overview.recentReports} />
-        </FleetSection>
+        </CardSection>
       )}
     </div>
   );

@@ -2,7 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId.host-plans";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { FormAlert } from "~/components/form-field";
 import { formatCalendarDate } from "~/domain/dates";
 import { HOST_PLAN_IDS, HOST_PLANS, isHostPlanId } from "~/domain/marketplace-rules";
@@ -116,7 +117,7 @@ export default function HostPlans({ loaderData, actionData }: Route.ComponentPro
         intro="The plan this car was on, and since when. A claim uses the plan in force on its trip's start date: the deductible and the benefits follow the plan."
       />
       {error ? <FormAlert message={error} tone="error" /> : null}
-      <FleetSection id="plan-history" title="Plan history">
+      <CardSection id="plan-history" title="Plan history">
         {loaderData.plans.length === 0 ? (
           <p className="text-slate-700">No plan recorded yet.</p>
         ) : (
@@ -147,8 +148,8 @@ export default function HostPlans({ loaderData, actionData }: Route.ComponentPro
             })}
           </ul>
         )}
-      </FleetSection>
-      <FleetSection id="plan-add" title="Add a plan change">
+      </CardSection>
+      <CardSection id="plan-add" title="Add a plan change">
         <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <div>
             <label htmlFor="planId" className="label">
@@ -175,7 +176,7 @@ export default function HostPlans({ loaderData, actionData }: Route.ComponentPro
             Save plan
           </button>
         </Form>
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

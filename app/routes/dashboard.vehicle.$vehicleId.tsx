@@ -9,11 +9,11 @@ import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { CURSOR_MESSAGE, readPageRequest, type PageCursor } from "~/lib/paging/paging";
 import {
   FleetPageHeader,
-  FleetSection,
   useFormatDate,
   ReportListItem,
   VehicleStatusBadge,
 } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { notFoundBoundary } from "~/components/error-boundary";
 import { FormAlert } from "~/components/form-field";
 import { DamageItem } from "~/components/vehicles/damage-item";
@@ -247,16 +247,16 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
       <OpenDamageSection open={open} inReview={inReview} busy={busy} />
 
       {repaired.length > 0 ? (
-        <FleetSection id="repaired-heading" title="Repaired">
+        <CardSection id="repaired-heading" title="Repaired">
           <ul className="divide-y divide-slate-100">
             {repaired.map((entry) => (
               <DamageItem key={entry.id} entry={entry} busy={busy} />
             ))}
           </ul>
-        </FleetSection>
+        </CardSection>
       ) : null}
 
-      <FleetSection id="reports-heading" title={`Reports (${reports.total})`}>
+      <CardSection id="reports-heading" title={`Reports (${reports.total})`}>
         {loaderData.reportsNotice ? (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {loaderData.reportsNotice}
@@ -283,7 +283,7 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
           </ul>
         )}
         <PageLinks nextCursor={reports.nextCursor} label="Reports pages" />
-      </FleetSection>
+      </CardSection>
 
       <VehicleTripsSection
         vehicleId={vehicle.id}
@@ -291,7 +291,7 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
         tripCount={loaderData.tripCount}
       />
 
-      <FleetSection
+      <CardSection
         id="details-heading"
         title="Vehicle details"
         description="The body type, price class and paint type set the prices of this car's estimates."
@@ -303,7 +303,7 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
           lastResult={actionData?.intent === "update" ? actionData.result : undefined}
           busy={busy}
         />
-      </FleetSection>
+      </CardSection>
     </div>
   );
 }

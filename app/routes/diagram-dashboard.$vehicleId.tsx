@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/diagram-dashboard.$vehicleId";
 import { notFoundBoundary } from "~/components/error-boundary";
-import { FleetPageHeader, FleetSection, useFormatDate } from "~/components/fleet";
+import { FleetPageHeader, useFormatDate } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { DiagramLegend, VehicleDiagram, type DiagramMarker } from "~/components/vehicle-diagram";
 import { HistoryFilters, panelLabel } from "~/components/vehicles/history-filters";
 import { HistoryCards, HistoryTable } from "~/components/vehicles/history-list";
@@ -100,9 +101,9 @@ export default function DamageHistory({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <FleetSection id="filters-heading" title="Filters">
+      <CardSection id="filters-heading" title="Filters">
         <HistoryFilters filter={filter} counts={counts} panels={panels} />
-      </FleetSection>
+      </CardSection>
 
       <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <section

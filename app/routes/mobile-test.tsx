@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { data, useActionData, useFormAction, useNavigation } from "react-router";
 import type { Route } from "./+types/mobile-test";
-import { Card, Checking, ChecksSummary, ResultList } from "~/components/mobile-test/result-list";
+import { Checking, ChecksSummary, ResultList } from "~/components/mobile-test/result-list";
 import { SupportReport } from "~/components/mobile-test/support-report";
 import { UploadTestCard } from "~/components/mobile-test/upload-test-card";
 import { useClientSnapshot } from "~/components/mobile-test/use-client-snapshot";
@@ -21,6 +21,7 @@ import {
 } from "~/lib/mobile-test/diagnostics.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
+import { CardSection } from "~/components/card-section";
 
 export function loader({ request }: Route.LoaderArgs) {
   return {
@@ -120,29 +121,29 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
       <ChecksSummary sections={sections} />
 
       <div className="mt-4 space-y-6">
-        <Card id="viewport-heading" title="Screen & browser">
+        <CardSection id="viewport-heading" title="Screen & browser">
           {sections ? <ResultList rows={sections.viewport} /> : <Checking />}
-        </Card>
+        </CardSection>
 
-        <Card id="connection-heading" title="Connection">
+        <CardSection id="connection-heading" title="Connection">
           {sections ? <ResultList rows={sections.connection} /> : <Checking />}
-        </Card>
+        </CardSection>
 
-        <Card
+        <CardSection
           id="capabilities-heading"
           title="Camera, photos & storage"
-          intro="What the upload button and in-browser photo resizing need."
+          description="What the upload button and in-browser photo resizing need."
         >
           {sections ? <ResultList rows={sections.capabilities} /> : <Checking />}
-        </Card>
+        </CardSection>
 
-        <Card
+        <CardSection
           id="server-heading"
           title="What the server saw"
-          intro="From your browser's request, so this works even with JavaScript off. The live checks above need JavaScript. Network hints are only sent by some browsers, usually from the second visit."
+          description="From your browser's request, so this works even with JavaScript off. The live checks above need JavaScript. Network hints are only sent by some browsers, usually from the second visit."
         >
           <ResultList rows={server} />
-        </Card>
+        </CardSection>
 
         <UploadTestCard
           upload={upload}
@@ -153,9 +154,9 @@ export default function MobileTest({ loaderData }: Route.ComponentProps) {
           onCancel={cancelUpload}
         />
 
-        <Card id="report-heading" title="Send to support">
+        <CardSection id="report-heading" title="Send to support">
           <SupportReport report={report} />
-        </Card>
+        </CardSection>
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
 import type { Route } from "./+types/repair-quote";
-import { FleetPageHeader, FleetSection, StatTile } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
+import { Stat } from "~/components/stat";
 import {
   ConfirmRepairForm,
   RecordQuoteForm,
@@ -45,12 +47,14 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
       />
       {accuracy ? (
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <StatTile label="Repairs confirmed" value={String(accuracy.repairs)} />
-          <StatTile
+          <Stat size="large" label="Repairs confirmed" value={String(accuracy.repairs)} />
+          <Stat
+            size="large"
             label="Invoices inside the estimate's range"
             value={`${accuracy.withinRangePercent}%`}
           />
-          <StatTile
+          <Stat
+            size="large"
             label="Median difference from the estimate"
             value={`${accuracy.medianAbsoluteErrorPercent}%`}
             detail={`Invoices run ${accuracy.medianBiasPercent >= 0 ? "above" : "below"} estimates by ${Math.abs(accuracy.medianBiasPercent)}% (median)`}
@@ -63,10 +67,10 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : (
         <>
-          <FleetSection id="request-quote" title="Ask a shop for a quote">
+          <CardSection id="request-quote" title="Ask a shop for a quote">
             <RequestQuoteForm estimates={estimates} lastResult={reply("request")} />
-          </FleetSection>
-          <FleetSection id="quotes" title={`Quotes (${quotes.length})`}>
+          </CardSection>
+          <CardSection id="quotes" title={`Quotes (${quotes.length})`}>
             {quotes.length === 0 ? (
               <p className="text-slate-700">No quotes yet.</p>
             ) : (
@@ -88,15 +92,15 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
             )}
-          </FleetSection>
-          <FleetSection id="record-quote" title="Enter a quote you received">
+          </CardSection>
+          <CardSection id="record-quote" title="Enter a quote you received">
             <RecordQuoteForm estimates={estimates} lastResult={reply("record")} />
-          </FleetSection>
-          <FleetSection id="confirm-repair" title="Confirm a repair">
+          </CardSection>
+          <CardSection id="confirm-repair" title="Confirm a repair">
             <ConfirmRepairForm estimates={estimates} lastResult={reply("confirm")} />
-          </FleetSection>
+          </CardSection>
           {confirmations.length > 0 ? (
-            <FleetSection id="repairs" title="Repairs">
+            <CardSection id="repairs" title="Repairs">
               <ul className="divide-y divide-slate-100 text-sm" aria-label="Confirmed repairs">
                 {confirmations.map((row) => (
                   <li key={row.id} className="py-3 tabular-nums">
@@ -113,7 +117,7 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
                   </li>
                 ))}
               </ul>
-            </FleetSection>
+            </CardSection>
           ) : null}
         </>
       )}

@@ -2,7 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/subscription";
 import { PlanCards } from "~/components/billing/plan-cards";
 import { BillingAlert } from "~/components/billing/plan-features";
-import { FleetPageHeader, FleetSection } from "~/components/fleet";
+import { FleetPageHeader } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { PLANS } from "~/domain/billing/plans";
 import { requireSession } from "~/lib/auth/guards.server";
 import {
@@ -72,15 +73,15 @@ export default function Subscription({ loaderData, actionData }: Route.Component
       />
       <BillingAlert message={actionData?.error} />
       {view.billing === "off" ? (
-        <FleetSection id="plan" title="Plan">
+        <CardSection id="plan" title="Plan">
           <p className="text-slate-700">
             Billing is off on this installation —{" "}
             <span className="whitespace-nowrap">self-hosted: all features</span>.
           </p>
-        </FleetSection>
+        </CardSection>
       ) : (
         <>
-          <FleetSection id="plan" title="Your plan">
+          <CardSection id="plan" title="Your plan">
             <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Fact label="Plan" value={PLANS[view.planId].name} />
               <Fact label="Status" value={view.statusLabel ?? "No subscription"} />
@@ -141,7 +142,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                 Only the account owner can change the plan.
               </p>
             )}
-          </FleetSection>
+          </CardSection>
           <section aria-labelledby="plans-heading" className="space-y-3">
             <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
               {view.live ? "Change plan" : "Plans"}

@@ -6,30 +6,6 @@ import { FormAlert } from "~/components/form-field";
 import type { AccountIntent, AccountReply } from "~/lib/auth/account-schemas";
 import { useSchemaForm } from "~/lib/http/form";
 
-/** The pieces every section of /account is made of. */
-
-export function Section({
-  id,
-  title,
-  children,
-  description,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-5 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 /** A form's button: while any post is under way, every button on the page waits for it. */
 export function SubmitButton({
   className,

@@ -4,7 +4,8 @@ import { describedBy, FieldNotes, FormField } from "~/components/form-field";
 import { US_TIME_ZONES } from "~/domain/dates";
 import { businessSchema, type AccountReply } from "~/lib/auth/account-schemas";
 import { errorsOf } from "~/lib/http/form";
-import { AccountForm, ResultAlert, Section, SubmitButton, useAccountForm } from "./account-form";
+import { AccountForm, ResultAlert, SubmitButton, useAccountForm } from "./account-form";
+import { CardSection } from "~/components/card-section";
 
 export interface BusinessSettingsView {
   businessName: string | null;
@@ -31,7 +32,7 @@ export function BusinessSection({
     },
   });
   return (
-    <Section
+    <CardSection
       id="business-heading"
       title="Business and reports"
       description="Your reports, PDFs and share links carry your business name and logo. Dates and sizes are written the way you choose here."
@@ -56,7 +57,7 @@ export function BusinessSection({
         </div>
       </AccountForm>
       <LogoForms logoUrl={settings.logoUrl} reply={reply} />
-    </Section>
+    </CardSection>
   );
 }
 

@@ -1,13 +1,14 @@
 import { useMemo } from "react";
 import { FormField } from "~/components/form-field";
 import { deleteSchema, type AccountReply } from "~/lib/auth/account-schemas";
-import { AccountForm, Section, useAccountForm, SubmitButton } from "./account-form";
+import { AccountForm, useAccountForm, SubmitButton } from "./account-form";
+import { CardSection } from "~/components/card-section";
 
 export function DeleteSection({ username, reply }: { username: string; reply?: AccountReply }) {
   const schema = useMemo(() => deleteSchema(username), [username]);
   const { form, fields } = useAccountForm(schema, reply, "delete");
   return (
-    <Section
+    <CardSection
       id="delete-heading"
       title="Delete account"
       description="Deletes your login, your account and everything in it. This cannot be undone."
@@ -27,6 +28,6 @@ export function DeleteSection({ username, reply }: { username: string; reply?: A
           Delete my account
         </SubmitButton>
       </AccountForm>
-    </Section>
+    </CardSection>
   );
 }

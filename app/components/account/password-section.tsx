@@ -1,11 +1,12 @@
 import { FormField } from "~/components/form-field";
 import { changePasswordSchema, type AccountReply } from "~/lib/auth/account-schemas";
-import { AccountForm, ResultAlert, Section, useAccountForm, SubmitButton } from "./account-form";
+import { AccountForm, ResultAlert, useAccountForm, SubmitButton } from "./account-form";
+import { CardSection } from "~/components/card-section";
 
 export function PasswordSection({ reply }: { reply?: AccountReply }) {
   const { form, fields } = useAccountForm(changePasswordSchema, reply, "password");
   return (
-    <Section
+    <CardSection
       id="password-heading"
       title="Password"
       description="Changing your password signs you out everywhere else."
@@ -36,6 +37,6 @@ export function PasswordSection({ reply }: { reply?: AccountReply }) {
           <SubmitButton className="btn-primary">Change password</SubmitButton>
         </div>
       </AccountForm>
-    </Section>
+    </CardSection>
   );
 }

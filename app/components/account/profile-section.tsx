@@ -1,6 +1,7 @@
 import { FormField } from "~/components/form-field";
 import { profileSchema, type AccountReply } from "~/lib/auth/account-schemas";
-import { AccountForm, ResultAlert, Section, useAccountForm, SubmitButton } from "./account-form";
+import { AccountForm, ResultAlert, useAccountForm, SubmitButton } from "./account-form";
+import { CardSection } from "~/components/card-section";
 
 export function ProfileSection({
   user,
@@ -18,7 +19,7 @@ export function ProfileSection({
     },
   });
   return (
-    <Section id="profile-heading" title="Profile">
+    <CardSection id="profile-heading" title="Profile">
       <AccountForm form={form} intent="profile" className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <ResultAlert success={success} error={form.errors?.[0]} id={form.errorId} />
@@ -36,6 +37,6 @@ export function ProfileSection({
           <SubmitButton className="btn-primary">Save profile</SubmitButton>
         </div>
       </AccountForm>
-    </Section>
+    </CardSection>
   );
 }

@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import { REMINDER_LEAD_CHOICES } from "~/domain/claims/reminder-leads";
 import type { AccountReply } from "~/lib/auth/account-schemas";
 import { errorsOf } from "~/lib/http/form";
-import { ResultAlert, Section, SubmitButton } from "./account-form";
+import { ResultAlert, SubmitButton } from "./account-form";
+import { CardSection } from "~/components/card-section";
 
 const LEAD_LABELS: Record<number, string> = {
   72: "3 days before",
@@ -23,7 +24,7 @@ export function RemindersSection({
 }) {
   const own = reply?.intent === "reminders" ? reply : undefined;
   return (
-    <Section
+    <CardSection
       id="reminders-heading"
       title="Claim reminders"
       description="Emails before each claim deadline (reporting damage, photos, estimates, escalation, reimbursements), in the trip's local time."
@@ -59,6 +60,6 @@ export function RemindersSection({
         </label>
         <SubmitButton className="btn-primary">Save reminders</SubmitButton>
       </Form>
-    </Section>
+    </CardSection>
   );
 }

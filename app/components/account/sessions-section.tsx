@@ -1,6 +1,7 @@
 import { useFormat } from "~/lib/ui/preferences";
 import { buttonSchema, type AccountReply } from "~/lib/auth/account-schemas";
-import { AccountForm, ResultAlert, Section, useAccountForm, SubmitButton } from "./account-form";
+import { AccountForm, ResultAlert, useAccountForm, SubmitButton } from "./account-form";
+import { CardSection } from "~/components/card-section";
 
 export interface SessionRow {
   id: string;
@@ -22,7 +23,7 @@ export function SessionsSection({
   const everywhere = useAccountForm(buttonSchema, reply, "signout-all");
   const { dateTime } = useFormat();
   return (
-    <Section id="sessions-heading" title="Active sessions">
+    <CardSection id="sessions-heading" title="Active sessions">
       <ResultAlert success={others.success} error={others.form.errors?.[0]} />
       <ul className="divide-y divide-slate-100">
         {sessions.map((s) => (
@@ -50,6 +51,6 @@ export function SessionsSection({
           <SubmitButton className="btn-ghost w-full">Sign out everywhere</SubmitButton>
         </AccountForm>
       </div>
-    </Section>
+    </CardSection>
   );
 }

@@ -2,9 +2,10 @@ import { roleBadge } from "~/lib/auth/account-labels";
 import type { AccountIntent, AccountReply } from "~/lib/auth/account-schemas";
 import { errorsOf } from "~/lib/http/form";
 import { useFormat } from "~/lib/ui/preferences";
-import { ResultAlert, Section } from "./account-form";
+import { ResultAlert } from "./account-form";
 import { InviteForm } from "./invite-form";
 import { MemberForms, RevokeForm, type TeamMember } from "./team-rows";
+import { CardSection } from "~/components/card-section";
 
 export interface PendingInvitation {
   id: number;
@@ -26,7 +27,7 @@ export function TeamSection({
   const { dateTime } = useFormat();
   const rowReply = reply?.intent && ROW_INTENTS.includes(reply.intent) ? reply : undefined;
   return (
-    <Section
+    <CardSection
       id="team-heading"
       title="Team members"
       description="Invite team members and virtual assistants to work in your account with their own login."
@@ -70,6 +71,6 @@ export function TeamSection({
         </>
       ) : null}
       <InviteForm reply={reply} />
-    </Section>
+    </CardSection>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FleetSection } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { InboxFilters } from "~/components/inbox/inbox-filters";
 import { ReplyDue } from "~/components/inbox/reply-due";
 import { PageLinks } from "~/components/page-links";
@@ -24,7 +24,7 @@ export function ConversationsSection({
 }) {
   const { dateTime } = useFormat();
   return (
-    <FleetSection
+    <CardSection
       id="conversations"
       title={`Conversations (${counts.all})`}
       description={
@@ -81,6 +81,6 @@ export function ConversationsSection({
         </ul>
       )}
       <PageLinks nextCursor={nextCursor} label="Pages of conversations" />
-    </FleetSection>
+    </CardSection>
   );
 }

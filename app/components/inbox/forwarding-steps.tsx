@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FleetSection } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { CopyField } from "~/components/inbox/copy-field";
 
 /** The forwarding setup's steps name the address as `to` rather than repeat it. */
@@ -12,7 +12,7 @@ interface StepProps {
 /** Step 2: Gmail's forwarding address, its confirmation and a filter for the marketplace's emails. */
 export function GmailSteps({ to, sender, marketplaceName }: StepProps) {
   return (
-    <FleetSection
+    <CardSection
       id="gmail"
       title="2. Gmail"
       description="Gmail's forwarding settings are on the website, not in the Gmail app: on a phone, open gmail.com in the browser and choose “Desktop” at the bottom of the page."
@@ -53,14 +53,14 @@ export function GmailSteps({ to, sender, marketplaceName }: StepProps) {
           </p>
         </li>
       </ol>
-    </FleetSection>
+    </CardSection>
   );
 }
 
 /** Step 3: an Outlook rule (no confirmation), and why a work mailbox may refuse it. */
 export function OutlookSteps({ to, sender, marketplaceName }: StepProps) {
   return (
-    <FleetSection
+    <CardSection
       id="outlook"
       title="3. Outlook"
       description="Outlook.com forwards with a rule and asks for no confirmation."
@@ -95,7 +95,7 @@ export function OutlookSteps({ to, sender, marketplaceName }: StepProps) {
         its administrator allows it; a blocked forward bounces with &ldquo;5.7.520 Access
         denied&rdquo;. Ask your administrator to allow automatic forwarding for your mailbox.
       </p>
-    </FleetSection>
+    </CardSection>
   );
 }
 
@@ -110,7 +110,7 @@ export function ProviderWebhookSteps({
   marketplaceName: string;
 }) {
   return (
-    <FleetSection
+    <CardSection
       id="providers"
       title="4. An email provider's inbound webhook"
       description="Postmark, SendGrid or Mailgun can receive the emails for you and post each one to this URL."
@@ -149,6 +149,6 @@ export function ProviderWebhookSteps({
           the Gmail filter or the Outlook rule above.
         </p>
       </div>
-    </FleetSection>
+    </CardSection>
   );
 }

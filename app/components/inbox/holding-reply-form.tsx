@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { FleetSection } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { FormErrors } from "~/components/form-field";
 import { TextareaField } from "~/components/textarea-field";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
@@ -23,7 +23,7 @@ export function HoldingReplyForm({
     defaultValue: { holdingReply: value },
   });
   return (
-    <FleetSection
+    <CardSection
       id="holding-reply"
       title="Holding reply"
       description={`What a guest gets at once when a person has to answer (trip changes, money, damage, access before the trip…). Write {guest} for the guest's first name; leave it empty for the default: "${placeholder}"`}
@@ -42,6 +42,6 @@ export function HoldingReplyForm({
           Save the holding reply
         </button>
       </Form>
-    </FleetSection>
+    </CardSection>
   );
 }

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { FleetSection } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { KNOWLEDGE_TOPIC_INFO, type KnowledgeTopic } from "~/domain/inbox/knowledge";
 import { MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { useFormat } from "~/lib/ui/preferences";
@@ -23,7 +23,7 @@ export function KnowledgeEntryForm({
   const { day } = useFormat();
   const info = KNOWLEDGE_TOPIC_INFO[entry.topic];
   return (
-    <FleetSection id={entry.topic} title={info.label}>
+    <CardSection id={entry.topic} title={info.label}>
       <Form method="post" className="space-y-2">
         <input type="hidden" name="topic" value={entry.topic} />
         <label htmlFor={`knowledge-${entry.topic}`} className="sr-only">
@@ -59,6 +59,6 @@ export function KnowledgeEntryForm({
           )}
         </div>
       </Form>
-    </FleetSection>
+    </CardSection>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { FleetSection } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { useFormat } from "~/lib/ui/preferences";
 
 /** "Emails we couldn't read": each one to download or make a guest message, paged on its own. */
@@ -28,7 +28,7 @@ export function UnreadEmailsSection({
     return `/dashboard/inbox${search ? `?${search}` : ""}`;
   };
   return (
-    <FleetSection
+    <CardSection
       id="unread-emails"
       title={`Emails we couldn't read (${count})`}
       description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept: download it, or make it a guest message."
@@ -89,6 +89,6 @@ export function UnreadEmailsSection({
           ) : null}
         </nav>
       ) : null}
-    </FleetSection>
+    </CardSection>
   );
 }

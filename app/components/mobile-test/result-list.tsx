@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { STATUS_LABELS, type CheckRow, type CheckStatus } from "~/lib/mobile-test/diagnostics";
 
 const PILL_STYLES: Record<CheckStatus, string> = {
@@ -33,28 +32,6 @@ export function ResultList({ rows }: { rows: CheckRow[] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-export function Card({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-5">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
-      <div className="mt-3">{children}</div>
-    </section>
   );
 }
 

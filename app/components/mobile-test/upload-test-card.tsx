@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Card, ResultList } from "~/components/mobile-test/result-list";
+import { ResultList } from "~/components/mobile-test/result-list";
 import { UploadProgressBar } from "~/components/mobile-test/upload-progress-bar";
 import type { UploadState } from "~/components/mobile-test/use-diagnostic-upload";
 import {
@@ -8,6 +8,7 @@ import {
   PHOTO_FIELD,
   type CheckRow,
 } from "~/lib/mobile-test/diagnostics";
+import { CardSection } from "~/components/card-section";
 
 /** "Upload test": a photo form that posts without JavaScript, with progress and cancel with it. */
 export function UploadTestCard({
@@ -27,10 +28,10 @@ export function UploadTestCard({
   onCancel: () => void;
 }) {
   return (
-    <Card
+    <CardSection
       id="upload-heading"
       title="Upload test"
-      intro={`Take or choose a photo (up to ${formatBytes(MAX_UPLOAD_BYTES)}). We measure it and throw it away; nothing is saved.`}
+      description={`Take or choose a photo (up to ${formatBytes(MAX_UPLOAD_BYTES)}). We measure it and throw it away; nothing is saved.`}
     >
       <Form
         method="post"
@@ -79,6 +80,6 @@ export function UploadTestCard({
         // Read by sendDiagnosticUpload (UPLOAD_RESULT_ATTRIBUTE) from the XHR's HTML response.
         <div hidden data-upload-result={JSON.stringify(posted)} />
       ) : null}
-    </Card>
+    </CardSection>
   );
 }

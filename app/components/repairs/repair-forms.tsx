@@ -1,6 +1,7 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { FormErrors, FormField } from "~/components/form-field";
 import { SelectField } from "~/components/select-field";
 import { useSchemaForm, type FormResult } from "~/lib/http/form";
@@ -11,6 +12,12 @@ import {
 } from "~/lib/repairs/repair-input";
 
 type Estimates = { id: string; label: string }[];
+
+/** What the page gives each repair form: the finalized estimates to choose from, its last reply. */
+interface RepairFormProps {
+  estimates: Estimates;
+  lastResult?: FormResult;
+}
 
 function EstimateSelect({
   field,
@@ -33,25 +40,24 @@ function EstimateSelect({
 
 /**
  * What every repair form shares: its intent, the form's errors, the estimate it is about, and the
- * submit button; the form's own fields go between.
+ * submit button; `children` renders the form's own fields between (ids prefixed by the intent).
  */
-function RepairForm<Schema extends Record<string, unknown>>({
-  form,
+function RepairForm<Schema extends z.ZodObject<{ reportId: z.ZodType<string> }>>({
+  schema,
   intent,
-  estimateField,
   estimates,
+  lastResult,
   submitLabel,
   submitClassName,
   children,
-}: {
-  form: FormMetadata<Schema, string[]>;
-  intent: string;
-  estimateField: Parameters<typeof SelectField>[0]["field"];
-  estimates: Estimates;
+}: RepairFormProps & {
+  schema: Schema;
+  intent: "request" | "record" | "confirm";
   submitLabel: string;
   submitClassName: "btn-primary" | "btn-outline";
-  children: ReactNode;
+  children: (fields: ReturnType<typeof useSchemaForm<Schema>>[1], idPrefix: string) => ReactNode;
 }) {
+  const [form, fields] = useSchemaForm(schema, lastResult, { id: FORM_IDS[intent] });
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
@@ -60,9 +66,9 @@ function RepairForm<Schema extends Record<string, unknown>>({
         <FormErrors form={form} />
       </div>
       <div className="sm:col-span-2">
-        <EstimateSelect field={estimateField} estimates={estimates} />
+        <EstimateSelect field={fields.reportId} estimates={estimates} />
       </div>
-      {children}
+      {children(fields, `${intent}-`)}
       <div className="sm:col-span-2">
         <button type="submit" className={submitClassName} disabled={busy}>
           {submitLabel}
@@ -72,97 +78,102 @@ function RepairForm<Schema extends Record<string, unknown>>({
   );
 }
 
+const FORM_IDS = { request: "request-quote", record: "record-quote", confirm: "confirm-repair" };
+
 /** Emails a shop the estimate and a link to answer with its quote. */
-export function RequestQuoteForm({
-  estimates,
-  lastResult,
-}: {
-  estimates: Estimates;
-  lastResult?: FormResult;
-}) {
-  const [form, fields] = useSchemaForm(requestQuoteSchema, lastResult, { id: "request-quote" });
+export function RequestQuoteForm(props: RepairFormProps) {
   return (
     <RepairForm
-      form={form}
+      {...props}
+      schema={requestQuoteSchema}
       intent="request"
-      estimateField={fields.reportId}
-      estimates={estimates}
       submitLabel="Email the quote request"
       submitClassName="btn-primary"
     >
-      <FormField field={fields.shopName} idPrefix="request-" label="Shop" maxLength={120} />
-      <FormField field={fields.shopEmail} idPrefix="request-" label="Shop's email" type="email" />
+      {(fields, idPrefix) => (
+        <>
+          <FormField field={fields.shopName} idPrefix={idPrefix} label="Shop" maxLength={120} />
+          <FormField
+            field={fields.shopEmail}
+            idPrefix={idPrefix}
+            label="Shop's email"
+            type="email"
+          />
+        </>
+      )}
     </RepairForm>
   );
 }
 
 /** A quote the host got by phone or on paper. */
-export function RecordQuoteForm({
-  estimates,
-  lastResult,
-}: {
-  estimates: Estimates;
-  lastResult?: FormResult;
-}) {
-  const [form, fields] = useSchemaForm(recordQuoteSchema, lastResult, { id: "record-quote" });
+export function RecordQuoteForm(props: RepairFormProps) {
   return (
     <RepairForm
-      form={form}
+      {...props}
+      schema={recordQuoteSchema}
       intent="record"
-      estimateField={fields.reportId}
-      estimates={estimates}
       submitLabel="Save quote"
       submitClassName="btn-outline"
     >
-      <FormField field={fields.shopName} idPrefix="record-" label="Shop" maxLength={120} />
-      <FormField field={fields.amount} idPrefix="record-" label="Quote, $" inputMode="decimal" />
-      <FormField
-        field={fields.days}
-        idPrefix="record-"
-        label="Working days (optional)"
-        inputMode="numeric"
-      />
-      <FormField
-        field={fields.details}
-        idPrefix="record-"
-        label="Remarks (optional)"
-        maxLength={4000}
-      />
+      {(fields, idPrefix) => (
+        <>
+          <FormField field={fields.shopName} idPrefix={idPrefix} label="Shop" maxLength={120} />
+          <FormField
+            field={fields.amount}
+            idPrefix={idPrefix}
+            label="Quote, $"
+            inputMode="decimal"
+          />
+          <FormField
+            field={fields.days}
+            idPrefix={idPrefix}
+            label="Working days (optional)"
+            inputMode="numeric"
+          />
+          <FormField
+            field={fields.details}
+            idPrefix={idPrefix}
+            label="Remarks (optional)"
+            maxLength={4000}
+          />
+        </>
+      )}
     </RepairForm>
   );
 }
 
 /** The repair is done: the invoice, the day, the shop. */
-export function ConfirmRepairForm({
-  estimates,
-  lastResult,
-}: {
-  estimates: Estimates;
-  lastResult?: FormResult;
-}) {
-  const [form, fields] = useSchemaForm(confirmRepairSchema, lastResult, { id: "confirm-repair" });
+export function ConfirmRepairForm(props: RepairFormProps) {
   return (
     <RepairForm
-      form={form}
+      {...props}
+      schema={confirmRepairSchema}
       intent="confirm"
-      estimateField={fields.reportId}
-      estimates={estimates}
       submitLabel="Confirm the repair"
       submitClassName="btn-primary"
     >
-      <FormField
-        field={fields.invoice}
-        idPrefix="confirm-"
-        label="Final invoice, $"
-        inputMode="decimal"
-      />
-      <FormField field={fields.repairedOn} idPrefix="confirm-" label="Finished on" type="date" />
-      <FormField
-        field={fields.shopName}
-        idPrefix="confirm-"
-        label="Shop (optional)"
-        maxLength={120}
-      />
+      {(fields, idPrefix) => (
+        <>
+          <FormField
+            field={fields.invoice}
+            idPrefix={idPrefix}
+            label="Final invoice, $"
+            inputMode="decimal"
+          />
+          <FormField
+            field={fields.repairedOn}
+            idPrefix={idPrefix}
+            label="Finished on"
+            type="date"
+          />
+          <FormField
+            field={fields.shopName}
+            idPrefix={idPrefix}
+            label="Shop (optional)"
+            maxLength={120}
+          />
+        </>
+      )}
     </RepairForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Form, Link } from "react-router";
-import { FleetSection } from "~/components/fleet";
+import { CardSection } from "~/components/card-section";
 import { TripList } from "~/components/trips/trip-list";
 import { DamageItem } from "~/components/vehicles/damage-item";
 
@@ -16,7 +16,7 @@ export function OpenDamageSection({
   busy: boolean;
 }) {
   return (
-    <FleetSection
+    <CardSection
       id="open-heading"
       title="Open damage"
       description={
@@ -44,7 +44,7 @@ export function OpenDamageSection({
           ))}
         </ul>
       )}
-    </FleetSection>
+    </CardSection>
   );
 }
 
@@ -59,7 +59,7 @@ export function VehicleTripsSection({
   tripCount: number;
 }) {
   return (
-    <FleetSection id="trips-heading" title={`Trips (${tripCount})`}>
+    <CardSection id="trips-heading" title={`Trips (${tripCount})`}>
       {trips.length === 0 ? (
         <p className="text-sm text-slate-600">
           No trips for this car yet.{" "}
@@ -92,6 +92,6 @@ export function VehicleTripsSection({
           </p>
         </>
       )}
-    </FleetSection>
+    </CardSection>
   );
 }

@@ -2,6 +2,12 @@ import { redirect } from "react-router";
 import { AUTHENTICATION_REQUIRED, jsonError } from "~/lib/http/json";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 
+/** A form posted by a signed-in user, as a route's intent handlers take it. */
+export interface SessionPost {
+  session: CurrentSession;
+  form: FormData;
+}
+
 /**
  * For protected routes: the current session, or a redirect to /auth that brings the visitor back
  * afterwards. `allowFirstVisit` lets signed-out visitors in (the route then gets null).

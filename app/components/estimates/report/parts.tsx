@@ -62,24 +62,6 @@ export function Section({
   );
 }
 
-export function Stat({
-  label,
-  value,
-  detail,
-}: {
-  label: string;
-  value: ReactNode;
-  detail?: ReactNode;
-}) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-1 text-lg font-bold text-slate-900 tabular-nums sm:text-xl">{value}</dd>
-      {detail ? <dd className="mt-0.5 text-xs text-slate-600">{detail}</dd> : null}
-    </div>
-  );
-}
-
 /**
  * The report's wide table (from `sm` up, and always in print): a caption, one header row, and
  * `children` as the body's rows. Phones get the sections' stacked cards instead.

@@ -4,7 +4,8 @@ import type { ReportView } from "~/lib/estimates/report-view.server";
 import { ReportStatusBadge } from "~/components/estimates/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { confidenceText, formatIsoDay, hoursText, plural, regionText } from "./format";
-import { Section, Stat } from "./parts";
+import { Stat } from "~/components/stat";
+import { Section } from "./parts";
 
 export interface DocumentProps {
   report: ReportView;
@@ -187,8 +188,14 @@ export function Headline({ report }: { report: ReportView }) {
         </p>
       </div>
       <dl className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4 print:grid-cols-4">
-        <Stat label="Labor" value={hoursText(estimate.laborHours)} detail={byRate || undefined} />
         <Stat
+          size="small"
+          label="Labor"
+          value={hoursText(estimate.laborHours)}
+          detail={byRate || undefined}
+        />
+        <Stat
+          size="small"
           label="Repair time"
           value={plural(estimate.repairDays, "day")}
           detail={
@@ -197,8 +204,9 @@ export function Headline({ report }: { report: ReportView }) {
               : "Likely time in the shop"
           }
         />
-        <Stat label="Confidence" value={confidence.value} detail={confidence.detail} />
+        <Stat size="small" label="Confidence" value={confidence.value} detail={confidence.detail} />
         <Stat
+          size="small"
           label="Lost income"
           value={plural(days, "day")}
           detail={`By ${lostIncome.marketplaceName}'s rule`}

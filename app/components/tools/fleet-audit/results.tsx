@@ -5,6 +5,7 @@ import type { FleetAudit } from "~/domain/fleet-audit";
 import { formatCents, formatPercent } from "~/domain/money";
 import type { FleetAuditQuery } from "~/lib/tools/fleet-audit-query";
 import { breakEvenText, LosingBadge, ProfitBadge, utilizationOf } from "./common";
+import { Stat } from "~/components/stat";
 
 const PER_CAR_COLUMNS = [
   "Car",
@@ -26,7 +27,7 @@ export function Results({ parsed, audit }: { parsed: FleetAuditQuery; audit: Fle
       <div aria-live="polite" className="mt-4">
         {audit ? (
           <>
-            <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
               <Stat
                 label="Fleet net profit per month"
                 value={formatCents(audit.totals.netProfitCents)}
@@ -43,7 +44,7 @@ export function Results({ parsed, audit }: { parsed: FleetAuditQuery; audit: Fle
                 value={formatCents(audit.totals.hostEarningsCents)}
               />
               <Stat label="Monthly costs" value={formatCents(audit.totals.totalCostsCents)} />
-            </div>
+            </dl>
             <p className="mt-4 text-slate-700" data-testid="fleet-summary">
               {audit.totals.vehicleCount === 1 ? "1 car" : `${audit.totals.vehicleCount} cars`},
               average utilization {formatPercent(audit.totals.averageUtilizationPercent)}; trip
@@ -250,32 +251,6 @@ function PerCar({ parsed, audit }: { parsed: FleetAuditQuery; audit: FleetAudit 
           </tfoot>
         </table>
       </div>
-    </div>
-  );
-}
-
-function Stat({
-  label,
-  value,
-  tone,
-  testId,
-}: {
-  label: string;
-  value: string;
-  tone?: "good" | "bad";
-  testId?: string;
-}) {
-  const color =
-    tone === "bad" ? "text-red-700" : tone === "good" ? "text-green-800" : "text-slate-900";
-  return (
-    <div className="min-w-0 rounded-2xl border border-slate-200 p-3 sm:p-4">
-      <p className="text-sm text-slate-600">{label}</p>
-      <p
-        className={`mt-1 text-lg font-bold break-words tabular-nums sm:text-2xl ${color}`}
-        data-testid={testId}
-      >
-        {value}
-      </p>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import type { compareProtectionPlans, RouteOutcome } from "~/domain/protection-plan";
 import type { ProtectionPlanQuery } from "~/lib/tools/protection-plan-query";
 import { money } from "./common";
+import { Stat } from "~/components/stat";
 
 function formatAsOf(iso: string): string {
   return new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
@@ -183,17 +184,5 @@ function LostIncomeRule({ result, query }: { result: Comparison; query: Protecti
         with labor hours you can use here.
       </p>
     </section>
-  );
-}
-
-function Stat({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <div className="min-w-0 rounded-2xl border border-slate-200 p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-xl font-bold break-words sm:text-2xl text-slate-900 tabular-nums">
-        {value}
-      </dd>
-      <dd className="mt-1 text-xs text-slate-600">{detail}</dd>
-    </div>
   );
 }

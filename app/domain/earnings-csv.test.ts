@@ -374,18 +374,18 @@ describe("parseTripDateTime", () => {
   });
 
   it.each([
-    "",
-    "yesterday",
-    "2023-02-29",
-    "2024-13-01",
-    "31/01/2024",
-    "2024-01-31 24:00",
-    "2024-01-31 13:00 PM",
-    "2024-01-31 0:30 AM",
-    "2024-01-31 10:60",
-    "Foo 3, 2024",
-    "2024/01/31",
-  ])("%j is not a date", (text) => {
+    ["", "nothing"],
+    ["yesterday", "a relative day"],
+    ["2023-02-29", "February 29 of a common year"],
+    ["2024-13-01", "a 13th month"],
+    ["31/01/2024", "day first"],
+    ["2024-01-31 24:00", "hour 24"],
+    ["2024-01-31 13:00 PM", "a 24-hour time with PM"],
+    ["2024-01-31 0:30 AM", "hour 0 on a 12-hour clock"],
+    ["2024-01-31 10:60", "minute 60"],
+    ["Foo 3, 2024", "no such month"],
+    ["2024/01/31", "year first with slashes"],
+  ])("%j is not a date (%s)", (text) => {
     expect(parseTripDateTime(text)).toBeNull();
   });
 });

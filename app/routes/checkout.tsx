@@ -1,14 +1,20 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { BillingAlert, PlanFeatureList } from "~/components/billing/plan-features";
 import { FleetPageHeader } from "~/components/fleet";
 import { CardSection } from "~/components/card-section";
 import { PLANS, priceLabel } from "~/domain/billing/plans";
 import { requireSession } from "~/lib/auth/guards.server";
-import { billingFailure, parsePlan, planFormSchema } from "~/lib/billing/subscription-page.server";
+import {
+  billingFailureReply,
+  billingRefusal,
+  parsePlan,
+  planFormSchema,
+} from "~/lib/billing/subscription-page.server";
 import { billingEnabled } from "~/lib/billing/stripe.server";
+import { parseSubmission } from "~/lib/http/form";
 import { startCheckout } from "~/lib/billing/subscriptions.server";
-import { readForm } from "~/lib/http/form.server";
+import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
 
@@ -37,18 +43,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST /checkout (plan): off to Stripe Checkout, which comes back to /checkout/success. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
-  if (!billingEnabled()) return data({ error: "Billing is off on this installation." }, 404);
-  if (session.role !== "primary") {
-    return data({ error: "Only the account owner can choose the plan." }, 403);
-  }
+  const refusal = billingRefusal(session, "Only the account owner can choose the plan.");
+  if (refusal) return refusal;
   const form = await readForm(request);
-  const parsed = planFormSchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!parsed.success) return data({ error: "Choose the Fleet or Concierge plan." }, 400);
+  if (!form) return formReply(null, { status: 400 });
+  const posted = parseSubmission(form, planFormSchema);
+  if (posted.status !== "success") return formReply(posted, { status: 400 });
   try {
-    return redirect(await startCheckout(session.accountId, parsed.data.plan));
+    return redirect(await startCheckout(session.accountId, posted.value.plan));
   } catch (error) {
-    const failure = billingFailure(error);
-    return data({ error: failure.message }, failure.status);
+    return billingFailureReply(error);
   }
 }
 
@@ -62,7 +66,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         title={`Checkout: ${plan.name}`}
         intro={`${plan.price}${plan.trialDays ? `, after a ${plan.trialDays}-day free trial (no card needed)` : ""}. You pay through Stripe; billing counts only vehicles with a trip in the period.`}
       />
-      <BillingAlert message={actionData?.error} />
+      <BillingAlert reply={actionData} />
       <CardSection id="includes" title="What you get">
         <PlanFeatureList features={loaderData.features} vehicleLimit={loaderData.vehicleLimit} />
         <Form method="post" className="mt-6 flex flex-wrap gap-3">

@@ -1,18 +1,22 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/subscription";
 import { PlanCards } from "~/components/billing/plan-cards";
 import { BillingAlert } from "~/components/billing/plan-features";
 import { FleetPageHeader } from "~/components/fleet";
 import { CardSection } from "~/components/card-section";
 import { PLANS } from "~/domain/billing/plans";
-import { requireSession } from "~/lib/auth/guards.server";
+import { requireSession, type SessionPost } from "~/lib/auth/guards.server";
 import {
-  billingFailure,
-  subscriptionFormSchema,
+  billingFailureReply,
+  billingRefusal,
+  planFormSchema,
+  subscriptionIntentSchema,
   subscriptionView,
 } from "~/lib/billing/subscription-page.server";
 import { changePlan, portalUrl, setCancelAtPeriodEnd } from "~/lib/billing/subscriptions.server";
-import { readForm } from "~/lib/http/form.server";
+import { parseSubmission } from "~/lib/http/form";
+import { formReply, readForm } from "~/lib/http/form.server";
+import type { IntentHandlers, IntentOf } from "~/lib/http/intent";
 import { env } from "~/lib/runtime/env.server";
 import { useFormat } from "~/lib/ui/preferences";
 import { pageMeta } from "~/lib/ui/meta";
@@ -40,25 +44,36 @@ const TOASTS = {
 /** Change plan, cancel at the period's end, resume, or open Stripe's Customer Portal. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
-  const view = subscriptionView(session);
-  if (view.billing === "off") return data({ error: "Billing is off on this installation." }, 404);
-  if (!view.isOwner) {
-    return data({ error: "Only the account owner can change the subscription." }, 403);
-  }
+  const refusal = billingRefusal(session, "Only the account owner can change the subscription.");
+  if (refusal) return refusal;
   const form = await readForm(request);
-  const parsed = subscriptionFormSchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!parsed.success) return data({ error: "Choose what to change." }, 400);
-  const input = parsed.data;
+  if (!form) return formReply(null, { status: 400 });
+  const posted = parseSubmission(form, subscriptionIntentSchema);
+  if (posted.status !== "success") return formReply(posted, { status: 400 });
   try {
-    if (input.intent === "portal") return redirect(await portalUrl(session.accountId));
-    if (input.intent === "change") await changePlan(session.accountId, input.plan);
-    else await setCancelAtPeriodEnd(session.accountId, input.intent === "cancel");
+    return await subscriptionIntents[posted.value.intent]({ session, form });
   } catch (error) {
-    const failure = billingFailure(error);
-    return data({ error: failure.message }, failure.status);
+    return billingFailureReply(error);
   }
-  return redirectWithToast("/subscription", TOASTS[input.intent]);
 }
+
+const subscriptionIntents = {
+  change: async ({ session, form }) => {
+    const posted = parseSubmission(form, planFormSchema);
+    if (posted.status !== "success") return formReply(posted, { status: 400 });
+    await changePlan(session.accountId, posted.value.plan);
+    return redirectWithToast("/subscription", TOASTS.change);
+  },
+  cancel: async ({ session }) => {
+    await setCancelAtPeriodEnd(session.accountId, true);
+    return redirectWithToast("/subscription", TOASTS.cancel);
+  },
+  resume: async ({ session }) => {
+    await setCancelAtPeriodEnd(session.accountId, false);
+    return redirectWithToast("/subscription", TOASTS.resume);
+  },
+  portal: async ({ session }) => redirect(await portalUrl(session.accountId)),
+} satisfies IntentHandlers<IntentOf<typeof subscriptionIntentSchema>, SessionPost>;
 
 export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
   const { view } = loaderData;
@@ -71,7 +86,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         title="Subscription"
         intro="Your plan, what it includes and what it costs."
       />
-      <BillingAlert message={actionData?.error} />
+      <BillingAlert reply={actionData} />
       {view.billing === "off" ? (
         <CardSection id="plan" title="Plan">
           <p className="text-slate-700">

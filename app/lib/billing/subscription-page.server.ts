@@ -6,6 +6,8 @@ import { z } from "zod";
 import { isLiveStatus } from "~/domain/billing/entitlements";
 import { isPaidPlanId, PLAN_IDS, PLANS, priceLabel, type PaidPlanId } from "~/domain/billing/plans";
 import type { CurrentSession } from "~/lib/auth/session.server";
+import { formReply } from "~/lib/http/form.server";
+import { intentSchema } from "~/lib/http/intent";
 import { logger } from "~/lib/runtime/logger.server";
 import { UPGRADE_PATH } from "./gates.server";
 import { billingEnabled } from "./stripe.server";
@@ -107,29 +109,40 @@ export const planFormSchema = z.object({
   plan: z.enum(["fleet", "concierge"], { error: "Choose the Fleet or Concierge plan." }),
 });
 
-export const subscriptionFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("change"), ...planFormSchema.shape }),
-  z.object({ intent: z.literal("cancel") }),
-  z.object({ intent: z.literal("resume") }),
-  z.object({ intent: z.literal("portal") }),
-]);
+/** The forms of /subscription: a plan change (with `plan`), cancel, resume, the Customer Portal. */
+export const subscriptionIntentSchema = intentSchema(["change", "cancel", "resume", "portal"], {
+  message: "Choose what to change.",
+});
+
+/**
+ * Why a billing form can't be posted here, as the form's reply: billing is off on this
+ * installation (404), or the user isn't the account owner (403, `ownerOnly` says what).
+ */
+export function billingRefusal(session: CurrentSession, ownerOnly: string) {
+  if (!billingEnabled()) {
+    return formReply(null, { status: 404, formError: "Billing is off on this installation." });
+  }
+  if (session.role !== "primary") return formReply(null, { status: 403, formError: ownerOnly });
+  return null;
+}
 
 export function parsePlan(value: unknown): PaidPlanId | null {
   return isPaidPlanId(value) ? value : null;
 }
 
 /**
- * The message and status for a failed billing call: ours (400, what to do), or Stripe's being
+ * A failed billing call as the form's reply: ours (400, what to do), or Stripe's being
  * unreachable or refusing (503: try again), never a 500.
  */
-export function billingFailure(error: unknown): { status: number; message: string } {
-  if (error instanceof BillingError) return { status: 400, message: error.message };
+export function billingFailureReply(error: unknown) {
+  if (error instanceof BillingError)
+    return formReply(null, { status: 400, formError: error.message });
   if (error instanceof Stripe.errors.StripeError) {
     logger.warn("Stripe call failed", { type: error.type, message: error.message });
-    return {
+    return formReply(null, {
       status: 503,
-      message: "Billing is unavailable right now. Nothing was charged; please try again shortly.",
-    };
+      formError: "Billing is unavailable right now. Nothing was charged; please try again shortly.",
+    });
   }
   throw error;
 }

@@ -2,6 +2,8 @@ import type { Submission } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
 import { parseSubmission } from "~/lib/http/form";
 import { formReply, formResult } from "~/lib/http/form.server";
+import { z } from "zod";
+import { postedEntry, postedFields } from "~/lib/http/intent";
 import { checkRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit.server";
 import { clientIp } from "~/lib/http/request.server";
 import type { Toast } from "~/lib/ui/toast";
@@ -292,12 +294,15 @@ export async function saveBusiness({ session, form }: IntentArgs) {
   return succeeded("business", submission, "Business settings saved.");
 }
 
+/** The logo form: its file, as posted (text or nothing is refused below). */
+const logoUploadSchema = z.object({ logo: postedEntry });
+
 export async function uploadLogo({ session, form }: IntentArgs) {
   const submission = parseSubmission(form, buttonSchema);
   const refuse = (status: number, formError: string) =>
     formReply(submission, { status, intent: "logo", formError, fieldErrors: { logo: formError } });
   if (session.role !== "primary") return refuse(403, OWNER_ONLY_BUSINESS);
-  const file = form.get("logo");
+  const { logo: file } = postedFields(form, logoUploadSchema);
   if (!(file instanceof File)) return refuse(400, "Choose a logo file to upload.");
   try {
     await saveLogo(session.accountId, file);

@@ -40,7 +40,9 @@ import {
   type PhotoPhase,
   type ReportStatus,
 } from "~/db/schema";
+import { z } from "zod";
 import { recordEvent } from "~/lib/analytics/server";
+import { postedFields, postedText } from "~/lib/http/intent";
 import { pageOf } from "~/lib/paging/paging";
 import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
@@ -491,6 +493,15 @@ const RATE_FIELD_EXAMPLES: Record<RateField, string> = {
   salesTaxPercent: "Enter the sales tax as a percentage, e.g. 7.25.",
 };
 
+/** The rates form's fields as posted: each read as text ("" when missing or a file). */
+const rateFormSchema = z.object({
+  state: postedText,
+  ...(Object.fromEntries(RATE_FIELDS.map((field) => [field, postedText])) as Record<
+    (typeof RATE_FIELDS)[number],
+    typeof postedText
+  >),
+});
+
 /**
  * The rates form: a state (blank = national average) and any of the shop's own rates, in dollars
  * for money fields and percent for tax. A blank field keeps the regional default.
@@ -499,9 +510,8 @@ export function parseRateForm(
   form: FormData,
 ): { ok: true; data: RateSettingsInput } | { ok: false; fieldErrors: FieldErrors } {
   const fieldErrors: FieldErrors = {};
-  const rawState = String(form.get("state") ?? "")
-    .trim()
-    .toUpperCase();
+  const posted = postedFields(form, rateFormSchema);
+  const rawState = posted.state.trim().toUpperCase();
   let state: string | null = null;
   if (rawState !== "" && rawState !== "US") {
     if (isUsStateCode(rawState)) state = rawState;
@@ -509,8 +519,7 @@ export function parseRateForm(
   }
   const overrides: RateOverrides = {};
   for (const field of RATE_FIELDS) {
-    const raw = form.get(field);
-    const text = typeof raw === "string" ? raw.trim() : "";
+    const text = posted[field].trim();
     if (text === "") continue;
     if (text.length > 20) {
       fieldErrors[field] = RATE_FIELD_EXAMPLES[field];

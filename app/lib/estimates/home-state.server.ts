@@ -6,6 +6,8 @@
 import { eq } from "drizzle-orm";
 import { rateSettings } from "~/db/schema";
 import { isUsStateCode } from "~/domain/estimate/rate-card";
+import { z } from "zod";
+import { postedFields, postedText } from "~/lib/http/intent";
 import { db } from "~/lib/runtime/db.server";
 
 export function needsHomeState(accountId: string): boolean {
@@ -17,6 +19,9 @@ export function needsHomeState(accountId: string): boolean {
   return row === undefined;
 }
 
+/** The home-state form: its state select, or the national-average button (`national=1`). */
+const homeStateSchema = z.object({ state: postedText, national: postedText });
+
 export const HOME_STATE_MESSAGE = "Choose your state from the list, or the US national average.";
 
 /**
@@ -24,10 +29,9 @@ export const HOME_STATE_MESSAGE = "Choose your state from the list, or the US na
  * undefined when neither was given properly (refused with HOME_STATE_MESSAGE).
  */
 export function parseHomeState(form: FormData): string | null | undefined {
-  if (form.get("national") === "1") return null;
-  const code = String(form.get("state") ?? "")
-    .trim()
-    .toUpperCase();
+  const posted = postedFields(form, homeStateSchema);
+  if (posted.national === "1") return null;
+  const code = posted.state.trim().toUpperCase();
   if (code === "US") return null;
   return isUsStateCode(code) ? code : undefined;
 }

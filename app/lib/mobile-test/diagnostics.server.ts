@@ -2,6 +2,8 @@
  * The server side of the /mobile-test diagnostics page: what the request's headers say about the
  * phone, and the upload test's action (measures a photo upload without storing it).
  */
+import { z } from "zod";
+import { postedEntry, postedFields } from "~/lib/http/intent";
 import {
   detectImageType,
   MAX_BODY_BYTES,
@@ -14,6 +16,9 @@ import {
   type UploadFailure,
   type UploadPayload,
 } from "./diagnostics";
+
+/** The upload test's form: the photo, as posted (text, a file, or nothing). */
+const photoUploadSchema = z.object({ [PHOTO_FIELD]: postedEntry });
 
 /** Client hints some browsers send only after we ask for them (see the route's Accept-CH). */
 export const REQUESTED_CLIENT_HINTS =
@@ -131,11 +136,11 @@ export async function handleDiagnosticUpload(
     return failure(400, UPLOAD_MESSAGES.unreadable);
   }
 
-  const photo = form.get(PHOTO_FIELD);
+  const { [PHOTO_FIELD]: photo } = postedFields(form, photoUploadSchema);
   // Browsers send an empty part with filename="" when no file was chosen; parsers may hand that
   // back as an empty string rather than an empty File.
   if (photo === "") return failure(400, UPLOAD_MESSAGES.noFile);
-  if (photo === null || typeof photo === "string") {
+  if (photo === undefined || typeof photo === "string") {
     const otherFile = [...form.values()].some((value) => typeof value !== "string");
     return failure(
       400,

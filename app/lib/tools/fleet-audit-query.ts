@@ -27,6 +27,8 @@ import {
 } from "~/domain/fleet-audit";
 import { isHostPlanId, type HostPlanId } from "~/domain/marketplace-rules";
 import { formatNumber } from "~/domain/money";
+import { z } from "zod";
+import { postedEntry, postedFields, postedText } from "~/lib/http/intent";
 import { centsToInput, readMoney, readNumber, readText } from "./query-params";
 
 /** Most cars one audit page holds (the form has 11 inputs per car). */
@@ -433,6 +435,13 @@ export const CSV_MESSAGES = {
   missing: "Choose your earnings CSV file, or paste its contents into the box.",
 } as const;
 
+/** The import form as posted: the file, the pasted text, the plan (text, or missing). */
+const csvImportSchema = z.object({
+  [CSV_FIELDS.file]: postedEntry,
+  [CSV_FIELDS.text]: postedText,
+  [CSV_FIELDS.plan]: z.string().optional().catch(undefined),
+});
+
 export type CsvSubmission =
   | { ok: true; text: string; hostPlan: HostPlanId; pasted: string }
   | { ok: false; status: 400 | 413; error: EarningsCsvError; pasted: string };
@@ -503,15 +512,15 @@ export async function readEarningsCsvSubmission(request: Request): Promise<CsvSu
     return submissionError(400, CSV_MESSAGES.unreadable);
   }
 
-  const planText = form.get(CSV_FIELDS.plan);
-  const plan = typeof planText === "string" ? Number(planText) : DEFAULT_HOST_PLAN;
+  const posted = postedFields(form, csvImportSchema);
+  const planText = posted[CSV_FIELDS.plan];
+  const plan = planText === undefined ? DEFAULT_HOST_PLAN : Number(planText);
   const hostPlan = isHostPlanId(plan) ? plan : DEFAULT_HOST_PLAN;
-  const pastedValue = form.get(CSV_FIELDS.text);
-  const pasted = typeof pastedValue === "string" ? pastedValue : "";
+  const pasted = posted[CSV_FIELDS.text];
   const echo = pasted.length <= MAX_ECHOED_PASTE_CHARACTERS ? pasted : "";
 
-  const file = form.get(CSV_FIELDS.file);
-  if (file !== null && typeof file !== "string" && file.size > 0) {
+  const file = posted[CSV_FIELDS.file];
+  if (file instanceof File && file.size > 0) {
     if (file.size > MAX_CSV_UPLOAD_BYTES) return submissionError(413, CSV_MESSAGES.tooLarge, echo);
     try {
       return { ok: true, text: await file.text(), hostPlan, pasted: echo };

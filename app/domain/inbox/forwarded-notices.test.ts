@@ -4,18 +4,15 @@
  * quoted-printable, base64 and ISO-8859-1. Each .eml is read by the same MIME parser the webhook
  * uses; what is read must be exactly what the notice says, and never the host's own note.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
+import { forwardedEmail } from "~/tests/support/inbound-fixtures";
 import { noticeText } from "./html-text";
 import { readNotificationEmail, type ReadNotification } from "./notification-email";
 import { readForward } from "./forwarded-email";
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/forwarded-emails");
-
 async function read(name: string) {
-  const parsed = await simpleParser(readFileSync(path.join(FIXTURES, name)), {
+  const parsed = await simpleParser(forwardedEmail(name), {
     skipImageLinks: true,
     skipTextToHtml: true,
   });

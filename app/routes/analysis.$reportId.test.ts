@@ -9,7 +9,6 @@ import { routeTestPage } from "~/tests/support/route-stub";
 let findingId: string;
 
 const page = routeTestPage({
-  dataDir: "route-report",
   path: "/analysis/:reportId",
   route: () => import("./analysis.$reportId"),
   async setUp(m) {

@@ -10,7 +10,6 @@ import { tripInput } from "~/tests/support/rows";
 let claimId: string;
 
 const page = routeTestPage({
-  dataDir: "route-claim",
   path: "/dashboard/claim/:claimId",
   route: () => import("./dashboard.claim.$claimId"),
   async setUp(m) {

@@ -7,7 +7,6 @@ import { routeTestPage } from "~/tests/support/route-stub";
 import { insertOwner } from "~/tests/support/rows";
 
 const page = routeTestPage({
-  dataDir: "route-conversation",
   path: "/dashboard/inbox/:conversationId",
   route: () => import("./dashboard.inbox.$conversationId"),
   async setUp(m) {

@@ -124,25 +124,23 @@ export type RoutePage<LoaderData> = ReturnType<
 >;
 
 /**
- * A route test file's page: its own data folder (so call it at the top level), then before the
- * tests the app's modules, the route's module, and the rows `setUp` writes, which say who is
- * signed in and the route's params. `url()` is `path` with those params filled in.
+ * A route test file's page: its own data folder, named after `path` (so call it at the top
+ * level), then before the tests the app's modules, the route's module, and the rows `setUp`
+ * writes, which say who is signed in and the route's params. `url()` is `path` with those params
+ * filled in.
  */
 export function routeTestPage<LoaderData, Params extends Record<string, string>>({
-  dataDir,
   path,
   route,
   setUp,
 }: {
-  /** The label of the test's data folder (`setUpTempDataDir`). */
-  dataDir: string;
   path: string;
   route: () => Promise<RouteModule<LoaderData>>;
   setUp: (
     m: AppModules,
   ) => Promise<{ signedIn: { userId: string; accountId: string }; params: Params }>;
 }) {
-  setUpTempDataDir(dataDir);
+  setUpTempDataDir(["route", ...path.split("/").filter((part) => /^\w/.test(part))].join("-"));
   let page: RoutePage<LoaderData> | undefined;
   let url = "";
   beforeAll(async () => {

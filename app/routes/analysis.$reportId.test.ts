@@ -2,33 +2,20 @@
  * The report page (/analysis/:reportId) at route level, without a browser: its loader, its
  * action's intents and its component with their answers (tests/support/route-stub.ts).
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { dentedHoodReport, loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
-import { routePage, signedInCookie, type RoutePage } from "~/tests/support/route-stub";
+import { describe, expect, it } from "vitest";
+import { dentedHoodReport } from "~/tests/support/app-modules";
+import { routeTestPage } from "~/tests/support/route-stub";
 
-setUpTempDataDir("route-report");
-
-let route: typeof import("./analysis.$reportId");
-type LoaderData = Awaited<ReturnType<typeof route.loader>>;
-let page: RoutePage<LoaderData>;
-let reportId: string;
 let findingId: string;
 
-const here = () => `/analysis/${reportId}`;
-
-beforeAll(async () => {
-  const m = await loadAppModules();
-  route = await import("./analysis.$reportId");
-  const { owner, report } = await dentedHoodReport(m, "route-report-owner", { photoSeed: 3 });
-  const cookie = await signedInCookie(owner.userId, owner.accountId);
-  reportId = report.id;
-  findingId = m.reports.loadReport(owner.accountId, report.id)!.findings[0]!.id;
-  page = routePage(route, {
-    path: "/analysis/:reportId",
-    url: here(),
-    params: { reportId },
-    cookie,
-  });
+const page = routeTestPage({
+  path: "/analysis/:reportId",
+  route: () => import("./analysis.$reportId"),
+  async setUp(m) {
+    const { owner, report } = await dentedHoodReport(m, "route-report-owner", { photoSeed: 3 });
+    findingId = m.reports.loadReport(owner.accountId, report.id)!.findings[0]!.id;
+    return { signedIn: owner, params: { reportId: report.id } };
+  },
 });
 
 describe("report page", () => {
@@ -68,7 +55,7 @@ describe("report page", () => {
   it("removes a finding through its hidden id and redirects back with a toast", async () => {
     const reply = await page.post({ intent: "remove-finding", findingId });
     expect(reply.status).toBe(302);
-    expect(reply.location).toBe(`${here()}#findings`);
+    expect(reply.location).toBe(`${page.url()}#findings`);
     expect((await page.load()).report.findings).toHaveLength(0);
   });
 });

@@ -2,47 +2,36 @@
  * The claim page (/dashboard/claim/:claimId) at route level, without a browser: its loader, its
  * action's intents (the change form, a packet link, a draft) and its component with their answers.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { dentedHoodReport, loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
-import { routePage, signedInCookie, type RoutePage } from "~/tests/support/route-stub";
+import { describe, expect, it } from "vitest";
+import { dentedHoodReport } from "~/tests/support/app-modules";
+import { routeTestPage } from "~/tests/support/route-stub";
 import { tripInput } from "~/tests/support/rows";
 
-setUpTempDataDir("route-claim");
-
-let route: typeof import("./dashboard.claim.$claimId");
-type LoaderData = Awaited<ReturnType<typeof route.loader>>;
-let page: RoutePage<LoaderData>;
 let claimId: string;
 
-const here = () => `/dashboard/claim/${claimId}`;
-
-beforeAll(async () => {
-  const m = await loadAppModules();
-  route = await import("./dashboard.claim.$claimId");
-  const trips = await import("~/lib/trips/trips.server");
-  const claims = await import("~/lib/claims/claims.server");
-  const { owner, vehicle } = await dentedHoodReport(m, "route-claim-owner", { photoSeed: 5 });
-  const trip = trips.createTrip(
-    owner.accountId,
-    tripInput({
-      reservationId: "R-700",
-      guestName: "Jordan Lee",
-      startAt: Date.parse("2026-11-20T17:00:00Z"),
-      endAt: Date.parse("2026-11-23T01:30:00Z"),
-      status: "completed",
-    }),
-    vehicle.id,
-    "manual",
-  );
-  const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
-  claimId = claims.createClaim(actor, { tripId: trip.id, kind: "damage" }).id;
-  const cookie = await signedInCookie(owner.userId, owner.accountId);
-  page = routePage(route, {
-    path: "/dashboard/claim/:claimId",
-    url: here(),
-    params: { claimId },
-    cookie,
-  });
+const page = routeTestPage({
+  path: "/dashboard/claim/:claimId",
+  route: () => import("./dashboard.claim.$claimId"),
+  async setUp(m) {
+    const trips = await import("~/lib/trips/trips.server");
+    const claims = await import("~/lib/claims/claims.server");
+    const { owner, vehicle } = await dentedHoodReport(m, "route-claim-owner", { photoSeed: 5 });
+    const trip = trips.createTrip(
+      owner.accountId,
+      tripInput({
+        reservationId: "R-700",
+        guestName: "Jordan Lee",
+        startAt: Date.parse("2026-11-20T17:00:00Z"),
+        endAt: Date.parse("2026-11-23T01:30:00Z"),
+        status: "completed",
+      }),
+      vehicle.id,
+      "manual",
+    );
+    const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
+    claimId = claims.createClaim(actor, { tripId: trip.id, kind: "damage" }).id;
+    return { signedIn: owner, params: { claimId } };
+  },
 });
 
 describe("claim page", () => {
@@ -83,6 +72,6 @@ describe("claim page", () => {
   it("adds a note and redirects back to the claim", async () => {
     const reply = await page.post({ note: "Called the guest." });
     expect(reply.status).toBe(302);
-    expect(reply.location).toBe(here());
+    expect(reply.location).toBe(page.url());
   });
 });

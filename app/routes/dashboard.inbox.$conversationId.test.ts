@@ -2,36 +2,22 @@
  * The inbox conversation page (/dashboard/inbox/:conversationId) at route level, without a
  * browser: its loader, its action's intents and its component with their answers.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { loadAppModules, setUpTempDataDir } from "~/tests/support/app-modules";
-import { routePage, signedInCookie, type RoutePage } from "~/tests/support/route-stub";
+import { describe, expect, it } from "vitest";
+import { routeTestPage } from "~/tests/support/route-stub";
 import { insertOwner } from "~/tests/support/rows";
 
-setUpTempDataDir("route-conversation");
-
-let route: typeof import("./dashboard.inbox.$conversationId");
-type LoaderData = Awaited<ReturnType<typeof route.loader>>;
-let page: RoutePage<LoaderData>;
-let conversationId: string;
-
-const here = () => `/dashboard/inbox/${conversationId}`;
-
-beforeAll(async () => {
-  const m = await loadAppModules();
-  route = await import("./dashboard.inbox.$conversationId");
-  const inbound = await import("~/lib/inbox/inbound.server");
-  const owner = insertOwner(m.db, m.schema, "route-inbox-owner");
-  conversationId = inbound.pasteConversation(owner.accountId, {
-    guestName: "Sam Park",
-    text: "Hi! Is there parking at the pickup address?",
-  });
-  const cookie = await signedInCookie(owner.userId, owner.accountId);
-  page = routePage(route, {
-    path: "/dashboard/inbox/:conversationId",
-    url: here(),
-    params: { conversationId },
-    cookie,
-  });
+const page = routeTestPage({
+  path: "/dashboard/inbox/:conversationId",
+  route: () => import("./dashboard.inbox.$conversationId"),
+  async setUp(m) {
+    const inbound = await import("~/lib/inbox/inbound.server");
+    const owner = insertOwner(m.db, m.schema, "route-inbox-owner");
+    const conversationId = inbound.pasteConversation(owner.accountId, {
+      guestName: "Sam Park",
+      text: "Hi! Is there parking at the pickup address?",
+    });
+    return { signedIn: owner, params: { conversationId } };
+  },
 });
 
 describe("inbox conversation page", () => {
@@ -56,6 +42,6 @@ describe("inbox conversation page", () => {
   it("marks a reply sent and redirects back to the conversation", async () => {
     const reply = await page.post({ intent: "mark-sent", text: "Yes, two spots in front." });
     expect(reply.status).toBe(302);
-    expect(reply.location).toBe(here());
+    expect(reply.location).toBe(page.url());
   });
 });

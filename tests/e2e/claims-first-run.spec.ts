@@ -14,6 +14,7 @@ import { fileClaimOnceAmountEntered } from "../support/claim-filing";
 import { expect, linkIn, test, waitForEmail, waitForHydration } from "../support/fixtures";
 import { phonePhoto } from "../support/photos";
 import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
+import { DESKTOP, PHONE } from "../support/viewports";
 
 /**
  * A new host's first run on a phone, JavaScript on and off: "Try It Free" opens the
@@ -24,7 +25,6 @@ import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
  * none of the evidence check's risk wording. No page errors anywhere.
  */
 
-const PHONE = { width: 390, height: 844 };
 const ZONE = "America/Denver";
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -78,7 +78,7 @@ test.describe("a host's first run, and a claim started before the amount is know
         if (!SHOTS || !javaScriptEnabled) return;
         fs.mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.setViewportSize(DESKTOP);
         await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
         await page.setViewportSize(PHONE);
       };
@@ -339,7 +339,7 @@ test.describe("a claim whose report window closed", () => {
         path: path.join(SHOTS, "claim-closed-window-390.png"),
         fullPage: true,
       });
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.setViewportSize(DESKTOP);
       await page.screenshot({
         path: path.join(SHOTS, "claim-closed-window-1280.png"),
         fullPage: true,

@@ -8,8 +8,7 @@ import { freshAddress, newUserDetails } from "../support/accounts";
 import { BASE_URL, STRICT_URL } from "../support/env";
 import { expect, query, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
 import { phonePhoto } from "../support/photos";
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from "../support/viewports";
 
 /** A signed-in phone browser for a new host (registered through the API on the same cookies). */
 async function hostPhone(

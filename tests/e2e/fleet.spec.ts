@@ -15,6 +15,7 @@ import {
 } from "../support/accounts";
 import { DB_FILE } from "../support/env";
 import { expect, query, seriousA11yViolations, test, waitForHydration } from "../support/fixtures";
+import { LAPTOP, PHONE } from "../support/viewports";
 
 /**
  * The fleet: adding vehicles (JavaScript on and off, on a phone), the dashboard, the vehicle page
@@ -22,8 +23,6 @@ import { expect, query, seriousA11yViolations, test, waitForHydration } from "..
  * account's vehicle is a 404 everywhere).
  */
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 /** A 2021 Toyota (WMI 4T1, model year M) with a valid check digit, and the same with a typo. */
 const TOYOTA_2021 = "4T1B11HK4MU123456";
 const BAD_CHECK_DIGIT = "4T1B11HK5MU123456";
@@ -42,7 +41,7 @@ async function newHost(
   options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<Host> {
   const context = await browser.newContext({
-    viewport: options.viewport ?? DESKTOP,
+    viewport: options.viewport ?? LAPTOP,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     extraHTTPHeaders: { "X-Forwarded-For": freshAddress() },
   });

@@ -17,6 +17,7 @@ import { fileClaimOnceAmountEntered } from "../support/claim-filing";
 import { expect, linkIn, query, test, waitForEmail, waitForHydration } from "../support/fixtures";
 import { phonePhoto } from "../support/photos";
 import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
+import { DESKTOP, PHONE } from "../support/viewports";
 
 /**
  * A new host's real first day, on a phone (390 px), with JavaScript on and off, as one test:
@@ -32,8 +33,6 @@ import { PACKET_RISK_WORDING, pdfText } from "../support/packet-text";
  * page errors, none.
  */
 
-const PHONE = { width: 390, height: 844 };
-const WIDE = { width: 1280, height: 900 };
 const ZONE = "America/Denver";
 const SHOTS = "/tmp/shots-journey";
 const HOUR = 3_600_000;
@@ -253,7 +252,7 @@ test.describe("a new host's first day, on a phone", () => {
         if (!javaScriptEnabled) return;
         fs.mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-        await page.setViewportSize(WIDE);
+        await page.setViewportSize(DESKTOP);
         await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
         await page.setViewportSize(PHONE);
       };
@@ -679,7 +678,7 @@ test.describe("a new host's first day, on a phone", () => {
       ).toHaveCount(1);
       if (javaScriptEnabled) {
         await vaPage.screenshot({ path: path.join(SHOTS, "va-shift-390.png"), fullPage: true });
-        await vaPage.setViewportSize(WIDE);
+        await vaPage.setViewportSize(DESKTOP);
         await vaPage.screenshot({ path: path.join(SHOTS, "va-shift-1280.png"), fullPage: true });
       }
       // …and on the conversation page, the same guest waits on "Needs you".

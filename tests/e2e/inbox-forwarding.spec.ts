@@ -23,6 +23,7 @@ import {
   postmarkInboundPayload,
   sendGridRawPayload,
 } from "../support/inbound-fixtures";
+import { DESKTOP, PHONE } from "../support/viewports";
 
 /**
  * Forwarding a host can finish setting up, on a phone, JavaScript on and off: the setup page
@@ -33,7 +34,6 @@ import {
  * received; and each provider's payload shape posted to the webhook.
  */
 
-const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/shots-inbound";
 // Tests register two hosts, check accessibility and take screenshots at two widths.
 test.describe.configure({ timeout: 90_000 });
@@ -100,11 +100,11 @@ function overflowing(page: Page) {
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
     // From the top: the sticky header then sits where a visitor sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(PHONE);
 }

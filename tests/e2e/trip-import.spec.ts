@@ -4,6 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { disposeAll, registerViaApi, type TestUser } from "../support/accounts";
 import { SAME_ORIGIN } from "../support/env";
 import { expect, query, test, waitForHydration } from "../support/fixtures";
+import { PHONE } from "../support/viewports";
 
 /**
  * Importing the marketplace's Trip Earnings export on a phone, with JavaScript on and off: a car
@@ -11,8 +12,6 @@ import { expect, query, test, waitForHydration } from "../support/fixtures";
  * to it; a match the host makes is remembered by the next import; an account without a time
  * zone is asked for one once. Exports are in ./fixtures, in the marketplace's real columns.
  */
-
-const PHONE = { width: 390, height: 844 };
 
 function fixture(name: string): Buffer {
   return readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));

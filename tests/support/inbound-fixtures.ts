@@ -3,8 +3,20 @@
  * own documentation (each cites its source), not from the app's parsers. Shared by the unit
  * tests (app/lib/inbox/*.test.ts) and the end-to-end tests.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 const CRLF = "\r\n";
+
+const FORWARDED_EMAILS = path.resolve(import.meta.dirname, "../fixtures/forwarded-emails");
+
+/**
+ * An email as a mail client forwarded it, byte for byte (CRLF and 8-bit text kept: the folder's
+ * .gitattributes keeps git from touching them), from tests/fixtures/forwarded-emails.
+ */
+export function forwardedEmail(name: string): Buffer {
+  return readFileSync(path.join(FORWARDED_EMAILS, name));
+}
 
 /**
  * Gmail's forwarding confirmation as Gmail sends it today: no code, a `vf-` confirm link on

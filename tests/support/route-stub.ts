@@ -10,6 +10,8 @@ import {
   createRoutesStub,
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
 } from "react-router";
+import { beforeAll } from "vitest";
+import { loadAppModules, setUpTempDataDir, type AppModules } from "./app-modules";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -120,3 +122,43 @@ export function routePage<LoaderData, Params extends Record<string, string>>(
 export type RoutePage<LoaderData> = ReturnType<
   typeof routePage<LoaderData, Record<string, string>>
 >;
+
+/**
+ * A route test file's page: its own data folder, named after `path` (so call it at the top
+ * level), then before the tests the app's modules, the route's module, and the rows `setUp`
+ * writes, which say who is signed in and the route's params. `url()` is `path` with those params
+ * filled in.
+ */
+export function routeTestPage<LoaderData, Params extends Record<string, string>>({
+  path,
+  route,
+  setUp,
+}: {
+  path: string;
+  route: () => Promise<RouteModule<LoaderData>>;
+  setUp: (
+    m: AppModules,
+  ) => Promise<{ signedIn: { userId: string; accountId: string }; params: Params }>;
+}) {
+  setUpTempDataDir(["route", ...path.split("/").filter((part) => /^\w/.test(part))].join("-"));
+  let page: RoutePage<LoaderData> | undefined;
+  let url = "";
+  beforeAll(async () => {
+    const m = await loadAppModules();
+    const module = await route();
+    const { signedIn, params } = await setUp(m);
+    url = path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+    const cookie = await signedInCookie(signedIn.userId, signedIn.accountId);
+    page = routePage(module, { path, url, params, cookie });
+  });
+  const ready = () => {
+    if (!page) throw new Error("The route's page is set up in beforeAll.");
+    return page;
+  };
+  return {
+    url: () => url,
+    load: () => ready().load(),
+    post: (form: Record<string, string>) => ready().post(form),
+    render: (actionData?: unknown) => ready().render(actionData),
+  };
+}

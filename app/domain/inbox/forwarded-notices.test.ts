@@ -4,18 +4,16 @@
  * quoted-printable, base64 and ISO-8859-1. Each .eml is read by the same MIME parser the webhook
  * uses; what is read must be exactly what the notice says, and never the host's own note.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
+import { forwardedEmail } from "~/tests/support/inbound-fixtures";
+import type { LocalDateTime } from "~/domain/zoned-time";
 import { noticeText } from "./html-text";
 import { readNotificationEmail, type ReadNotification } from "./notification-email";
 import { readForward } from "./forwarded-email";
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/forwarded-emails");
-
 async function read(name: string) {
-  const parsed = await simpleParser(readFileSync(path.join(FIXTURES, name)), {
+  const parsed = await simpleParser(forwardedEmail(name), {
     skipImageLinks: true,
     skipTextToHtml: true,
   });
@@ -32,6 +30,21 @@ async function read(name: string) {
 
 const NOTHING = { messageText: null, vehicleName: null, startAt: null, endAt: null };
 
+/** What a notice reads as: its kind, the guest and the reservation, and nothing else. */
+function notice(kind: ReadNotification["kind"], guestName: string, reservationId: string) {
+  return { ...NOTHING, kind, guestName, reservationId };
+}
+
+/** A trip's car and its local start and end, each written "2026-12-04 10:00". */
+function trip(vehicleName: string, start: string, end: string) {
+  return { vehicleName, startAt: localTime(start), endAt: localTime(end) };
+}
+
+function localTime(text: string): LocalDateTime {
+  const [year, month, day, hour, minute] = (text.match(/\d+/g) ?? []).map(Number);
+  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute! };
+}
+
 const JORDAN_MESSAGE = [
   "Hi Pat! Quick question before pickup:",
   'is the "airport parking" lot the one by Terminal B? 🚗',
@@ -41,87 +54,42 @@ const JORDAN_MESSAGE = [
 
 const EXPECTED: Record<string, ReadNotification> = {
   "gmail-guest-message-en-qp.eml": {
-    ...NOTHING,
-    kind: "guest-message",
-    guestName: "Jordan L.",
-    reservationId: "48213377",
+    ...notice("guest-message", "Jordan L.", "48213377"),
     messageText: JORDAN_MESSAGE,
   },
   "outlook-web-guest-message-en-html-only.eml": {
-    ...NOTHING,
-    kind: "guest-message",
-    guestName: "Jordan L.",
-    reservationId: "48213377",
+    ...notice("guest-message", "Jordan L.", "48213377"),
     messageText: JORDAN_MESSAGE,
   },
   "outlook-ios-guest-message-es-html-only.eml": {
-    ...NOTHING,
-    kind: "guest-message",
-    guestName: "Ana R.",
-    reservationId: "51230001",
+    ...notice("guest-message", "Ana R.", "51230001"),
     messageText:
       "¿Puedo recoger el auto una hora antes? 🙏\nMi vuelo llega a las 7:15 a. m.\n\n¡Gracias!",
   },
   "outlook-desktop-booking-en-qp.eml": {
-    ...NOTHING,
-    kind: "booking-confirmed",
-    guestName: "Jordan L.",
-    reservationId: "48213377",
-    vehicleName: "Tesla Model 3 2021",
-    startAt: { year: 2026, month: 12, day: 4, hour: 10, minute: 0 },
-    endAt: { year: 2026, month: 12, day: 7, hour: 10, minute: 0 },
+    ...notice("booking-confirmed", "Jordan L.", "48213377"),
+    ...trip("Tesla Model 3 2021", "2026-12-04 10:00", "2026-12-07 10:00"),
   },
   "outlook-desktop-booking-es-iso-8859-1.eml": {
-    ...NOTHING,
-    kind: "booking-confirmed",
-    guestName: "María José García",
-    reservationId: "51230001",
-    vehicleName: "Toyota Corolla 2020",
-    startAt: { year: 2026, month: 12, day: 18, hour: 10, minute: 0 },
-    endAt: { year: 2026, month: 12, day: 21, hour: 18, minute: 30 },
+    ...notice("booking-confirmed", "María José García", "51230001"),
+    ...trip("Toyota Corolla 2020", "2026-12-18 10:00", "2026-12-21 18:30"),
   },
   "apple-mail-iphone-trip-changed-en-qp.eml": {
-    ...NOTHING,
-    kind: "trip-changed",
-    guestName: "Sam Park",
-    reservationId: "50112233",
-    vehicleName: "Honda Civic 2022",
-    startAt: { year: 2026, month: 12, day: 12, hour: 9, minute: 0 },
-    endAt: { year: 2026, month: 12, day: 15, hour: 18, minute: 30 },
+    ...notice("trip-changed", "Sam Park", "50112233"),
+    ...trip("Honda Civic 2022", "2026-12-12 09:00", "2026-12-15 18:30"),
   },
   "gmail-trip-changed-es-qp.eml": {
-    ...NOTHING,
-    kind: "trip-changed",
-    guestName: "Carlos Gómez",
-    reservationId: "52998877",
-    vehicleName: "Mazda CX-5 2021",
-    startAt: { year: 2027, month: 1, day: 2, hour: 8, minute: 0 },
-    endAt: { year: 2027, month: 1, day: 6, hour: 20, minute: 0 },
+    ...notice("trip-changed", "Carlos Gómez", "52998877"),
+    ...trip("Mazda CX-5 2021", "2027-01-02 08:00", "2027-01-06 20:00"),
   },
-  "outlook-web-cancellation-en-base64.eml": {
-    ...NOTHING,
-    kind: "trip-cancelled",
-    guestName: "Jordan Lee",
-    reservationId: "48213377",
-  },
-  "gmail-cancellation-es-base64.eml": {
-    ...NOTHING,
-    kind: "trip-cancelled",
-    guestName: "María José García",
-    reservationId: "51230001",
-  },
-  "gmail-reimbursement-en-plain.eml": {
-    ...NOTHING,
-    kind: "reimbursement",
-    guestName: "Sam Park",
-    reservationId: "50112233",
-  },
-  "apple-mail-mac-damage-es-iso-8859-1-8bit.eml": {
-    ...NOTHING,
-    kind: "damage-claim",
-    guestName: "Carlos Gómez",
-    reservationId: "52998877",
-  },
+  "outlook-web-cancellation-en-base64.eml": notice("trip-cancelled", "Jordan Lee", "48213377"),
+  "gmail-cancellation-es-base64.eml": notice("trip-cancelled", "María José García", "51230001"),
+  "gmail-reimbursement-en-plain.eml": notice("reimbursement", "Sam Park", "50112233"),
+  "apple-mail-mac-damage-es-iso-8859-1-8bit.eml": notice(
+    "damage-claim",
+    "Carlos Gómez",
+    "52998877",
+  ),
 };
 
 describe("forwarded notices, as mail clients really forward them", () => {

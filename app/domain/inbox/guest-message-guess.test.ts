@@ -7,6 +7,7 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import {
   LATIN1_GUEST_TEXT,
+  forwardedEmail,
   guestMessageNotice,
   latin1EmailWithAttachments,
 } from "~/tests/support/inbound-fixtures";
@@ -37,26 +38,7 @@ describe("guessing a guest message from an email", () => {
   });
 
   it("a guest's email forwarded from Gmail: the original sender, the body after the header block", async () => {
-    const raw = [
-      "From: Sam Host <sam.host.cars@gmail.com>",
-      "To: host-inbox@inbound.fleet.test",
-      "Subject: Fwd: Question about trip 61234567",
-      "MIME-Version: 1.0",
-      'Content-Type: text/plain; charset="UTF-8"',
-      "",
-      "see below",
-      "",
-      "---------- Forwarded message ---------",
-      "From: Priya Natarajan <priya.n@example.com>",
-      "Date: Thu, Nov 26, 2026 at 6:02 PM",
-      "Subject: Question about trip 61234567",
-      "To: <sam.host.cars@gmail.com>",
-      "",
-      "Hi Sam, can my husband drive too? He has his license with him.",
-      "",
-      "Priya",
-      "",
-    ].join("\r\n");
+    const raw = forwardedEmail("gmail-guest-email-en-plain.eml");
     expect(await guess(raw)).toEqual({
       guestName: "Priya Natarajan",
       reservationId: "61234567",
@@ -65,24 +47,7 @@ describe("guessing a guest message from an email", () => {
   });
 
   it("an email forwarded from Outlook desktop: the From/Sent/To/Subject block is left out", async () => {
-    const raw = [
-      "From: Sam Host <sam@fleet.example>",
-      "To: host-inbox@inbound.fleet.test",
-      "Subject: FW: Keys",
-      "MIME-Version: 1.0",
-      'Content-Type: text/plain; charset="us-ascii"',
-      "",
-      "",
-      "",
-      "________________________________",
-      "From: Jordan Lee <jordan.lee@example.org>",
-      "Sent: Thursday, November 26, 2026 9:12 AM",
-      "To: Sam Host <sam@fleet.example>",
-      "Subject: Keys",
-      "",
-      "Where do I leave the keys when I drop off?",
-      "",
-    ].join("\r\n");
+    const raw = forwardedEmail("outlook-desktop-guest-email-en-plain.eml");
     expect(await guess(raw)).toEqual({
       guestName: "Jordan Lee",
       reservationId: "",

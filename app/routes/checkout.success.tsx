@@ -6,16 +6,11 @@ import { CardSection } from "~/components/card-section";
 import { requireSession } from "~/lib/auth/guards.server";
 import { checkoutOutcome } from "~/lib/billing/subscription-page.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { useFormat } from "~/lib/ui/preferences";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Checkout complete",
-    path: "/checkout/success",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Checkout complete", "/checkout/success", data);
 
 /** Seconds between checks while Stripe's webhook hasn't landed yet. */
 const REFRESH_SECONDS = 2;

@@ -16,15 +16,10 @@ import { parseSubmission } from "~/lib/http/form";
 import { startCheckout } from "~/lib/billing/subscriptions.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Checkout",
-    path: "/checkout",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Checkout", "/checkout", data);
 
 /** GET /checkout?plan=fleet: the plan chosen and the button to Stripe Checkout. */
 export async function loader({ request }: Route.LoaderArgs) {

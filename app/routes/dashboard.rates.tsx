@@ -16,7 +16,7 @@ import { accountRateSettings } from "~/lib/estimates/reports.server";
 import { rateFormSchema } from "~/lib/estimates/rate-form";
 import { parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,12 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Shop rates",
-    path: "/dashboard/rates",
-    origin: data?.origin ?? "http://localhost:3000",
-    noIndex: true,
-  });
+  privatePageMeta("Shop rates", "/dashboard/rates", data);
 
 /** The sources behind the regional defaults shown on this page (labor rates and sales tax). */
 const SOURCE_NOTES: readonly RateSource[] = [

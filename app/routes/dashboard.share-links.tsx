@@ -16,7 +16,7 @@ import { CURSOR_MESSAGE, DEFAULT_PAGE_SIZE, readPageRequest } from "~/lib/paging
 import { vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 /**
@@ -78,12 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Share links",
-    path: "/dashboard/share-links",
-    origin: data?.origin ?? "http://localhost:3000",
-    noIndex: true,
-  });
+  privatePageMeta("Share links", "/dashboard/share-links", data);
 
 export default function ShareLinks({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

@@ -38,7 +38,7 @@ import {
 } from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { z } from "zod";
 import {
@@ -178,12 +178,7 @@ const vehicleIntents = {
 } satisfies IntentHandlers<Intent, Target>;
 
 export const meta: Route.MetaFunction = ({ data, params }) =>
-  pageMeta({
-    title: data ? data.label : "Vehicle",
-    path: `/dashboard/vehicle/${params.vehicleId}`,
-    origin: data?.origin ?? "http://localhost:3000",
-    noIndex: true,
-  });
+  privatePageMeta(data ? data.label : "Vehicle", `/dashboard/vehicle/${params.vehicleId}`, data);
 
 function vehicleValues(vehicle: ReturnType<typeof vehicleJson>): Record<string, string | string[]> {
   return {

@@ -17,7 +17,7 @@ import {
   type HistoryEntry,
 } from "~/lib/estimates/fleet.server";
 import { getVehicle, vehicleLabel, vehicleTitle } from "~/lib/vehicles/vehicles.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
@@ -49,12 +49,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, params }) =>
-  pageMeta({
-    title: data ? `Damage history of ${data.label}` : "Damage history",
-    path: `/diagram-dashboard/${params.vehicleId}`,
-    origin: data?.origin ?? "http://localhost:3000",
-    noIndex: true,
-  });
+  privatePageMeta(
+    data ? `Damage history of ${data.label}` : "Damage history",
+    `/diagram-dashboard/${params.vehicleId}`,
+    data,
+  );
 
 function markerStatus(entry: HistoryEntry): DiagramMarker["status"] {
   if (entry.state === "repaired") return "repaired";

@@ -19,16 +19,11 @@ import { formReply, readForm } from "~/lib/http/form.server";
 import type { IntentHandlers, IntentOf } from "~/lib/http/intent";
 import { env } from "~/lib/runtime/env.server";
 import { useFormat } from "~/lib/ui/preferences";
-import { pageMeta } from "~/lib/ui/meta";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Subscription",
-    path: "/subscription",
-    origin: data?.origin ?? "http://localhost",
-    noIndex: true,
-  });
+  privatePageMeta("Subscription", "/subscription", data);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);

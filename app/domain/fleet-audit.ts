@@ -102,7 +102,7 @@ export const FLEET_VEHICLE_LIMITS = {
     min: 0,
     max: 1_000_000_00,
   },
-  ...(Object.fromEntries(
+  .../* @__PURE__ */ (Object.fromEntries(
     MONTHLY_COST_FIELDS.map(([field, label]) => [field, monthlyCostRule(label)]),
   ) as Record<MonthlyCostField, NumberRule>),
 } satisfies Partial<Record<FleetVehicleField, NumberRule>>;

@@ -26,12 +26,8 @@ import { formatCents } from "~/domain/money";
 import { recordEvent } from "~/lib/analytics/server";
 import { parseSubmission } from "~/lib/http/form";
 import { formReply } from "~/lib/http/form.server";
-import {
-  CSV_FIELDS,
-  importRedirect,
-  parseFleetAuditQuery,
-  readEarningsCsvSubmission,
-} from "~/lib/tools/fleet-audit-query";
+import { CSV_FIELDS, importRedirect, parseFleetAuditQuery } from "~/lib/tools/fleet-audit-query";
+import { readEarningsCsvSubmission } from "~/lib/tools/fleet-audit-import.server";
 import { toolLoaderData } from "~/lib/tools/tool-page.server";
 import { useLiveParams } from "~/lib/tools/live-form";
 import { useLiveLoaderData } from "~/lib/tools/live-loader";

@@ -8,9 +8,9 @@ import {
   MAX_CSV_UPLOAD_BYTES,
   MAX_IMPORT_QUERY_LENGTH,
   parseFleetAuditQuery,
-  readEarningsCsvSubmission,
   serializeFleetAuditQuery,
 } from "./fleet-audit-query";
+import { readEarningsCsvSubmission } from "./fleet-audit-import.server";
 import { SAMPLE_CAMRY } from "~/tests/support/tool-fixtures";
 
 const camry = SAMPLE_CAMRY;

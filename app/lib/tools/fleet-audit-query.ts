@@ -1,5 +1,6 @@
 /**
- * The Fleet Audit Calculator's form ↔ query string, and reading its CSV import.
+ * The Fleet Audit Calculator's form ↔ query string, and what its CSV import shares with the page
+ * (fields, limits, messages; `fleet-audit-import.server.ts` reads the upload).
  *
  * One car per form row, with indexed params: `v0.name`, `v0.price`, `v0.util`, `v0.plan`, … The
  * same pure `parseFleetAuditQuery` runs on the server (JavaScript off, shared links) and in the
@@ -19,7 +20,6 @@ import {
   prefillFleetVehicles,
   validateFleetAudit,
   validateFleetVehicle,
-  type EarningsCsvError,
   type EarningsCsvSummary,
   type FleetAuditOptions,
   type FleetVehicleField,
@@ -27,8 +27,6 @@ import {
 } from "~/domain/fleet-audit";
 import { isHostPlanId, type HostPlanId } from "~/domain/marketplace-rules";
 import { formatNumber } from "~/domain/money";
-import { z } from "zod";
-import { postedEntry, postedFields, postedText } from "~/lib/http/intent";
 import { centsToInput, readMoney, readNumber, readText } from "./query-params";
 
 /** Most cars one audit page holds (the form has 11 inputs per car). */
@@ -111,7 +109,9 @@ export const ROW_FIELDS: readonly RowFieldSpec[] = [
   { param: "repair", key: "averageRepairCostCents", label: "Average repair cost", kind: "money" },
 ];
 
-const ROW_PARAMS = new Set<string>(ROW_FIELDS.map((field) => field.param));
+// `@__PURE__` (here and on EXAMPLE_ROW) lets the bundler leave these out of a browser bundle that
+// doesn't read them, which it can't tell of a call by itself.
+const ROW_PARAMS = /* @__PURE__ */ new Set<string>(ROW_FIELDS.map((field) => field.param));
 /** Fields that always carry a value (a select, a sourced default), so they don't make a row "started". */
 const DEFAULTED_PARAMS = new Set<RowParam>(["plan", "repair"]);
 
@@ -137,7 +137,7 @@ export const EXAMPLE_ROW: RowValues = {
   maint: "50",
   clean: "60",
   tolls: "10",
-  repair: centsToInput(FLEET_VEHICLE_DEFAULTS.averageRepairCostCents),
+  repair: /* @__PURE__ */ centsToInput(FLEET_VEHICLE_DEFAULTS.averageRepairCostCents),
 };
 
 function emptyRow(plan: string): RowValues {
@@ -421,8 +421,6 @@ export function serializeFleetAuditQuery(
 
 /** Largest earnings export the import accepts (a year of trips for a large fleet is well under). */
 export const MAX_CSV_UPLOAD_BYTES = 2 * 1024 * 1024;
-/** Over-limit uploads are read and discarded up to this size so the browser sees the answer. */
-const MAX_DRAIN_BYTES = 20 * 1024 * 1024;
 /** Pasted text echoed back into the box after an error (longer pastes are not echoed). */
 export const MAX_ECHOED_PASTE_CHARACTERS = 100_000;
 
@@ -434,104 +432,6 @@ export const CSV_MESSAGES = {
     "That file is over 2 MB. Export a shorter date range (a few months is plenty) and try again.",
   missing: "Choose your earnings CSV file, or paste its contents into the box.",
 } as const;
-
-/** The import form as posted: the file, the pasted text, the plan (text, or missing). */
-const csvImportSchema = z.object({
-  [CSV_FIELDS.file]: postedEntry,
-  [CSV_FIELDS.text]: postedText,
-  [CSV_FIELDS.plan]: z.string().optional().catch(undefined),
-});
-
-export type CsvSubmission =
-  | { ok: true; text: string; hostPlan: HostPlanId; pasted: string }
-  | { ok: false; status: 400 | 413; error: EarningsCsvError; pasted: string };
-
-const submissionError = (status: 400 | 413, message: string, pasted = "") => ({
-  ok: false as const,
-  status,
-  error: { row: null, column: null, message },
-  pasted,
-});
-
-/** Reads up to `keepUpTo` bytes; beyond that keeps reading (and dropping) up to `drainUpTo`. */
-async function readCapped(
-  body: ReadableStream<Uint8Array>,
-  keepUpTo: number,
-  drainUpTo: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const next = await reader.read();
-      if (next.done) break;
-      total += next.value.byteLength;
-      if (total > drainUpTo) return null;
-      if (total <= keepUpTo) chunks.push(next.value);
-    }
-  } finally {
-    try {
-      reader.releaseLock();
-    } catch {
-      // Nothing to release.
-    }
-  }
-  if (total > keepUpTo) return null;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/**
- * The import form's CSV (an uploaded file, else the pasted text) and the host plan for the
- * imported cars. Enforces the size cap (Content-Length first, then the bytes received) and never
- * throws: every problem is a 400 or 413 with a message for the page.
- */
-export async function readEarningsCsvSubmission(request: Request): Promise<CsvSubmission> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  const declaredTooLarge = Number.isFinite(declared) && declared > MAX_CSV_UPLOAD_BYTES;
-  if (!request.body) return submissionError(400, CSV_MESSAGES.missing);
-
-  let form: FormData;
-  try {
-    const bytes = await readCapped(
-      request.body,
-      declaredTooLarge ? 0 : MAX_CSV_UPLOAD_BYTES + 64 * 1024,
-      MAX_DRAIN_BYTES,
-    );
-    if (declaredTooLarge || bytes === null) return submissionError(413, CSV_MESSAGES.tooLarge);
-    form = await new Response(bytes, {
-      headers: { "Content-Type": request.headers.get("content-type") ?? "" },
-    }).formData();
-  } catch {
-    return submissionError(400, CSV_MESSAGES.unreadable);
-  }
-
-  const posted = postedFields(form, csvImportSchema);
-  const planText = posted[CSV_FIELDS.plan];
-  const plan = planText === undefined ? DEFAULT_HOST_PLAN : Number(planText);
-  const hostPlan = isHostPlanId(plan) ? plan : DEFAULT_HOST_PLAN;
-  const pasted = posted[CSV_FIELDS.text];
-  const echo = pasted.length <= MAX_ECHOED_PASTE_CHARACTERS ? pasted : "";
-
-  const file = posted[CSV_FIELDS.file];
-  if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_CSV_UPLOAD_BYTES) return submissionError(413, CSV_MESSAGES.tooLarge, echo);
-    try {
-      return { ok: true, text: await file.text(), hostPlan, pasted: echo };
-    } catch {
-      return submissionError(400, CSV_MESSAGES.unreadable, echo);
-    }
-  }
-  if (pasted.length > MAX_CSV_UPLOAD_BYTES) return submissionError(413, CSV_MESSAGES.tooLarge);
-  if (pasted.trim() === "") return submissionError(400, CSV_MESSAGES.missing);
-  return { ok: true, text: pasted, hostPlan, pasted: echo };
-}
 
 /** Longest query string an import redirects to (Node refuses request heads over 16 KB). */
 export const MAX_IMPORT_QUERY_LENGTH = 8_000;

@@ -65,54 +65,65 @@ afterAll(async () => {
   await stripeServer.close();
 });
 
-describe("/subscription's forms", () => {
-  it("refuses an unknown action and says so on the page", async () => {
-    const reply = await subscription.post({ intent: "upgrade-for-free" });
-    expect(reply.status).toBe(400);
-    expect(await subscription.render(reply.data)).toContain("Choose what to change.");
-  });
+/** A post each page refuses, with the status and the message the page then shows. */
+const REFUSALS: [string, () => RoutePage<unknown>, Record<string, string>, number, string][] = [
+  [
+    "/subscription: an unknown action",
+    () => subscription,
+    { intent: "upgrade-for-free" },
+    400,
+    "Choose what to change.",
+  ],
+  [
+    "/subscription: a plan that doesn't exist",
+    () => subscription,
+    { intent: "change", plan: "platinum" },
+    400,
+    "Choose the Fleet or Concierge plan.",
+  ],
+  [
+    "/subscription: a change with no subscription yet",
+    () => subscription,
+    { intent: "cancel" },
+    400,
+    "There is no subscription to change. Choose a plan first.",
+  ],
+  [
+    "/subscription: a team member, not the owner",
+    () => memberSubscription,
+    { intent: "resume" },
+    403,
+    "Only the account owner can change the subscription.",
+  ],
+  [
+    "/checkout: a plan that doesn't exist",
+    () => checkout,
+    { plan: "free-forever" },
+    400,
+    "Choose the Fleet or Concierge plan.",
+  ],
+  [
+    "/checkout: a team member, not the owner",
+    () => memberCheckout,
+    { plan: "fleet" },
+    403,
+    "Only the account owner can choose the plan.",
+  ],
+];
 
-  it("refuses a plan change to a plan that doesn't exist", async () => {
-    const reply = await subscription.post({ intent: "change", plan: "platinum" });
-    expect(reply.status).toBe(400);
-    expect(await subscription.render(reply.data)).toContain("Choose the Fleet or Concierge plan.");
-  });
+describe("the billing forms", () => {
+  it.each(REFUSALS)(
+    "refuse %s, and say why on the page",
+    async (_, page, form, status, message) => {
+      const reply = await page().post(form);
+      expect(reply.status).toBe(status);
+      expect(await page().render(reply.data)).toContain(message);
+    },
+  );
 
-  it("answers a change there is nothing to change for (no subscription yet) with a 400", async () => {
-    const reply = await subscription.post({ intent: "cancel" });
-    expect(reply.status).toBe(400);
-    expect(await subscription.render(reply.data)).toContain(
-      "There is no subscription to change. Choose a plan first.",
-    );
-  });
-
-  it("lets only the account owner change the subscription", async () => {
-    const reply = await memberSubscription.post({ intent: "resume" });
-    expect(reply.status).toBe(403);
-    expect(await memberSubscription.render(reply.data)).toContain(
-      "Only the account owner can change the subscription.",
-    );
-  });
-});
-
-describe("/checkout's form", () => {
-  it("sends the owner to Stripe Checkout for the plan chosen", async () => {
+  it("send the owner to Stripe Checkout for the plan chosen", async () => {
     const reply = await checkout.post({ plan: "fleet" });
     expect(reply.status).toBe(302);
     expect(reply.location).toMatch(new RegExp(`^${stripeServer.url}/checkout/`));
-  });
-
-  it("refuses a plan that doesn't exist, on the page", async () => {
-    const reply = await checkout.post({ plan: "free-forever" });
-    expect(reply.status).toBe(400);
-    expect(await checkout.render(reply.data)).toContain("Choose the Fleet or Concierge plan.");
-  });
-
-  it("lets only the account owner choose the plan", async () => {
-    const reply = await memberCheckout.post({ plan: "fleet" });
-    expect(reply.status).toBe(403);
-    expect(await memberCheckout.render(reply.data)).toContain(
-      "Only the account owner can choose the plan.",
-    );
   });
 });

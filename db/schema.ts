@@ -273,7 +273,8 @@ export const vehicles = sqliteTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index("vehicles_account_idx").on(table.accountId),
+    // The dashboard pages the fleet oldest car first.
+    index("vehicles_account_idx").on(table.accountId, table.createdAt, table.id),
     uniqueIndex("vehicles_account_vin_idx")
       .on(table.accountId, table.vin)
       .where(sql`vin IS NOT NULL`),

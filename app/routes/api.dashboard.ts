@@ -1,15 +1,21 @@
 import type { Route } from "./+types/api.dashboard";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { fleetOverview } from "~/lib/estimates/fleet.server";
-import { methodNotAllowed } from "~/lib/http/json";
+import { FLEET_PAGE_SIZE, fleetOverview } from "~/lib/estimates/fleet.server";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
 
 /**
- * GET /api/dashboard: the fleet overview of the account being worked in (vehicles with their
- * counts, totals and the 10 newest reports); see `fleetOverview` for the definitions.
+ * GET /api/dashboard[?limit=&cursor=]: the fleet overview of the account being worked in: a page
+ * of vehicles with their counts (`limit`, 25, at most 200; `nextCursor` is null on the last
+ * page), the whole fleet's totals and the 10 newest reports; see `fleetOverview` for the
+ * definitions. A bad limit or cursor is a 400.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  return Response.json(fleetOverview(session.accountId), {
+  const asked = readPageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
+  if (!asked.ok) return jsonError(400, asked.message);
+  if (asked.cursor && typeof asked.cursor.key !== "number") return jsonError(400, CURSOR_MESSAGE);
+  return Response.json(fleetOverview(session.accountId, asked), {
     headers: { "Cache-Control": "private, no-store" },
   });
 }

@@ -8,11 +8,14 @@ import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
 import {
+  FLEET_PAGE_SIZE,
   fleetOverview,
   startsDashboardVisit,
   type RecentReport,
 } from "~/lib/estimates/fleet.server";
-import { pageMeta } from "~/lib/ui/meta";
+import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import { PageLinks } from "~/components/page-links";
+import { privatePageMeta } from "~/lib/ui/meta";
 import { ClaimBoard } from "~/components/claims/claim-board";
 import { nextClaimDeadlines } from "~/lib/claims/claim-pages.server";
 import { accuracySummary } from "~/domain/repairs/accuracy";
@@ -20,9 +23,9 @@ import { listConfirmations } from "~/lib/repairs/repairs.server";
 import { SetupChecklist } from "~/components/dashboard/setup-checklist";
 import { accountSetupChecklist } from "~/lib/accounts/setup-checklist.server";
 
-/** The overview with only what the page shows of each car (a 40-car fleet stays light). */
-function dashboardOverview(accountId: string) {
-  const overview = fleetOverview(accountId);
+/** The overview with only what the page shows of each car (a page of 25 cars stays light). */
+function dashboardOverview(accountId: string, page: Parameters<typeof fleetOverview>[1]) {
+  const overview = fleetOverview(accountId, page);
   return { ...overview, vehicles: overview.vehicles.map(fleetCard) };
 }
 
@@ -30,9 +33,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   // Once per visit (views less than 30 minutes apart), not on every reload.
   if (startsDashboardVisit(session.idHash)) recordEvent("dashboard_viewed", {}, session.user.id);
+  // `?cursor=` pages the cars; a stale or edited page link shows the first page with a notice.
+  const asked = readPageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
+  const valid = asked.ok && (!asked.cursor || typeof asked.cursor.key === "number");
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    overview: dashboardOverview(session.accountId),
+    overview: dashboardOverview(session.accountId, {
+      limit: FLEET_PAGE_SIZE,
+      cursor: valid && asked.ok ? asked.cursor : null,
+    }),
+    vehiclesNotice: valid ? null : CURSOR_MESSAGE,
     nextDeadlines: nextClaimDeadlines(session.accountId, 3),
     accuracy: accuracySummary(listConfirmations(session.accountId)),
     // The owner sets the account up; members and VAs work in it.
@@ -50,12 +60,7 @@ const SECTIONS = [
 ] as const;
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "Dashboard",
-    path: "/dashboard",
-    origin: data?.origin ?? "http://localhost:3000",
-    noIndex: true,
-  });
+  privatePageMeta("Dashboard", "/dashboard", data);
 
 function RecentReports({ reports }: { reports: RecentReport[] }) {
   if (reports.length === 0) {
@@ -102,7 +107,7 @@ function EmptyFleet() {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { overview } = loaderData;
   const { totals } = overview;
-  const empty = overview.vehicles.length === 0;
+  const empty = totals.vehicles === 0;
   return (
     <div className="container-page space-y-6 py-8 sm:py-10">
       <FleetPageHeader
@@ -180,8 +185,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <CardSection id="vehicles-heading" title="Vehicles">
+            {loaderData.vehiclesNotice ? (
+              <p
+                role="status"
+                className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
+                {loaderData.vehiclesNotice}
+              </p>
+            ) : null}
             <VehicleCards vehicles={overview.vehicles} />
             <VehicleTable vehicles={overview.vehicles} />
+            <PageLinks nextCursor={overview.nextCursor} label="Vehicle pages" />
           </CardSection>
         </>
       )}

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   accounts,
@@ -14,6 +15,7 @@ import {
   vehicles,
   type ReportStatus,
 } from "~/db/schema";
+import { decodeCursor } from "~/lib/paging/paging";
 
 // The process-wide database opens lazily on first use: point it at a temporary directory first.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fleetassist-fleet-"));
@@ -188,6 +190,7 @@ describe("fleetOverview", () => {
         completedEstimatesCents: 0,
         openDamageCents: 0,
       },
+      nextCursor: null,
       recentReports: [],
     });
   });
@@ -208,11 +211,12 @@ describe("fleetOverview", () => {
     addReport(accountB, other.id, "complete", 999_00, [{}]);
 
     const overview = fleet.fleetOverview(accountA);
-    expect(overview.vehicles.map((v) => v.label)).toEqual([
-      "Blue Camry (2021 Toyota Camry)",
+    expect(overview.vehicles.map((v) => v.label).sort()).toEqual([
       "2021 Toyota Corolla",
+      "Blue Camry (2021 Toyota Camry)",
     ]);
-    const [camrySummary, corollaSummary] = overview.vehicles;
+    const camrySummary = overview.vehicles.find((v) => v.vehicle.id === camry.id);
+    const corollaSummary = overview.vehicles.find((v) => v.vehicle.id === corolla.id);
     expect(camrySummary).toMatchObject({
       reportCount: 3,
       openFindings: 2,
@@ -234,6 +238,47 @@ describe("fleetOverview", () => {
       completedEstimatesCents: 1_100_00,
       openDamageCents: 800_00,
     });
+  });
+
+  it("pages the fleet oldest car first, each car once, with the whole fleet's totals on every page", () => {
+    const accountId = newAccount("paged");
+    const cars = Array.from({ length: 7 }, (_, i) => addVehicle(accountId, `Car ${i}`));
+    // Two cars added in the same millisecond keep one order: by id after the time.
+    const base = Date.parse("2026-01-01T00:00:00Z");
+    cars.forEach((car, i) =>
+      db()
+        .update(vehicles)
+        .set({ createdAt: new Date(base + Math.min(i, 5) * 60_000) })
+        .where(eq(vehicles.id, car.id))
+        .run(),
+    );
+    addReport(accountId, cars[6]!.id, "complete", 500_00, [{}]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page += 1) {
+      const asked = cursor ? decodeCursor(cursor) : null;
+      const overview = fleet.fleetOverview(accountId, { limit: 3, cursor: asked });
+      expect(overview.totals).toMatchObject({ vehicles: 7, reports: 1, openFindings: 1 });
+      expect(overview.totals.openDamageCents).toBe(500_00);
+      seen.push(...overview.vehicles.map((v) => v.vehicle.id));
+      cursor = overview.nextCursor;
+      if (!cursor) break;
+    }
+    const byTime = [
+      ...cars.slice(0, 5).map((car) => car.id),
+      ...cars
+        .slice(5)
+        .map((car) => car.id)
+        .sort(),
+    ];
+    expect(seen).toEqual(byTime);
+    const lastCar = fleet.fleetOverview(accountId, {
+      limit: 3,
+      cursor: decodeCursor(fleet.fleetOverview(accountId, { limit: 6, cursor: null }).nextCursor!),
+    });
+    expect(lastCar.vehicles).toHaveLength(1);
+    expect(lastCar.vehicles[0]).toMatchObject({ reportCount: 1, openDamageCents: 500_00 });
+    expect(lastCar.nextCursor).toBeNull();
   });
 
   it("lists the 10 newest reports with vehicle title, status and a range only when complete", () => {

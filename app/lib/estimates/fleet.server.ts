@@ -43,8 +43,8 @@ import {
 import { z } from "zod";
 import { recordEvent } from "~/lib/analytics/server";
 import { postedFields, postedText } from "~/lib/http/intent";
-import { pageOf } from "~/lib/paging/paging";
-import { afterTime } from "~/lib/paging/time-keyset.server";
+import { pageOf, type PageCursor } from "~/lib/paging/paging";
+import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import { findingLabel } from "./finding-form";
 import {
@@ -85,7 +85,11 @@ export interface RecentReport {
 }
 
 export interface FleetOverview {
+  /** One page of the fleet, oldest car first. */
   vehicles: FleetVehicleSummary[];
+  /** The next page of cars; null on the last. */
+  nextCursor: string | null;
+  /** The whole fleet's, not the page's. */
   totals: {
     vehicles: number;
     reports: number;
@@ -99,93 +103,174 @@ export interface FleetOverview {
 }
 
 const RECENT_REPORTS = 10;
+/** Cars on one page of the dashboard (and of /api/dashboard unless it asks for another limit). */
+export const FLEET_PAGE_SIZE = 25;
 
-export function fleetOverview(accountId: string): FleetOverview {
-  const database = db();
-  const vehicleRows = database
+/**
+ * The fleet's dashboard: one page of cars (oldest first, `limit` after `cursor`, the last car's
+ * creation time and id) with their figures, the whole fleet's totals and the newest reports. A
+ * cursor that isn't a fleet cursor reads as the first page: the caller refuses it first.
+ */
+export function fleetOverview(
+  accountId: string,
+  page: { limit: number; cursor: PageCursor | null } = { limit: FLEET_PAGE_SIZE, cursor: null },
+): FleetOverview {
+  const rows = db()
     .select()
     .from(vehicles)
-    .where(eq(vehicles.accountId, accountId))
-    .orderBy(asc(vehicles.createdAt))
+    .where(
+      and(
+        eq(vehicles.accountId, accountId),
+        afterTime(vehicles.createdAt, vehicles.id, timeCursor(page.cursor), "asc"),
+      ),
+    )
+    .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
+    .limit(page.limit + 1)
     .all();
-
-  // Raw SQL column names below: drizzle leaves columns inside sql`` unqualified, which would be
-  // ambiguous in the correlated subquery and the join.
-  const reportStats = new Map(
-    database
-      .select({
-        vehicleId: reports.vehicleId,
-        count: sql<number>`count(*)`,
-        lastAt: sql<number | null>`max(reports.created_at)`,
-        completedCents: sql<number>`coalesce(sum(case when reports.status = 'complete'
-          then reports.total_cents end), 0)`,
-        openCents: sql<number>`coalesce(sum(case when reports.status = 'complete' and exists (
-          select 1 from findings f where f.report_id = reports.id
-            and f.repaired_at is null and f.pre_existing = 0
-        ) then reports.total_cents end), 0)`,
-      })
-      .from(reports)
-      .where(eq(reports.accountId, accountId))
-      .groupBy(reports.vehicleId)
-      .all()
-      .map((row) => [row.vehicleId, row]),
+  const shown = pageOf(rows, page.limit, (vehicle) => ({
+    key: vehicle.createdAt.getTime(),
+    id: vehicle.id,
+  }));
+  const stats = vehicleStats(
+    accountId,
+    shown.items.map((vehicle) => vehicle.id),
   );
+  return {
+    vehicles: shown.items.map((vehicle) => vehicleSummary(vehicle, stats)),
+    nextCursor: shown.nextCursor,
+    totals: fleetTotals(accountId),
+    recentReports: newestReports(accountId),
+  };
+}
 
-  const findingStats = new Map(
-    database
-      .select({
-        vehicleId: findings.vehicleId,
-        open: sql<number>`coalesce(sum(case when findings.repaired_at is null then 1 else 0 end), 0)`,
-        repaired: sql<number>`coalesce(sum(case when findings.repaired_at is not null then 1 else 0 end), 0)`,
-      })
-      .from(findings)
-      .innerJoin(reports, eq(reports.id, findings.reportId))
-      .where(and(eq(findings.accountId, accountId), eq(reports.status, "complete")))
-      .groupBy(findings.vehicleId)
-      .all()
-      .map((row) => [row.vehicleId, row]),
-  );
+type VehicleStats = ReturnType<typeof vehicleStats>;
 
-  const summaries = vehicleRows.map((vehicle): FleetVehicleSummary => {
-    const reportRow = reportStats.get(vehicle.id);
-    const findingRow = findingStats.get(vehicle.id);
-    return {
-      vehicle: vehicleJson(vehicle),
-      label: vehicleLabel(vehicle),
-      reportCount: reportRow?.count ?? 0,
-      openFindings: findingRow?.open ?? 0,
-      repairedFindings: findingRow?.repaired ?? 0,
-      lastReportAt: reportRow?.lastAt != null ? new Date(reportRow.lastAt).toISOString() : null,
-      openDamageCents: reportRow?.openCents ?? 0,
-    };
-  });
+/**
+ * Per car of `vehicleIds`: its reports (count, newest, open damage value) and its recorded
+ * findings (open, repaired). Raw SQL column names below: drizzle leaves columns inside sql``
+ * unqualified, which would be ambiguous in the correlated subquery and the join.
+ */
+function vehicleStats(accountId: string, vehicleIds: string[]) {
+  const database = db();
+  const reportRows = database
+    .select({
+      vehicleId: reports.vehicleId,
+      count: sql<number>`count(*)`,
+      lastAt: sql<number | null>`max(reports.created_at)`,
+      openCents: sql<number>`coalesce(sum(case when reports.status = 'complete' and exists (
+        select 1 from findings f where f.report_id = reports.id
+          and f.repaired_at is null and f.pre_existing = 0
+      ) then reports.total_cents end), 0)`,
+    })
+    .from(reports)
+    .where(and(eq(reports.accountId, accountId), inArray(reports.vehicleId, vehicleIds)))
+    .groupBy(reports.vehicleId)
+    .all();
+  const findingRows = database
+    .select({
+      vehicleId: findings.vehicleId,
+      open: sql<number>`coalesce(sum(case when findings.repaired_at is null then 1 else 0 end), 0)`,
+      repaired: sql<number>`coalesce(sum(case when findings.repaired_at is not null then 1 else 0 end), 0)`,
+    })
+    .from(findings)
+    .innerJoin(reports, eq(reports.id, findings.reportId))
+    .where(
+      and(
+        eq(findings.accountId, accountId),
+        inArray(findings.vehicleId, vehicleIds),
+        eq(reports.status, "complete"),
+      ),
+    )
+    .groupBy(findings.vehicleId)
+    .all();
+  return {
+    reports: new Map(reportRows.map((row) => [row.vehicleId, row])),
+    findings: new Map(findingRows.map((row) => [row.vehicleId, row])),
+  };
+}
 
-  const titles = new Map(vehicleRows.map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
-  const recentRows = database
+function vehicleSummary(
+  vehicle: typeof vehicles.$inferSelect,
+  stats: VehicleStats,
+): FleetVehicleSummary {
+  const reportRow = stats.reports.get(vehicle.id);
+  const findingRow = stats.findings.get(vehicle.id);
+  return {
+    vehicle: vehicleJson(vehicle),
+    label: vehicleLabel(vehicle),
+    reportCount: reportRow?.count ?? 0,
+    openFindings: findingRow?.open ?? 0,
+    repairedFindings: findingRow?.repaired ?? 0,
+    lastReportAt: reportRow?.lastAt != null ? new Date(reportRow.lastAt).toISOString() : null,
+    openDamageCents: reportRow?.openCents ?? 0,
+  };
+}
+
+/** The whole fleet's figures, added up by SQLite (the page's cars are only some of them). */
+function fleetTotals(accountId: string): FleetOverview["totals"] {
+  const database = db();
+  const cars = database
+    .select({ count: count() })
+    .from(vehicles)
+    .where(eq(vehicles.accountId, accountId))
+    .get();
+  const reportTotals = database
+    .select({
+      count: count(),
+      completedCents: sql<number>`coalesce(sum(case when reports.status = 'complete'
+        then reports.total_cents end), 0)`,
+      openCents: sql<number>`coalesce(sum(case when reports.status = 'complete' and exists (
+        select 1 from findings f where f.report_id = reports.id
+          and f.repaired_at is null and f.pre_existing = 0
+      ) then reports.total_cents end), 0)`,
+    })
+    .from(reports)
+    .where(eq(reports.accountId, accountId))
+    .get();
+  const openFindings = database
+    .select({ count: count() })
+    .from(findings)
+    .innerJoin(reports, eq(reports.id, findings.reportId))
+    .where(
+      and(
+        eq(findings.accountId, accountId),
+        isNull(findings.repairedAt),
+        eq(reports.status, "complete"),
+      ),
+    )
+    .get();
+  return {
+    vehicles: cars?.count ?? 0,
+    reports: reportTotals?.count ?? 0,
+    openFindings: openFindings?.count ?? 0,
+    completedEstimatesCents: reportTotals?.completedCents ?? 0,
+    openDamageCents: reportTotals?.openCents ?? 0,
+  };
+}
+
+/** The account's newest reports, with their car's label and finding count. */
+function newestReports(accountId: string): RecentReport[] {
+  const rows = db()
     .select()
     .from(reports)
     .where(eq(reports.accountId, accountId))
     .orderBy(desc(reports.createdAt))
     .limit(RECENT_REPORTS)
     .all();
-  const findingCounts = countFindings(recentRows.map((report) => report.id));
-
-  let completedEstimatesCents = 0;
-  for (const row of reportStats.values()) completedEstimatesCents += row.completedCents;
-
-  return {
-    vehicles: summaries,
-    totals: {
-      vehicles: summaries.length,
-      reports: summaries.reduce((sum, summary) => sum + summary.reportCount, 0),
-      openFindings: summaries.reduce((sum, summary) => sum + summary.openFindings, 0),
-      completedEstimatesCents,
-      openDamageCents: summaries.reduce((sum, summary) => sum + summary.openDamageCents, 0),
-    },
-    recentReports: recentRows.map((report) =>
-      recentReport(report, titles.get(report.vehicleId) ?? "Unknown vehicle", findingCounts),
-    ),
-  };
+  if (rows.length === 0) return [];
+  const vehicleIds = [...new Set(rows.map((report) => report.vehicleId))];
+  const titles = new Map(
+    db()
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.accountId, accountId), inArray(vehicles.id, vehicleIds)))
+      .all()
+      .map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]),
+  );
+  const findingCounts = countFindings(rows.map((report) => report.id));
+  return rows.map((report) =>
+    recentReport(report, titles.get(report.vehicleId) ?? "Unknown vehicle", findingCounts),
+  );
 }
 
 function countFindings(reportIds: string[]): Map<string, number> {

@@ -31,7 +31,7 @@ import {
 import { visionProviderFromEnv } from "~/lib/ai/vision.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
-import { afterTime } from "~/lib/paging/time-keyset.server";
+import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import { ofAccountAndVehicle, type AccountListOptions } from "~/lib/runtime/account-rows.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
@@ -247,10 +247,7 @@ export function reportPage(
   accountId: string,
   page: { limit: number; cursor: PageCursor | null },
 ): Page<ReportRow> {
-  const cursor =
-    page.cursor && typeof page.cursor.key === "number"
-      ? { atMs: page.cursor.key, id: page.cursor.id }
-      : null;
+  const cursor = timeCursor(page.cursor);
   const rows = db()
     .select()
     .from(reports)

@@ -18,7 +18,7 @@ import type { TripStatus } from "~/domain/trips/trip";
 
 setUpTempDataDir("list-pages");
 
-const GROWING = ["trips", "claims", "claim_events", "reports", "share_links"];
+const GROWING = ["trips", "claims", "claim_events", "reports", "share_links", "vehicles"];
 const DAY = 86_400_000;
 const STATUSES: TripStatus[] = ["completed", "completed", "canceled", "booked", "in_progress"];
 const KINDS: ClaimKind[] = ["tolls", "fuel", "cleaning"];
@@ -37,14 +37,14 @@ interface Seeded {
 
 const accounts: Record<"small" | "large", Seeded> = {} as never;
 
-/** An owner with 4 cars, `tripCount` trips around today, claims (some paid) and share links. */
-async function seed(name: string, tripCount: number): Promise<Seeded> {
+/** An owner with `carCount` cars, `tripCount` trips around today, claims (some paid) and share links. */
+async function seed(name: string, tripCount: number, carCount: number): Promise<Seeded> {
   const { owner, vehicle, report } = await dentedHoodReport(m, name, { photoSeed: 3 });
   const { accountId, userId } = owner;
   m.reports.finalizeReport(accountId, report.id, userId);
   const cars = [vehicle.id];
-  for (const nickname of ["B", "C", "D"]) {
-    const saved = m.vehicles.createVehicle(accountId, { ...SAMPLE_CAR, nickname });
+  for (let n = 1; n < carCount; n++) {
+    const saved = m.vehicles.createVehicle(accountId, { ...SAMPLE_CAR, nickname: `Car ${n}` });
     if (!saved.ok) throw new Error("The car wasn't saved");
     cars.push(saved.vehicle.id);
   }
@@ -95,8 +95,8 @@ beforeAll(async () => {
   session = await import("~/lib/auth/session.server");
   trips = await import("~/lib/trips/trips.server");
   claims = await import("~/lib/claims/claims.server");
-  accounts.small = await seed("pages_small", 10);
-  accounts.large = await seed("pages_large", 1_000);
+  accounts.small = await seed("pages_small", 10, 4);
+  accounts.large = await seed("pages_large", 1_000, 40);
 }, 120_000);
 
 type Loader = (args: {
@@ -178,6 +178,29 @@ describe("queries per page load", () => {
     );
   });
 
+  it("pages the fleet on the large account: the dashboard shows 25 of 40 cars and links to the next", async () => {
+    type Overview = {
+      vehicles: { vehicle: { id: string } }[];
+      nextCursor: string | null;
+      totals: { vehicles: number };
+    };
+    const first = (await load(accounts.large, "/dashboard")).body as { overview: Overview };
+    expect(first.overview.vehicles).toHaveLength(25);
+    expect(first.overview.totals.vehicles).toBe(40);
+    const next = await load(accounts.large, `/dashboard?cursor=${first.overview.nextCursor}`);
+    const second = (next.body as { overview: Overview }).overview;
+    expect(second.vehicles).toHaveLength(15);
+    expect(second.nextCursor).toBeNull();
+    const ids = [...first.overview.vehicles, ...second.vehicles].map((car) => car.vehicle.id);
+    expect(new Set(ids).size).toBe(40);
+    expect(next.queries.flatMap((query) => fullScans(m.db.db().$client, query, GROWING))).toEqual(
+      [],
+    );
+    const api = (await load(accounts.large, "/api/dashboard?limit=200")).body as Overview;
+    expect(api.vehicles).toHaveLength(40);
+    expect(api.nextCursor).toBeNull();
+  });
+
   it("the JSON lists keep their array and add nextCursor; a bad limit or cursor is a 400", async () => {
     const trips = (await load(accounts.large, "/api/trips?limit=200")).body as {
       trips: unknown[];
@@ -202,6 +225,8 @@ describe("queries per page load", () => {
       `/api/trips?cursor=${pageCursor}`,
       "/api/claims?cursor=abc",
       "/api/analysis?limit=500",
+      "/api/dashboard?cursor=abc",
+      `/api/dashboard?cursor=${pageCursor}`,
     ]) {
       const url = new URL(path, "http://localhost");
       const loader = (await ROUTES[url.pathname]!()).loader as Loader;

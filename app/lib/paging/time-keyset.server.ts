@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { afterCursor } from "./keyset.server";
+import type { PageCursor } from "./paging";
 
 /**
  * `afterCursor` for a timestamp column (drizzle's `timestamp_ms` mode): cursors carry epoch
@@ -14,4 +15,9 @@ export function afterTime(
 ): SQL | undefined {
   if (!cursor) return undefined;
   return afterCursor(keyColumn, idColumn, { key: new Date(cursor.atMs), id: cursor.id }, direction);
+}
+
+/** A page cursor read as a timestamp's (epoch ms and id); null for none or another list's kind. */
+export function timeCursor(cursor: PageCursor | null): { atMs: number; id: string } | null {
+  return cursor && typeof cursor.key === "number" ? { atMs: cursor.key, id: cursor.id } : null;
 }

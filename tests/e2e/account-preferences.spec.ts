@@ -185,6 +185,49 @@ test.describe("account preferences", () => {
     await context.close();
   });
 
+  test("JavaScript on: the time zone detection reloads no page data, so a form sent meanwhile keeps its toast", async ({
+    browser,
+  }) => {
+    host = await registerViaApi("zonerace");
+    const context = await browser.newContext({
+      timezoneId: "America/Denver",
+      extraHTTPHeaders: { "X-Forwarded-For": host.address },
+    });
+    await context.addCookies((await host.api.storageState()).cookies);
+    const page = await context.newPage();
+    // The detection's post is held until the host's own form has been sent and answered.
+    let releaseDetection = () => {};
+    const released = new Promise<void>((resolve) => (releaseDetection = resolve));
+    const isDetection = (url: string, method: string) =>
+      method === "POST" && new URL(url).pathname === "/account.data";
+    await page.route(/\/account\.data/, async (route) => {
+      if (isDetection(route.request().url(), route.request().method())) await released;
+      await route.continue();
+    });
+    await page.goto("/app");
+    await waitForHydration(page);
+    const step = page.getByRole("region", { name: "Where do you rent out your cars?" });
+    await step.getByLabel("State").selectOption("TX");
+    await step.getByRole("button", { name: "Save and continue" }).click();
+    await expect(page.getByText("Home state saved").first()).toBeVisible();
+
+    const dataLoads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) {
+        dataLoads.push(request.url());
+      }
+    });
+    const detected = page.waitForResponse((response) =>
+      isDetection(response.url(), response.request().method()),
+    );
+    releaseDetection();
+    expect((await detected).status()).toBe(200);
+    await expect.poll(() => accountRow(host!.id).time_zone).toBe("America/Denver");
+    await page.waitForLoadState("networkidle");
+    expect(dataLoads).toEqual([]);
+    await context.close();
+  });
+
   for (const javaScriptEnabled of [true, false]) {
     test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: the first estimate asks for the home state once`, async ({
       browser,

@@ -378,10 +378,7 @@ test.describe("guest inbox: forwarded emails", () => {
 
       const { context, page } = await signedInContext(browser, owner, javaScriptEnabled);
       await page.goto("/dashboard/inbox/knowledge");
-      // With JavaScript the new account's time zone is detected first (a post and a reload of
-      // the page's data), which would race the form below for the toast.
       if (javaScriptEnabled) await waitForHydration(page);
-      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
       const holdingForm = page.getByRole("region", { name: "Holding reply" });
       await holdingForm
         .getByLabel("Your holding reply")

@@ -252,7 +252,15 @@ describe("fleetOverview", () => {
         .where(eq(vehicles.id, car.id))
         .run(),
     );
-    addReport(accountId, cars[6]!.id, "complete", 500_00, [{}]);
+    const byTime = [
+      ...cars.slice(0, 5).map((car) => car.id),
+      ...cars
+        .slice(5)
+        .map((car) => car.id)
+        .sort(),
+    ];
+    const lastCarId = byTime[6]!;
+    addReport(accountId, lastCarId, "complete", 500_00, [{}]);
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 5; page += 1) {
@@ -264,20 +272,17 @@ describe("fleetOverview", () => {
       cursor = overview.nextCursor;
       if (!cursor) break;
     }
-    const byTime = [
-      ...cars.slice(0, 5).map((car) => car.id),
-      ...cars
-        .slice(5)
-        .map((car) => car.id)
-        .sort(),
-    ];
     expect(seen).toEqual(byTime);
     const lastCar = fleet.fleetOverview(accountId, {
       limit: 3,
       cursor: decodeCursor(fleet.fleetOverview(accountId, { limit: 6, cursor: null }).nextCursor!),
     });
     expect(lastCar.vehicles).toHaveLength(1);
-    expect(lastCar.vehicles[0]).toMatchObject({ reportCount: 1, openDamageCents: 500_00 });
+    expect(lastCar.vehicles[0]).toMatchObject({
+      vehicle: { id: lastCarId },
+      reportCount: 1,
+      openDamageCents: 500_00,
+    });
     expect(lastCar.nextCursor).toBeNull();
   });
 

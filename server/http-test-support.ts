@@ -59,7 +59,9 @@ export async function startEntryServer(
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     // "close", not "exit": by then everything the process wrote has been read.
-    const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+    const exited = new Promise<string>((resolve) =>
+      child.once("close", (exitCode, signal) => resolve(String(signal ?? exitCode))),
+    );
     let gone = false;
     void exited.then(() => (gone = true));
 
@@ -92,11 +94,15 @@ export async function startEntryServer(
       }
       await new Promise((r) => setTimeout(r, 100));
     }
+    // What a server still running was doing when given up on (its state and kernel wait).
+    const stuck = gone ? "exited" : processState(child.pid!);
     if (!gone) child.kill("SIGKILL");
-    await exited;
+    const code = await exited;
     if (!/EADDRINUSE/.test(stderr)) {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`server did not start:\n${stderr}\n${stdout.slice(-2_000)}`);
+      throw new Error(
+        `server did not start on port ${port} (${stuck}, exit ${code}):\n${stderr}\n${stdout.slice(-2_000)}`,
+      );
     }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -109,6 +115,18 @@ function isFree(port: number): Promise<boolean> {
     probe.once("error", () => resolve(false));
     probe.listen(port, "0.0.0.0", () => probe.close(() => resolve(true)));
   });
+}
+
+/** A process's state letter and the kernel function it waits in, from /proc. */
+function processState(pid: number): string {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    const wchan = fs.readFileSync(`/proc/${pid}/wchan`, "utf8");
+    return `state ${state}, waiting in ${wchan || "nothing"}`;
+  } catch {
+    return "state unknown";
+  }
 }
 
 /** Whether process `pid` holds a listening TCP socket on `port`. */

@@ -13,7 +13,7 @@ import {
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { resolveTripChoice } from "~/lib/estimates/report-trip.server";
 import { createReport, reportPage } from "~/lib/estimates/reports.server";
-import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import { readTimePageRequest } from "~/lib/paging/paging";
 import { getVehicle, listVehicles, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { catchInputError } from "~/lib/http/input-error";
@@ -34,9 +34,8 @@ import {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const asked = readPageRequest(new URL(request.url).searchParams);
+  const asked = readTimePageRequest(new URL(request.url).searchParams);
   if (!asked.ok) return jsonError(400, asked.message);
-  if (asked.cursor && typeof asked.cursor.key !== "number") return jsonError(400, CURSOR_MESSAGE);
   const page = reportPage(session.accountId, asked);
   const titles = new Map(listVehicles(session.accountId).map((v) => [v.id, vehicleTitle(v)]));
   const reports = page.items.map((report) =>

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.dashboard";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FLEET_PAGE_SIZE, fleetOverview } from "~/lib/estimates/fleet.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
-import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import { readTimePageRequest } from "~/lib/paging/paging";
 
 /**
  * GET /api/dashboard[?limit=&cursor=]: the fleet overview of the account being worked in: a page
@@ -12,9 +12,8 @@ import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const asked = readPageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
+  const asked = readTimePageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
   if (!asked.ok) return jsonError(400, asked.message);
-  if (asked.cursor && typeof asked.cursor.key !== "number") return jsonError(400, CURSOR_MESSAGE);
   return Response.json(fleetOverview(session.accountId, asked), {
     headers: { "Cache-Control": "private, no-store" },
   });

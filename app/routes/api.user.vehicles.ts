@@ -6,19 +6,27 @@ import { VehicleFormSchema, withVehicleDefaults } from "~/lib/vehicles/vehicle-f
 import {
   createVehicle,
   DUPLICATE_VIN_MESSAGE,
-  listVehicles,
   vehicleJson,
+  vehiclePage,
 } from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf, readForm } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { readTimePageRequest } from "~/lib/paging/paging";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** GET /api/user/vehicles: this account's vehicles, oldest first. */
+/**
+ * GET /api/user/vehicles[?limit=&cursor=]: this account's vehicles, oldest first, `limit` (50, at
+ * most 200) a page; `nextCursor` (null on the last page) asks for the next one. A bad limit or
+ * cursor is a 400.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
+  const asked = readTimePageRequest(new URL(request.url).searchParams);
+  if (!asked.ok) return jsonError(400, asked.message);
+  const page = vehiclePage(session.accountId, asked);
   return Response.json(
-    { vehicles: listVehicles(session.accountId).map(vehicleJson) },
+    { vehicles: page.items.map(vehicleJson), nextCursor: page.nextCursor },
     { headers: NO_STORE },
   );
 }

@@ -13,7 +13,7 @@ import {
   startsDashboardVisit,
   type RecentReport,
 } from "~/lib/estimates/fleet.server";
-import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import { readTimePageRequest } from "~/lib/paging/paging";
 import { PageLinks } from "~/components/page-links";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { ClaimBoard } from "~/components/claims/claim-board";
@@ -34,15 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Once per visit (views less than 30 minutes apart), not on every reload.
   if (startsDashboardVisit(session.idHash)) recordEvent("dashboard_viewed", {}, session.user.id);
   // `?cursor=` pages the cars; a stale or edited page link shows the first page with a notice.
-  const asked = readPageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
-  const valid = asked.ok && (!asked.cursor || typeof asked.cursor.key === "number");
+  const asked = readTimePageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
     overview: dashboardOverview(session.accountId, {
       limit: FLEET_PAGE_SIZE,
-      cursor: valid && asked.ok ? asked.cursor : null,
+      cursor: asked.ok ? asked.cursor : null,
     }),
-    vehiclesNotice: valid ? null : CURSOR_MESSAGE,
+    vehiclesNotice: asked.ok ? null : asked.message,
     nextDeadlines: nextClaimDeadlines(session.accountId, 3),
     accuracy: accuracySummary(listConfirmations(session.accountId)),
     // The owner sets the account up; members and VAs work in it.

@@ -6,7 +6,8 @@ import { countTrips, NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.ser
 import { PageLinks } from "~/components/page-links";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
-import { CURSOR_MESSAGE, readPageRequest, type PageCursor } from "~/lib/paging/paging";
+import { readTimePageRequest } from "~/lib/paging/paging";
+import { timeCursor } from "~/lib/paging/time-keyset.server";
 import {
   FleetPageHeader,
   useFormatDate,
@@ -52,11 +53,6 @@ import {
 const REPORTS_PER_PAGE = 20;
 const TRIPS_SHOWN = 10;
 
-/** A reports cursor is a creation time and a report id. */
-function reportCursor(cursor: PageCursor | null) {
-  return cursor && typeof cursor.key === "number" ? { atMs: cursor.key, id: cursor.id } : null;
-}
-
 /** The page's forms: the car's details, one finding repaired, or all of them. */
 const vehiclePostSchema = intentSchema(["update", "repair", "repair-all"], {
   message: "Unknown action. Reload the page and try again.",
@@ -69,7 +65,7 @@ const VEHICLE_NOT_FOUND = "We couldn't find that vehicle in this account.";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const vehicle = getVehicle(session.accountId, params.vehicleId) ?? notFound(VEHICLE_NOT_FOUND);
-  const asked = readPageRequest(new URL(request.url).searchParams, REPORTS_PER_PAGE);
+  const asked = readTimePageRequest(new URL(request.url).searchParams, REPORTS_PER_PAGE);
   const carTrips = { ...NO_TRIP_FILTERS, vehicleId: vehicle.id };
   const when = {
     now: Date.now(),
@@ -83,10 +79,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The page's `cursor` pages the car's reports; a stale one shows the first page.
     reports: vehicleReports(session.accountId, vehicle.id, {
       limit: REPORTS_PER_PAGE,
-      cursor: asked.ok ? reportCursor(asked.cursor) : null,
+      cursor: asked.ok ? timeCursor(asked.cursor) : null,
     }),
-    reportsNotice:
-      asked.ok && (!asked.cursor || reportCursor(asked.cursor)) ? null : CURSOR_MESSAGE,
+    reportsNotice: asked.ok ? null : asked.message,
     // The car's next trips (then its latest past ones); the trips page lists them all.
     trips: tripListItems(
       tripPage(session.accountId, carTrips, { limit: TRIPS_SHOWN, cursor: null }, when).trips,

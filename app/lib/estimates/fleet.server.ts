@@ -44,13 +44,14 @@ import { z } from "zod";
 import { recordEvent } from "~/lib/analytics/server";
 import { postedFields, postedText } from "~/lib/http/intent";
 import { pageOf, type PageCursor } from "~/lib/paging/paging";
-import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
+import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import { findingLabel } from "./finding-form";
 import {
   getVehicle,
   vehicleJson,
   vehicleLabel,
+  vehiclePage,
   vehicleTitle,
 } from "~/lib/vehicles/vehicles.server";
 
@@ -115,22 +116,7 @@ export function fleetOverview(
   accountId: string,
   page: { limit: number; cursor: PageCursor | null } = { limit: FLEET_PAGE_SIZE, cursor: null },
 ): FleetOverview {
-  const rows = db()
-    .select()
-    .from(vehicles)
-    .where(
-      and(
-        eq(vehicles.accountId, accountId),
-        afterTime(vehicles.createdAt, vehicles.id, timeCursor(page.cursor), "asc"),
-      ),
-    )
-    .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
-    .limit(page.limit + 1)
-    .all();
-  const shown = pageOf(rows, page.limit, (vehicle) => ({
-    key: vehicle.createdAt.getTime(),
-    id: vehicle.id,
-  }));
+  const shown = vehiclePage(accountId, page);
   const stats = vehicleStats(
     accountId,
     shown.items.map((vehicle) => vehicle.id),

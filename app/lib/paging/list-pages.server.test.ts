@@ -116,6 +116,7 @@ const ROUTES: Record<string, () => Promise<{ loader: unknown }>> = {
   "/api/claims": () => import("~/routes/api.claims"),
   "/api/analysis": () => import("~/routes/api.analysis"),
   "/api/dashboard": () => import("~/routes/api.dashboard"),
+  "/api/user/vehicles": () => import("~/routes/api.user.vehicles"),
 };
 
 /** Loads `path` as the account's owner; returns the statements it ran and its answer. */
@@ -150,6 +151,7 @@ const PAGES = [
   "/api/claims?show=open",
   "/api/analysis",
   "/api/dashboard",
+  "/api/user/vehicles",
 ];
 
 describe("queries per page load", () => {
@@ -199,6 +201,26 @@ describe("queries per page load", () => {
     const api = (await load(accounts.large, "/api/dashboard?limit=200")).body as Overview;
     expect(api.vehicles).toHaveLength(40);
     expect(api.nextCursor).toBeNull();
+    // The car list of the API pages the same way, 50 by default.
+    const cars = (await load(accounts.large, "/api/user/vehicles?limit=30")).body as {
+      vehicles: { id: string }[];
+      nextCursor: string;
+    };
+    expect(cars.vehicles).toHaveLength(30);
+    const rest = (await load(accounts.large, `/api/user/vehicles?cursor=${cars.nextCursor}`))
+      .body as { vehicles: { id: string }[]; nextCursor: string | null };
+    expect(rest.vehicles).toHaveLength(10);
+    expect(rest.nextCursor).toBeNull();
+    expect(new Set([...cars.vehicles, ...rest.vehicles].map((car) => car.id)).size).toBe(40);
+    // A stale page link shows the first page and says so.
+    const stale = (await load(accounts.large, "/dashboard?cursor=abc")).body as {
+      overview: Overview;
+      vehiclesNotice: string | null;
+    };
+    expect(stale.overview.vehicles).toHaveLength(25);
+    expect(stale.vehiclesNotice).toBe(
+      "That page link is no longer valid: start from the first page.",
+    );
   });
 
   it("the JSON lists keep their array and add nextCursor; a bad limit or cursor is a 400", async () => {
@@ -227,6 +249,8 @@ describe("queries per page load", () => {
       "/api/analysis?limit=500",
       "/api/dashboard?cursor=abc",
       `/api/dashboard?cursor=${pageCursor}`,
+      "/api/user/vehicles?limit=500",
+      `/api/user/vehicles?cursor=${pageCursor}`,
     ]) {
       const url = new URL(path, "http://localhost");
       const loader = (await ROUTES[url.pathname]!()).loader as Loader;

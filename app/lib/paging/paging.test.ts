@@ -17,6 +17,7 @@ import {
   pageHref,
   pageOf,
   readPageRequest,
+  readTimePageRequest,
 } from "./paging";
 
 const items = sqliteTable("items", { id: text("id").primaryKey(), at: integer("at") });
@@ -83,6 +84,19 @@ describe("page requests", () => {
     for (const bad of ["0", "201", "-1", "1.5", "abc", "1e2", "99999"]) {
       expect(request(`limit=${bad}`)).toEqual({ ok: false, message: LIMIT_MESSAGE });
     }
+  });
+
+  it("for a list in time order, refuses a cursor whose key isn't a time", () => {
+    const time = encodeCursor({ key: 1_764_000_000_000, id: "car_1" });
+    const text = encodeCursor({ key: "now:2026-11-01", id: "trip_1" });
+    const timeRequest = (query: string) => readTimePageRequest(new URLSearchParams(query), 25);
+    expect(timeRequest(`cursor=${time}`)).toEqual({
+      ok: true,
+      limit: 25,
+      cursor: { key: 1_764_000_000_000, id: "car_1" },
+    });
+    expect(timeRequest(`cursor=${text}`)).toEqual({ ok: false, message: CURSOR_MESSAGE });
+    expect(timeRequest("limit=0")).toEqual({ ok: false, message: LIMIT_MESSAGE });
   });
 
   it("round-trips a cursor and refuses one that isn't ours", () => {

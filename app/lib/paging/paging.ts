@@ -72,6 +72,18 @@ export function readPageRequest(
   return { ok: true, limit, cursor };
 }
 
+/** `readPageRequest` for a list in time order: a cursor whose key isn't a time is refused too. */
+export function readTimePageRequest(
+  params: URLSearchParams,
+  defaultLimit: number = DEFAULT_PAGE_SIZE,
+): PageRequest {
+  const asked = readPageRequest(params, defaultLimit);
+  if (asked.ok && asked.cursor && typeof asked.cursor.key !== "number") {
+    return { ok: false, message: CURSOR_MESSAGE };
+  }
+  return asked;
+}
+
 /**
  * The page from `limit + 1` rows fetched in page order: the extra row only says there is a
  * next page, which starts after the last row shown.

@@ -21,6 +21,8 @@ import {
   type StatedEquipment,
 } from "~/domain/estimate/vehicle-equipment";
 import { vehicles } from "~/db/schema";
+import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import type { VehicleFormData } from "./vehicle-form";
 
@@ -120,8 +122,35 @@ export function listVehicles(accountId: string) {
     .select()
     .from(vehicles)
     .where(eq(vehicles.accountId, accountId))
-    .orderBy(asc(vehicles.createdAt))
+    .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
     .all();
+}
+
+/**
+ * One page of the account's vehicles, oldest first: `limit` of them after `cursor` (the last
+ * car's creation time and id). A cursor of another list's kind reads as the first page: the
+ * caller refuses it first.
+ */
+export function vehiclePage(
+  accountId: string,
+  page: { limit: number; cursor: PageCursor | null },
+): Page<VehicleRow> {
+  const rows = db()
+    .select()
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.accountId, accountId),
+        afterTime(vehicles.createdAt, vehicles.id, timeCursor(page.cursor), "asc"),
+      ),
+    )
+    .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
+    .limit(page.limit + 1)
+    .all();
+  return pageOf(rows, page.limit, (vehicle) => ({
+    key: vehicle.createdAt.getTime(),
+    id: vehicle.id,
+  }));
 }
 
 export function getVehicle(accountId: string, vehicleId: string): VehicleRow | undefined {

@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import sharp from "sharp";
 import { PDFDocument } from "pdf-lib";
 import {
@@ -38,6 +39,16 @@ function accountRow(userId: string) {
     "select business_name, time_zone, units, logo_key from accounts where owner_user_id = ?",
     userId,
   )[0]!;
+}
+
+/** A JavaScript browser in Denver's time zone, signed in as `user`. */
+async function inDenver(browser: Browser, user: TestUser) {
+  const context = await browser.newContext({
+    timezoneId: "America/Denver",
+    extraHTTPHeaders: { "X-Forwarded-For": user.address },
+  });
+  await context.addCookies((await user.api.storageState()).cookies);
+  return { context, page: await context.newPage() };
 }
 
 test.describe("account preferences", () => {
@@ -171,12 +182,7 @@ test.describe("account preferences", () => {
     browser,
   }) => {
     host = await registerViaApi("zone");
-    const context = await browser.newContext({
-      timezoneId: "America/Denver",
-      extraHTTPHeaders: { "X-Forwarded-For": host.address },
-    });
-    await context.addCookies((await host.api.storageState()).cookies);
-    const page = await context.newPage();
+    const { context, page } = await inDenver(browser, host);
     await page.goto("/dashboard");
     await waitForHydration(page);
     await expect.poll(() => accountRow(host!.id).time_zone).toBe("America/Denver");
@@ -189,12 +195,7 @@ test.describe("account preferences", () => {
     browser,
   }) => {
     host = await registerViaApi("zonerace");
-    const context = await browser.newContext({
-      timezoneId: "America/Denver",
-      extraHTTPHeaders: { "X-Forwarded-For": host.address },
-    });
-    await context.addCookies((await host.api.storageState()).cookies);
-    const page = await context.newPage();
+    const { context, page } = await inDenver(browser, host);
     // The detection's post is held until the host's own form has been sent and answered.
     let releaseDetection = () => {};
     const released = new Promise<void>((resolve) => (releaseDetection = resolve));

@@ -115,7 +115,7 @@ describe("a server whose database another process holds locked", () => {
       expect(health.ms).toBeLessThan(1000);
       const read = await timed("/api/user/vehicles");
       expect(read.response.status).toBe(200);
-      expect(JSON.parse(read.body)).toEqual({ vehicles: [] });
+      expect(JSON.parse(read.body)).toEqual({ vehicles: [], nextCursor: null });
     } finally {
       await lock.release();
     }

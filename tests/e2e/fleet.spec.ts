@@ -686,7 +686,10 @@ test("JSON API: /api/user/vehicles and /api/dashboard", async () => {
     );
     expect((await anonymous.get("/api/dashboard")).status()).toBe(401);
 
-    expect(await (await host.api.get("/api/user/vehicles")).json()).toEqual({ vehicles: [] });
+    expect(await (await host.api.get("/api/user/vehicles")).json()).toEqual({
+      vehicles: [],
+      nextCursor: null,
+    });
 
     const created = await host.api.post("/api/user/vehicles", {
       data: {

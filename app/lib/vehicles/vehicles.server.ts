@@ -122,14 +122,14 @@ export function listVehicles(accountId: string) {
     .select()
     .from(vehicles)
     .where(eq(vehicles.accountId, accountId))
-    .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
+    .orderBy(asc(vehicles.createdAt))
     .all();
 }
 
 /**
  * One page of the account's vehicles, oldest first: `limit` of them after `cursor` (the last
- * car's creation time and id). A cursor of another list's kind reads as the first page: the
- * caller refuses it first.
+ * car's creation time and id; cars added in the same millisecond, as an import adds them, go by
+ * id). A cursor of another list's kind reads as the first page: the caller refuses it first.
  */
 export function vehiclePage(
   accountId: string,

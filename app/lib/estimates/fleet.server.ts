@@ -129,6 +129,16 @@ export function fleetOverview(
   };
 }
 
+/**
+ * The open damage value of the reports summed over: completed estimates that still have
+ * unrepaired new damage (raw column names, as drizzle leaves columns inside sql`` unqualified,
+ * which would be ambiguous in the correlated subquery).
+ */
+const openDamageCents = sql<number>`coalesce(sum(case when reports.status = 'complete' and exists (
+  select 1 from findings f where f.report_id = reports.id
+    and f.repaired_at is null and f.pre_existing = 0
+) then reports.total_cents end), 0)`;
+
 type VehicleStats = ReturnType<typeof vehicleStats>;
 
 /**
@@ -143,10 +153,7 @@ function vehicleStats(accountId: string, vehicleIds: string[]) {
       vehicleId: reports.vehicleId,
       count: sql<number>`count(*)`,
       lastAt: sql<number | null>`max(reports.created_at)`,
-      openCents: sql<number>`coalesce(sum(case when reports.status = 'complete' and exists (
-        select 1 from findings f where f.report_id = reports.id
-          and f.repaired_at is null and f.pre_existing = 0
-      ) then reports.total_cents end), 0)`,
+      openCents: openDamageCents,
     })
     .from(reports)
     .where(and(eq(reports.accountId, accountId), inArray(reports.vehicleId, vehicleIds)))
@@ -205,10 +212,7 @@ function fleetTotals(accountId: string): FleetOverview["totals"] {
       count: count(),
       completedCents: sql<number>`coalesce(sum(case when reports.status = 'complete'
         then reports.total_cents end), 0)`,
-      openCents: sql<number>`coalesce(sum(case when reports.status = 'complete' and exists (
-        select 1 from findings f where f.report_id = reports.id
-          and f.repaired_at is null and f.pre_existing = 0
-      ) then reports.total_cents end), 0)`,
+      openCents: openDamageCents,
     })
     .from(reports)
     .where(eq(reports.accountId, accountId))

@@ -45,3 +45,25 @@ export function PageLinks({
     </nav>
   );
 }
+
+/**
+ * What a list says when its page link was stale or edited (it shows the first page instead), or
+ * nothing. `className` places it (a margin above the list).
+ */
+export function PageNotice({
+  notice,
+  className = "",
+}: {
+  notice: string | null | undefined;
+  className?: string;
+}) {
+  if (!notice) return null;
+  return (
+    <p
+      role="status"
+      className={`rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ${className}`}
+    >
+      {notice}
+    </p>
+  );
+}

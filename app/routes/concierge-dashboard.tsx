@@ -1,7 +1,7 @@
 import type { Route } from "./+types/concierge-dashboard";
 import { OnboardingChecklist } from "~/components/concierge/onboarding-checklist";
 import { QueueFilters, QueueList } from "~/components/concierge/queue-list";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import { ShiftPanel, ShiftReport } from "~/components/concierge/shift-panel";
 import { TeamPanel } from "~/components/concierge/team-panel";
 import { FleetPageHeader } from "~/components/fleet";
@@ -161,11 +161,7 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
           {counts.open > 0 || filter.account || filter.kind || filter.due ? (
             <QueueFilters accounts={accounts} selected={filter} counts={counts} />
           ) : null}
-          {loaderData.pageNotice ? (
-            <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {loaderData.pageNotice}
-            </p>
-          ) : null}
+          <PageNotice notice={loaderData.pageNotice} />
           <FormAlert message={itemError} />
           {open.length === 0 ? (
             <p className="text-slate-700">

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import { featureAllowed } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
 import type { Route } from "./+types/dashboard.claims";
@@ -86,11 +86,7 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
       >
         <div className="mt-4 space-y-4">
           <ClaimFilters board={board} />
-          {board.notice ? (
-            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {board.notice}
-            </p>
-          ) : null}
+          <PageNotice notice={board.notice} />
           {board.items.length > 0 ? (
             <ClaimBoard
               items={board.items}

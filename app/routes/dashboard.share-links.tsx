@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/dashboard.share-links";
 import { FleetPageHeader } from "~/components/fleet";
 import { FormAlert } from "~/components/form-field";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import { requireSession } from "~/lib/auth/guards.server";
 import { env } from "~/lib/runtime/env.server";
 import { shareLinkCreatorLabel } from "~/lib/estimates/share-options";
@@ -91,11 +91,7 @@ export default function ShareLinks({ loaderData, actionData }: Route.ComponentPr
         intro="Read-only report links your team has sent to adjusters and guests that still open. A link keeps working when the person who made it leaves the team; revoke it here if it should stop."
       />
       <FormAlert message={errorsOf(actionData?.result).form} />
-      {loaderData.notice ? (
-        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {loaderData.notice}
-        </p>
-      ) : null}
+      <PageNotice notice={loaderData.notice} />
       {links.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center text-slate-700">
           No active share links. Create one from a finished estimate.

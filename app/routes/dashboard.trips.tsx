@@ -4,7 +4,7 @@ import type { Route } from "./+types/dashboard.trips";
 import { FleetPageHeader } from "~/components/fleet";
 import { CardSection } from "~/components/card-section";
 import { TripImportForm } from "~/components/trips/trip-import-form";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import { TripFilters } from "~/components/trips/trip-filters";
 import { TripList } from "~/components/trips/trip-list";
 import { UnmatchedCars } from "~/components/trips/unmatched-cars";
@@ -206,11 +206,7 @@ export default function Trips({ loaderData, actionData }: Route.ComponentProps) 
       >
         <div className="mt-4 space-y-4">
           <TripFilters filters={loaderData.filters} vehicles={loaderData.vehicles} />
-          {loaderData.notice ? (
-            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {loaderData.notice}
-            </p>
-          ) : null}
+          <PageNotice notice={loaderData.notice} />
           {loaderData.trips.length > 0 ? (
             <TripList trips={loaderData.trips} caption={TRIPS_ORDER} />
           ) : filtered ? (

@@ -14,7 +14,7 @@ import {
   type RecentReport,
 } from "~/lib/estimates/fleet.server";
 import { readTimePageRequest } from "~/lib/paging/paging";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { ClaimBoard } from "~/components/claims/claim-board";
 import { nextClaimDeadlines } from "~/lib/claims/claim-pages.server";
@@ -184,14 +184,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <CardSection id="vehicles-heading" title="Vehicles">
-            {loaderData.vehiclesNotice ? (
-              <p
-                role="status"
-                className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
-              >
-                {loaderData.vehiclesNotice}
-              </p>
-            ) : null}
+            <PageNotice notice={loaderData.vehiclesNotice} className="mb-3" />
             <VehicleCards vehicles={overview.vehicles} />
             <VehicleTable vehicles={overview.vehicles} />
             <PageLinks nextCursor={overview.nextCursor} label="Vehicle pages" />

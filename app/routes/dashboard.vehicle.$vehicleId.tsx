@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.vehicle.$vehicleId";
 import { tripListItems } from "~/lib/trips/trip-view.server";
 import { countTrips, NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.server";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { readTimePageRequest } from "~/lib/paging/paging";
@@ -247,11 +247,7 @@ export default function VehiclePage({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <CardSection id="reports-heading" title={`Reports (${reports.total})`}>
-        {loaderData.reportsNotice ? (
-          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {loaderData.reportsNotice}
-          </p>
-        ) : null}
+        <PageNotice notice={loaderData.reportsNotice} />
         {reports.reports.length === 0 ? (
           <p className="text-sm text-slate-600">
             No reports for this car yet.{" "}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CardSection } from "~/components/card-section";
 import { InboxFilters } from "~/components/inbox/inbox-filters";
 import { ReplyDue } from "~/components/inbox/reply-due";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import type { InboxConversation } from "~/lib/inbox/inbox-list.server";
 import { useFormat } from "~/lib/ui/preferences";
 
@@ -39,11 +39,7 @@ export function ConversationsSection({
       }
     >
       {counts.all > 0 ? <InboxFilters filter={filter} counts={counts} cars={cars} /> : null}
-      {pageNotice ? (
-        <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {pageNotice}
-        </p>
-      ) : null}
+      <PageNotice notice={pageNotice} className="mb-3" />
       {counts.all > 0 && conversations.length === 0 ? (
         <p className="text-slate-700">No conversations match these filters.</p>
       ) : conversations.length === 0 ? (

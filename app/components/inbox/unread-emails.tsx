@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { CardSection } from "~/components/card-section";
 import { useFormat } from "~/lib/ui/preferences";
+import { PageNotice } from "~/components/page-links";
 
 /** "Emails we couldn't read": each one to download or make a guest message, paged on its own. */
 export function UnreadEmailsSection({
@@ -33,11 +34,7 @@ export function UnreadEmailsSection({
       title={`Emails we couldn't read (${count})`}
       description="They arrived but don't look like a guest message, a booking, a trip change or a cancellation. The original is kept: download it, or make it a guest message."
     >
-      {notice ? (
-        <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {notice}
-        </p>
-      ) : null}
+      <PageNotice notice={notice} className="mb-3" />
       <ul className="divide-y divide-slate-200" aria-label="Emails we couldn't read">
         {emails.map((email) => (
           <li key={email.id} className="space-y-1 py-3">

@@ -564,6 +564,15 @@ describe("shop rates", () => {
     });
   });
 
+  it("refuses a file posted where the state belongs, rather than reading it as blank", () => {
+    const posted = new FormData();
+    posted.set("state", new File(["CA"], "state.txt"));
+    expect(fleet.parseRateForm(posted)).toEqual({
+      ok: false,
+      fieldErrors: { state: "Choose a state from the list, or the US national average." },
+    });
+  });
+
   it("saves the settings once per account and updates them in place", () => {
     const accountId = newAccount("rates");
     const saved = () =>

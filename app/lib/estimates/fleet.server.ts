@@ -42,7 +42,7 @@ import {
 } from "~/db/schema";
 import { z } from "zod";
 import { recordEvent } from "~/lib/analytics/server";
-import { postedFields, postedText } from "~/lib/http/intent";
+import { postedFields, postedString, postedText } from "~/lib/http/intent";
 import { pageOf, type PageCursor } from "~/lib/paging/paging";
 import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
@@ -568,9 +568,9 @@ const RATE_FIELD_EXAMPLES: Record<RateField, string> = {
   salesTaxPercent: "Enter the sales tax as a percentage, e.g. 7.25.",
 };
 
-/** The rates form's fields as posted: each read as text ("" when missing or a file). */
+/** The rates form's fields as posted: the state as text, each rate as text ("" for a file). */
 const rateFormSchema = z.object({
-  state: postedText,
+  state: postedString,
   ...(Object.fromEntries(RATE_FIELDS.map((field) => [field, postedText])) as Record<
     (typeof RATE_FIELDS)[number],
     typeof postedText

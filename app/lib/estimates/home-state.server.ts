@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { rateSettings } from "~/db/schema";
 import { isUsStateCode } from "~/domain/estimate/rate-card";
 import { z } from "zod";
-import { postedFields, postedText } from "~/lib/http/intent";
+import { postedFields, postedString, postedText } from "~/lib/http/intent";
 import { db } from "~/lib/runtime/db.server";
 
 export function needsHomeState(accountId: string): boolean {
@@ -20,7 +20,7 @@ export function needsHomeState(accountId: string): boolean {
 }
 
 /** The home-state form: its state select, or the national-average button (`national=1`). */
-const homeStateSchema = z.object({ state: postedText, national: postedText });
+const homeStateSchema = z.object({ state: postedString, national: postedText });
 
 export const HOME_STATE_MESSAGE = "Choose your state from the list, or the US national average.";
 

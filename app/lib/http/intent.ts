@@ -35,6 +35,16 @@ export function intentSchema<const Intents extends readonly [string, ...string[]
 /** A posted field as `form.get` gave it, read as text: "" when missing (or a file). */
 export const postedText = z.string().catch("");
 
+/**
+ * A posted field read as `String(form.get(name) ?? "")` reads it: "" when missing, and a file as
+ * "[object File]", which no text field accepts, so a file where text belongs is refused rather
+ * than read as an empty answer.
+ */
+export const postedString = z
+  .unknown()
+  .optional()
+  .transform((value) => (value === undefined ? "" : String(value)));
+
 /** A checkbox: true when posted as "on". */
 export const postedCheckbox = z
   .unknown()

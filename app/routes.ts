@@ -103,6 +103,7 @@ export default [
     route("resend-verification", "routes/api.resend-verification.ts"),
     route("user/available-accounts", "routes/api.user.available-accounts.ts"),
     route("user/switch-account", "routes/api.user.switch-account.ts"),
+    route("user/time-zone", "routes/api.user.time-zone.ts"),
     route("user/vehicles", "routes/api.user.vehicles.ts"),
     route("dashboard", "routes/api.dashboard.ts"),
     route("photos", "routes/api.photos.ts"),

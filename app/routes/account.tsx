@@ -12,7 +12,6 @@ import {
   changeMemberRole,
   changePassword,
   deleteAccount,
-  detectTimeZone,
   removeLogo,
   saveBusiness,
   saveReminders,
@@ -107,7 +106,6 @@ const intents = {
   business: saveBusiness,
   logo: uploadLogo,
   "remove-logo": removeLogo,
-  "detect-time-zone": detectTimeZone,
   reminders: saveReminders,
 } satisfies Record<AccountIntent, IntentHandler>;
 

@@ -191,42 +191,82 @@ test.describe("account preferences", () => {
     await context.close();
   });
 
-  test("JavaScript on: the time zone detection reloads no page data, so a form sent meanwhile keeps its toast", async ({
+  test("JavaScript on: the time zone detection can't touch a form sent meanwhile: its toast and its new data show", async ({
     browser,
   }) => {
     host = await registerViaApi("zonerace");
     const { context, page } = await inDenver(browser, host);
-    // The detection's post is held until the host's own form has been sent and answered.
-    let releaseDetection = () => {};
-    const released = new Promise<void>((resolve) => (releaseDetection = resolve));
-    const isDetection = (url: string, method: string) =>
-      method === "POST" && new URL(url).pathname === "/account.data";
-    await page.route(/\/account\.data/, async (route) => {
-      if (isDetection(route.request().url(), route.request().method())) await released;
+    // The detection's post is held until the host's form has been sent and its page is
+    // reloading; then it finishes, and only after that does the reload answer.
+    const hold = () => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      return { release, released };
+    };
+    const detection = hold();
+    const reload = hold();
+    let reloadStarted = () => {};
+    const reloading = new Promise<void>((resolve) => (reloadStarted = resolve));
+    await page.route(/\/api\/user\/time-zone/, async (route) => {
+      await detection.released;
       await route.continue();
     });
     await page.goto("/app");
     await waitForHydration(page);
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (route.request().method() === "GET") {
+        reloadStarted();
+        await reload.released;
+      }
+      await route.continue();
+    });
     const step = page.getByRole("region", { name: "Where do you rent out your cars?" });
     await step.getByLabel("State").selectOption("TX");
     await step.getByRole("button", { name: "Save and continue" }).click();
-    await expect(page.getByText("Home state saved").first()).toBeVisible();
-
-    const dataLoads: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) {
-        dataLoads.push(request.url());
-      }
-    });
+    await reloading;
     const detected = page.waitForResponse((response) =>
-      isDetection(response.url(), response.request().method()),
+      response.url().includes("/api/user/time-zone"),
     );
-    releaseDetection();
+    detection.release();
     expect((await detected).status()).toBe(200);
-    await expect.poll(() => accountRow(host!.id).time_zone).toBe("America/Denver");
-    await page.waitForLoadState("networkidle");
-    expect(dataLoads).toEqual([]);
+    expect(accountRow(host.id).time_zone).toBe("America/Denver");
+    reload.release();
+    await expect(page.getByText("Home state saved").first()).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Where do you rent out your cars?" }),
+    ).toHaveCount(0);
     await context.close();
+  });
+
+  test("API: POST /api/user/time-zone takes a zone only while the account has none", async () => {
+    host = await registerViaApi("zoneapi");
+    const post = (data: unknown) => host!.api.post("/api/user/time-zone", { data });
+    const bad = await post({ timeZone: "Mars/Olympus_Mons" });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).fieldErrors).toEqual({
+      timeZone: "Choose a time zone from the list.",
+    });
+    expect((await post({ timeZone: 7 })).status()).toBe(400);
+    expect(accountRow(host.id).time_zone).toBeNull();
+
+    const first = await post({ timeZone: "America/Chicago" });
+    expect(first.status()).toBe(200);
+    expect(await first.json()).toEqual({ saved: true, timeZone: "America/Chicago" });
+    // A zone already set is kept: another browser's zone doesn't replace it.
+    expect(await (await post({ timeZone: "America/Los_Angeles" })).json()).toEqual({
+      saved: false,
+      timeZone: "America/Chicago",
+    });
+    expect(accountRow(host.id).time_zone).toBe("America/Chicago");
+    expect((await host.api.get("/api/user/time-zone")).status()).toBe(405);
+    expect(
+      (
+        await host.api.post("/api/user/time-zone", {
+          headers: { "Content-Type": "text/plain" },
+          data: "America/Denver",
+        })
+      ).status(),
+    ).toBe(415);
   });
 
   for (const javaScriptEnabled of [true, false]) {

@@ -147,7 +147,27 @@ test("GET /api/user: each sees only themselves; signed out is 401", async () => 
   expect(
     (await anonymous.post("/api/user/switch-account", { data: { accountId: accountA } })).status(),
   ).toBe(401);
+  expect(
+    (
+      await anonymous.post("/api/user/time-zone", { data: { timeZone: "America/Denver" } })
+    ).status(),
+  ).toBe(401);
   await anonymous.dispose();
+});
+
+test("POST /api/user/time-zone: only the owner sets the account's zone; A's members get 403", async () => {
+  const zoneOfA = () =>
+    query<{ time_zone: string | null }>("select time_zone from accounts where id = ?", accountA)[0]!
+      .time_zone;
+  const before = zoneOfA();
+  for (const member of [teamA, vaA]) {
+    const response = await member.api.post("/api/user/time-zone", {
+      data: { timeZone: "Pacific/Honolulu" },
+    });
+    expect(response.status()).toBe(403);
+    expect((await response.json()).error).toBe("Only the account owner can do that.");
+  }
+  expect(zoneOfA()).toBe(before);
 });
 
 test("GET /api/user/available-accounts: each sees exactly their accounts", async () => {

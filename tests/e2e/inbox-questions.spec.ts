@@ -76,8 +76,8 @@ for (const { javaScriptEnabled, width, height } of RUNS) {
       // page load, and pages loaded before and after it would show times in different zones.
       expect(
         (
-          await owner.api.post("/account", {
-            form: { intent: "detect-time-zone", timeZone: "America/New_York" },
+          await owner.api.post("/api/user/time-zone", {
+            data: { timeZone: "America/New_York" },
           })
         ).status(),
       ).toBe(200);

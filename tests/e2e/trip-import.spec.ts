@@ -50,10 +50,7 @@ async function importFile(page: Page, name: string, zone?: string) {
 }
 
 function setAccountZone(host: TestUser, zone: string) {
-  return host.api.post("/account", {
-    headers: SAME_ORIGIN,
-    form: { intent: "detect-time-zone", timeZone: zone },
-  });
+  return host.api.post("/api/user/time-zone", { headers: SAME_ORIGIN, data: { timeZone: zone } });
 }
 
 function tripsOf(host: TestUser) {

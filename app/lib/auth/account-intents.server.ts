@@ -10,16 +10,11 @@ import type { Toast } from "~/lib/ui/toast";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import * as accounts from "./accounts.server";
 import { LogoRejectedError, removeLogo as deleteLogo, saveLogo } from "~/lib/accounts/logo.server";
-import {
-  saveBusinessSettings,
-  saveReminderSettings,
-  setDetectedTimeZone,
-} from "~/lib/accounts/preferences.server";
+import { saveBusinessSettings, saveReminderSettings } from "~/lib/accounts/preferences.server";
 import {
   businessSchema,
   buttonSchema,
   changePasswordSchema,
-  detectTimeZoneSchema,
   remindersSchema,
   deleteSchema,
   inviteSchema,
@@ -323,15 +318,6 @@ export async function removeLogo({ session, form }: IntentArgs) {
     });
   await deleteLogo(session.accountId);
   return succeeded("remove-logo", submission, "Logo removed.");
-}
-
-/** The owner's browser reports its zone while the account has none; a choice is never replaced. */
-export async function detectTimeZone({ session, form }: IntentArgs) {
-  const submission = parseSubmission(form, detectTimeZoneSchema);
-  if (submission.status !== "success")
-    return formReply(submission, { status: 400, intent: "detect-time-zone" });
-  if (session.role === "primary") setDetectedTimeZone(session.accountId, submission.value.timeZone);
-  return data<AccountReply>({ intent: "detect-time-zone", result: formResult(submission) });
 }
 
 export async function saveReminders({ session, form }: IntentArgs) {

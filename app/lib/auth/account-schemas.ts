@@ -20,7 +20,6 @@ export const ACCOUNT_INTENTS = [
   "business",
   "logo",
   "remove-logo",
-  "detect-time-zone",
   "reminders",
 ] as const;
 

@@ -3,7 +3,7 @@
  * account's vehicle ids simply aren't found (routes answer 404).
  */
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import {
   HEADLAMP_TYPES,
   INTERIOR_MATERIALS,
@@ -117,12 +117,17 @@ export function statedEquipmentForEngine(vehicle: VehicleRow): {
   };
 }
 
+/**
+ * The account's cars in the order they were added: by creation time, and cars added in the same
+ * millisecond (an import adds several) in insertion order (SQLite's rowid), so selects and the
+ * trip matcher's candidates keep one order.
+ */
 export function listVehicles(accountId: string) {
   return db()
     .select()
     .from(vehicles)
     .where(eq(vehicles.accountId, accountId))
-    .orderBy(asc(vehicles.createdAt))
+    .orderBy(asc(vehicles.createdAt), sql`${vehicles}.rowid`)
     .all();
 }
 

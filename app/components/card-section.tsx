@@ -24,7 +24,7 @@ export function CardSection({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={id} className="text-lg font-semibold text-slate-900">
+          <h2 id={id} className="scroll-mt-24 text-lg font-semibold text-slate-900">
             {title}
           </h2>
           {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}

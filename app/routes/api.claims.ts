@@ -6,6 +6,7 @@ import { memberNames } from "~/lib/claims/claim-api.server";
 import { newClaimApiSchema } from "~/lib/claims/claim-input";
 import { claimListPage, readClaimListRequest } from "~/lib/claims/claim-list.server";
 import { claimHistories, claimHistory, claimJson, createClaim } from "~/lib/claims/claims.server";
+import { routeAdvisorRecords } from "~/lib/claims/route-advisor.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { catchInputError } from "~/lib/http/input-error";
 import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
@@ -30,11 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     session.accountId,
     page.rows.map(({ claim }) => claim.id),
   );
+  const advisorRecords = routeAdvisorRecords(session.accountId, page.rows);
   const now = Date.now();
   return Response.json(
     {
       claims: page.rows.map(({ claim, trip }) =>
-        claimJson(claim, trip, histories.get(claim.id) ?? [], now, names),
+        claimJson(claim, trip, histories.get(claim.id) ?? [], now, names, advisorRecords),
       ),
       nextCursor: page.nextCursor,
     },

@@ -18,7 +18,12 @@ import { getReport } from "~/lib/estimates/reports.server";
 import { getRevision, latestFinalRevision } from "~/lib/estimates/revisions.server";
 import { db } from "~/lib/runtime/db.server";
 import { getTrip, type TripRow } from "~/lib/trips/trips.server";
-import { routeAdvisorFor, routeJson } from "./route-advisor.server";
+import {
+  adviseClaimRoute,
+  routeAdvisorRecords,
+  routeJson,
+  type RouteAdvisorRecords,
+} from "./route-advisor.server";
 
 export type ClaimRow = typeof claims.$inferSelect;
 export type ClaimEventRow = typeof claimEvents.$inferSelect;
@@ -251,13 +256,17 @@ export function listClaims(accountId: string, options: { statuses?: readonly Cla
     .all();
 }
 
-/** The API's shape of a claim: status, history and deadlines in the trip's zone. */
+/**
+ * The API's shape of a claim: status, history, route advice and deadlines in the trip's zone. A
+ * list reads the advisor's records for its whole page once and passes them.
+ */
 export function claimJson(
   claim: ClaimRow,
   trip: TripRow,
   history: ClaimEventRow[],
   now: number,
   names: ReadonlyMap<string, string> = new Map(),
+  advisorRecords: RouteAdvisorRecords = routeAdvisorRecords(claim.accountId, [{ claim, trip }]),
 ) {
   return {
     id: claim.id,
@@ -282,7 +291,7 @@ export function claimJson(
       },
       note: event.note,
     })),
-    route: routeJson(routeAdvisorFor(claim.accountId, claim, trip)),
+    route: routeJson(adviseClaimRoute({ claim, trip }, advisorRecords, now)),
     deadlines: claimDeadlines(
       claim.kind as ClaimKind,
       { endAt: trip.endAt.getTime(), timeZone: trip.timeZone },

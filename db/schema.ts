@@ -736,7 +736,11 @@ export const repairQuotes = sqliteTable(
     requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
     receivedAt: integer("received_at", { mode: "timestamp_ms" }),
   },
-  (table) => [index("repair_quotes_report_idx").on(table.accountId, table.reportId)],
+  (table) => [
+    index("repair_quotes_report_idx").on(table.accountId, table.reportId),
+    // The quotes list pages the latest asked first.
+    index("repair_quotes_account_idx").on(table.accountId, table.requestedAt, table.id),
+  ],
 );
 
 /**
@@ -763,7 +767,11 @@ export const repairConfirmations = sqliteTable(
     }),
     createdAt: createdAt(),
   },
-  (table) => [index("repair_confirmations_account_idx").on(table.accountId, table.createdAt)],
+  (table) => [
+    index("repair_confirmations_account_idx").on(table.accountId, table.createdAt, table.id),
+    // A claim packet lists the repairs of its estimate; deleting a report finds its repairs.
+    index("repair_confirmations_report_idx").on(table.reportId),
+  ],
 );
 
 /**

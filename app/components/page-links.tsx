@@ -8,22 +8,28 @@ import { Link, useLocation } from "react-router";
 export function PageLinks({
   nextCursor,
   label,
+  param = "cursor",
+  hash = "",
 }: {
   nextCursor: string | null;
   /** What the list is, for screen readers: "Trips pages". */
   label: string;
+  /** The query parameter of this list's cursor, on a page with two lists. */
+  param?: string;
+  /** Where the links land ("#repairs"), when the list isn't at the top of its page. */
+  hash?: string;
 }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const onFirstPage = !params.get("cursor");
+  const onFirstPage = !params.get(param);
   if (onFirstPage && !nextCursor) return null;
 
   const hrefWith = (cursor: string | null) => {
     const next = new URLSearchParams(params);
-    if (cursor) next.set("cursor", cursor);
-    else next.delete("cursor");
+    if (cursor) next.set(param, cursor);
+    else next.delete(param);
     const search = next.toString();
-    return `${location.pathname}${search ? `?${search}` : ""}`;
+    return `${location.pathname}${search ? `?${search}` : ""}${hash}`;
   };
   const linkClass =
     "rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";

@@ -1,20 +1,35 @@
 import type { Route } from "./+types/api.repair-confirmations";
-import { accuracySummary } from "~/domain/repairs/accuracy";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { catchInputError } from "~/lib/http/input-error";
 import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
-import { methodNotAllowed } from "~/lib/http/json";
+import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { readTimePageRequest } from "~/lib/paging/paging";
 import { confirmRepairApiSchema } from "~/lib/repairs/repair-input";
-import { confirmationJson, confirmRepair, listConfirmations } from "~/lib/repairs/repairs.server";
+import {
+  confirmationJson,
+  confirmationPage,
+  confirmRepair,
+  repairAccuracy,
+} from "~/lib/repairs/repairs.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** GET /api/repair-confirmations: this account's confirmed repairs, newest first, and their accuracy. */
+/**
+ * GET /api/repair-confirmations[?limit=&cursor=]: this account's confirmed repairs, the latest
+ * first, `limit` (50, at most 200) a page, with `nextCursor` (null on the last page) and the
+ * accuracy over every confirmed repair. A bad limit or cursor is a 400.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const rows = listConfirmations(session.accountId);
+  const asked = readTimePageRequest(new URL(request.url).searchParams);
+  if (!asked.ok) return jsonError(400, asked.message);
+  const page = confirmationPage(session.accountId, asked);
   return Response.json(
-    { repairConfirmations: rows.map(confirmationJson), accuracy: accuracySummary(rows) },
+    {
+      repairConfirmations: page.items.map(confirmationJson),
+      nextCursor: page.nextCursor,
+      accuracy: repairAccuracy(session.accountId),
+    },
     { headers: NO_STORE },
   );
 }

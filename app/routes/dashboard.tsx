@@ -18,8 +18,7 @@ import { PageLinks, PageNotice } from "~/components/page-links";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { ClaimBoard } from "~/components/claims/claim-board";
 import { nextClaimDeadlines } from "~/lib/claims/claim-pages.server";
-import { accuracySummary } from "~/domain/repairs/accuracy";
-import { listConfirmations } from "~/lib/repairs/repairs.server";
+import { repairAccuracy } from "~/lib/repairs/repairs.server";
 import { SetupChecklist } from "~/components/dashboard/setup-checklist";
 import { accountSetupChecklist } from "~/lib/accounts/setup-checklist.server";
 
@@ -43,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
     vehiclesNotice: asked.ok ? null : asked.message,
     nextDeadlines: nextClaimDeadlines(session.accountId, 3),
-    accuracy: accuracySummary(listConfirmations(session.accountId)),
+    accuracy: repairAccuracy(session.accountId),
     // The owner sets the account up; members and VAs work in it.
     setup: session.role === "primary" ? accountSetupChecklist(session.accountId) : null,
   };

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/repair-quote";
 import { FleetPageHeader } from "~/components/fleet";
 import { CardSection } from "~/components/card-section";
+import { PageLinks, PageNotice } from "~/components/page-links";
 import { Stat } from "~/components/stat";
 import {
   ConfirmRepairForm,
@@ -12,6 +13,7 @@ import { formatCents } from "~/domain/money";
 import { requireSession } from "~/lib/auth/guards.server";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { repairAction, repairPageData } from "~/lib/repairs/repair-page.server";
+import { QUOTES_CURSOR, REPAIRS_CURSOR } from "~/lib/repairs/repair-lists";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 
@@ -20,7 +22,10 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
-  return { origin: new URL(env().PUBLIC_URL).origin, ...repairPageData(session.accountId) };
+  return {
+    origin: new URL(env().PUBLIC_URL).origin,
+    ...repairPageData(session.accountId, new URL(request.url)),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -70,12 +75,13 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
           <CardSection id="request-quote" title="Ask a shop for a quote">
             <RequestQuoteForm estimates={estimates} lastResult={reply("request")} />
           </CardSection>
-          <CardSection id="quotes" title={`Quotes (${quotes.length})`}>
-            {quotes.length === 0 ? (
+          <CardSection id="quotes" title={`Quotes (${quotes.count})`}>
+            <PageNotice notice={quotes.notice} className="mb-3" />
+            {quotes.items.length === 0 ? (
               <p className="text-slate-700">No quotes yet.</p>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm" aria-label="Quotes">
-                {quotes.map((quote) => (
+                {quotes.items.map((quote) => (
                   <li key={quote.id} className="py-3">
                     <p className="font-medium text-slate-900">
                       {quote.shopName} · {quote.estimate}
@@ -92,6 +98,12 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
             )}
+            <PageLinks
+              nextCursor={quotes.nextCursor}
+              label="Pages of quotes"
+              param={QUOTES_CURSOR}
+              hash="#quotes"
+            />
           </CardSection>
           <CardSection id="record-quote" title="Enter a quote you received">
             <RecordQuoteForm estimates={estimates} lastResult={reply("record")} />
@@ -99,10 +111,11 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
           <CardSection id="confirm-repair" title="Confirm a repair">
             <ConfirmRepairForm estimates={estimates} lastResult={reply("confirm")} />
           </CardSection>
-          {confirmations.length > 0 ? (
+          {accuracy || confirmations.notice ? (
             <CardSection id="repairs" title="Repairs">
+              <PageNotice notice={confirmations.notice} className="mb-3" />
               <ul className="divide-y divide-slate-100 text-sm" aria-label="Confirmed repairs">
-                {confirmations.map((row) => (
+                {confirmations.items.map((row) => (
                   <li key={row.id} className="py-3 tabular-nums">
                     <p className="font-medium text-slate-900">
                       {row.estimate}
@@ -117,6 +130,12 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
                   </li>
                 ))}
               </ul>
+              <PageLinks
+                nextCursor={confirmations.nextCursor}
+                label="Pages of repairs"
+                param={REPAIRS_CURSOR}
+                hash="#repairs"
+              />
             </CardSection>
           ) : null}
         </>

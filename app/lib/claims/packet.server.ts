@@ -13,7 +13,7 @@ import { getReport } from "~/lib/estimates/reports.server";
 import { loadRevision } from "~/lib/estimates/revisions.server";
 import { jsonError } from "~/lib/http/json";
 import { renderClaimPacket } from "~/lib/pdf/claim-packet-pdf.server";
-import { listConfirmations, listQuotes } from "~/lib/repairs/repairs.server";
+import { confirmationsFor, receivedQuotesFor } from "~/lib/repairs/repairs.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { claimPage } from "./claim-pages.server";
 
@@ -51,20 +51,16 @@ export async function claimPacketPdf(
   ].sort((a, b) => a.at - b.at);
 
   const quotes = claim.reportId
-    ? listQuotes(accountId)
-        .filter(({ quote }) => quote.reportId === claim.reportId && quote.status === "received")
-        .map(
-          ({ quote }) =>
-            `${quote.shopName}: ${formatCents(quote.amountCents ?? 0)}${quote.days !== null ? `, ${quote.days} working ${quote.days === 1 ? "day" : "days"}` : ""}${quote.details ? `. ${quote.details}` : ""}`,
-        )
+    ? receivedQuotesFor(accountId, claim.reportId).map(
+        (quote) =>
+          `${quote.shopName}: ${formatCents(quote.amountCents ?? 0)}${quote.days !== null ? `, ${quote.days} working ${quote.days === 1 ? "day" : "days"}` : ""}${quote.details ? `. ${quote.details}` : ""}`,
+      )
     : [];
   const invoices = claim.reportId
-    ? listConfirmations(accountId)
-        .filter((row) => row.reportId === claim.reportId)
-        .map(
-          (row) =>
-            `${formatCents(row.invoiceCents)}${row.shopName ? ` from ${row.shopName}` : ""}, finished ${row.repairedOn} (estimate ${formatCents(row.estimateCents)})`,
-        )
+    ? confirmationsFor(accountId, claim.reportId).map(
+        (row) =>
+          `${formatCents(row.invoiceCents)}${row.shopName ? ` from ${row.shopName}` : ""}, finished ${row.repairedOn} (estimate ${formatCents(row.estimateCents)})`,
+      )
     : [];
 
   const photos = (claim.evidence?.photos ?? []).map((photo) => ({

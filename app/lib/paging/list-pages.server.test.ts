@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { fullScans, recordQueries } from "~/tests/support/query-plan";
-import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
+import { insertOwner, SAMPLE_CAR, texturedJpeg, tripInput } from "~/tests/support/rows";
 import {
   dentedHoodReport,
   loadAppModules,
@@ -18,15 +18,27 @@ import type { TripStatus } from "~/domain/trips/trip";
 
 setUpTempDataDir("list-pages");
 
-const GROWING = ["trips", "claims", "claim_events", "reports", "share_links", "vehicles"];
+const GROWING = [
+  "trips",
+  "claims",
+  "claim_events",
+  "reports",
+  "report_revisions",
+  "share_links",
+  "vehicles",
+  "repair_quotes",
+  "repair_confirmations",
+];
 const DAY = 86_400_000;
 const STATUSES: TripStatus[] = ["completed", "completed", "canceled", "booked", "in_progress"];
-const KINDS: ClaimKind[] = ["tolls", "fuel", "cleaning"];
+const KINDS: ClaimKind[] = ["tolls", "damage", "fuel", "cleaning"];
 
 let m: AppModules;
 let session: typeof import("~/lib/auth/session.server");
 let trips: typeof import("~/lib/trips/trips.server");
 let claims: typeof import("~/lib/claims/claims.server");
+let repairs: typeof import("~/lib/repairs/repairs.server");
+let hostPlans: typeof import("~/lib/trips/host-plans.server");
 
 interface Seeded {
   cookie: string;
@@ -37,8 +49,18 @@ interface Seeded {
 
 const accounts: Record<"small" | "large", Seeded> = {} as never;
 
-/** An owner with `carCount` cars, `tripCount` trips around today, claims (some paid) and share links. */
-async function seed(name: string, tripCount: number, carCount: number): Promise<Seeded> {
+/**
+ * An owner with `carCount` cars, `tripCount` trips around today, claims (some paid), share links,
+ * and `reportCount` finalized estimates, each with a shop's quote and a confirmed repair.
+ */
+async function seed(
+  name: string,
+  {
+    tripCount,
+    carCount,
+    reportCount,
+  }: { tripCount: number; carCount: number; reportCount: number },
+): Promise<Seeded> {
   const { owner, vehicle, report } = await dentedHoodReport(m, name, { photoSeed: 3 });
   const { accountId, userId } = owner;
   m.reports.finalizeReport(accountId, report.id, userId);
@@ -48,10 +70,50 @@ async function seed(name: string, tripCount: number, carCount: number): Promise<
     if (!saved.ok) throw new Error("The car wasn't saved");
     cars.push(saved.vehicle.id);
   }
+  for (const car of cars) hostPlans.setHostPlan(accountId, car, 75, "2020-01-01");
   const actor = { accountId, userId, role: "primary" as const };
+  const estimates = [report.id];
+  for (let n = 1; n < reportCount; n++) {
+    const { staged } = await m.photos.stageFiles(
+      owner,
+      [new File([new Uint8Array(await texturedJpeg(10 + n))], `dent-${n}.jpg`)],
+      "post_trip",
+    );
+    const more = m.reports.createReport({
+      ...owner,
+      vehicleId: cars[n % cars.length]!,
+      photoIds: staged.map((photo) => photo.id),
+      mode: "manual",
+    });
+    m.reports.addFinding(accountId, more.id, {
+      panel: "front-bumper",
+      damageType: "scratch",
+      severity: "minor",
+      preExisting: false,
+    });
+    m.reports.finalizeReport(accountId, more.id, userId);
+    estimates.push(more.id);
+  }
+  const estimateOfCar = new Map(estimates.map((id, n) => [cars[n % cars.length]!, id]));
+  for (const [n, reportId] of estimates.entries()) {
+    repairs.recordQuote(actor, {
+      reportId,
+      shopName: `Shop ${n}`,
+      amountCents: 50_000 + n,
+      days: 3,
+      details: null,
+    });
+    repairs.confirmRepair(actor, {
+      reportId,
+      invoiceCents: 48_000 + n * 100,
+      repairedOn: "2026-10-01",
+      shopName: `Shop ${n}`,
+    });
+  }
   const now = Date.now();
   for (let i = 0; i < tripCount; i++) {
     const endAt = now + (5 - Math.floor((i * 400) / tripCount)) * DAY + i * 1000;
+    const car = cars[i % cars.length]!;
     const trip = trips.createTrip(
       accountId,
       tripInput({
@@ -60,16 +122,22 @@ async function seed(name: string, tripCount: number, carCount: number): Promise<
         endAt,
         status: STATUSES[i % STATUSES.length]!,
         earningsCents: 10_000 + i,
+        guestPlan: "standard",
       }),
-      cars[i % cars.length]!,
+      car,
       "manual",
     );
     // Every 10th trip has a claim, and the last one an open claim (so both lists have rows).
     if (i % 10 !== 0 && i !== tripCount - 1) continue;
+    // Damage claims have all the route advisor reads: plans, an amount, and (when the trip's
+    // car has one) an estimate.
+    const kind = i === tripCount - 1 ? "damage" : KINDS[(i / 10) % KINDS.length]!;
+    const estimate = estimateOfCar.get(car);
     const claim = claims.createClaim(actor, {
       tripId: trip.id,
-      kind: KINDS[i % KINDS.length]!,
+      kind,
       claimedCents: 5_000,
+      ...(kind === "damage" && estimate ? { reportId: estimate } : {}),
     });
     if (i % 30 === 0) {
       claims.changeClaim(actor, claim.id, { status: "filed" });
@@ -95,8 +163,10 @@ beforeAll(async () => {
   session = await import("~/lib/auth/session.server");
   trips = await import("~/lib/trips/trips.server");
   claims = await import("~/lib/claims/claims.server");
-  accounts.small = await seed("pages_small", 10, 4);
-  accounts.large = await seed("pages_large", 1_000, 40);
+  repairs = await import("~/lib/repairs/repairs.server");
+  hostPlans = await import("~/lib/trips/host-plans.server");
+  accounts.small = await seed("pages_small", { tripCount: 10, carCount: 4, reportCount: 2 });
+  accounts.large = await seed("pages_large", { tripCount: 1_000, carCount: 40, reportCount: 30 });
 }, 120_000);
 
 type Loader = (args: {
@@ -117,6 +187,8 @@ const ROUTES: Record<string, () => Promise<{ loader: unknown }>> = {
   "/api/analysis": () => import("~/routes/api.analysis"),
   "/api/dashboard": () => import("~/routes/api.dashboard"),
   "/api/user/vehicles": () => import("~/routes/api.user.vehicles"),
+  "/repair-quote": () => import("~/routes/repair-quote"),
+  "/api/repair-confirmations": () => import("~/routes/api.repair-confirmations"),
 };
 
 /** Loads `path` as the account's owner; returns the statements it ran and its answer. */
@@ -152,6 +224,8 @@ const PAGES = [
   "/api/analysis",
   "/api/dashboard",
   "/api/user/vehicles",
+  "/repair-quote",
+  "/api/repair-confirmations",
 ];
 
 describe("queries per page load", () => {
@@ -223,6 +297,55 @@ describe("queries per page load", () => {
     );
   });
 
+  it("pages quotes and repairs on the large account, each list on its own link; accuracy counts every repair", async () => {
+    type RepairPage = {
+      estimates: { id: string; label: string }[];
+      quotes: { items: { id: string; estimate: string }[]; count: number; nextCursor: string };
+      confirmations: { items: { id: string }[]; nextCursor: string | null; notice: string | null };
+      accuracy: { repairs: number };
+    };
+    const first = (await load(accounts.large, "/repair-quote")).body as RepairPage;
+    expect(first.estimates).toHaveLength(30);
+    expect(first.quotes.items).toHaveLength(25);
+    expect(first.quotes.count).toBe(30);
+    expect(first.quotes.items[0]!.estimate).toMatch(/^Car \d+ \(.+\): revision 1, \$/);
+    expect(first.confirmations.items).toHaveLength(25);
+    expect(first.accuracy.repairs).toBe(30);
+    // The quotes' next page leaves the repairs on their first page.
+    const next = await load(accounts.large, `/repair-quote?quotes=${first.quotes.nextCursor}`);
+    const second = next.body as RepairPage;
+    expect(second.quotes.items).toHaveLength(5);
+    expect(second.quotes.nextCursor).toBeNull();
+    expect(second.confirmations.items.map((row) => row.id)).toEqual(
+      first.confirmations.items.map((row) => row.id),
+    );
+    const quoteIds = [...first.quotes.items, ...second.quotes.items].map((quote) => quote.id);
+    expect(new Set(quoteIds).size).toBe(30);
+    expect(next.queries.flatMap((query) => fullScans(m.db.db().$client, query, GROWING))).toEqual(
+      [],
+    );
+    const stale = (await load(accounts.large, "/repair-quote?repairs=abc")).body as RepairPage;
+    expect(stale.confirmations.items).toHaveLength(25);
+    expect(stale.confirmations.notice).toBe(
+      "That page link is no longer valid: start from the first page.",
+    );
+
+    type ApiPage = {
+      repairConfirmations: { id: string }[];
+      nextCursor: string | null;
+      accuracy: { repairs: number };
+    };
+    const api = (await load(accounts.large, "/api/repair-confirmations?limit=20")).body as ApiPage;
+    expect(api.repairConfirmations).toHaveLength(20);
+    expect(api.accuracy.repairs).toBe(30);
+    const rest = (await load(accounts.large, `/api/repair-confirmations?cursor=${api.nextCursor}`))
+      .body as ApiPage;
+    expect(rest.repairConfirmations).toHaveLength(10);
+    expect(rest.nextCursor).toBeNull();
+    const ids = [...api.repairConfirmations, ...rest.repairConfirmations].map((row) => row.id);
+    expect(new Set(ids).size).toBe(30);
+  });
+
   it("the JSON lists keep their array and add nextCursor; a bad limit or cursor is a 400", async () => {
     const trips = (await load(accounts.large, "/api/trips?limit=200")).body as {
       trips: unknown[];
@@ -251,6 +374,8 @@ describe("queries per page load", () => {
       `/api/dashboard?cursor=${pageCursor}`,
       "/api/user/vehicles?limit=500",
       `/api/user/vehicles?cursor=${pageCursor}`,
+      "/api/repair-confirmations?limit=0",
+      `/api/repair-confirmations?cursor=${pageCursor}`,
     ]) {
       const url = new URL(path, "http://localhost");
       const loader = (await ROUTES[url.pathname]!()).loader as Loader;

@@ -50,13 +50,15 @@ export type PageRequest =
   { ok: true; limit: number; cursor: PageCursor | null } | { ok: false; message: string };
 
 /**
- * `limit` and `cursor` from a URL's query. A missing limit is `defaultLimit`; a limit outside
+ * `limit` and `cursor` from a URL's query (a page with two lists names each one's cursor
+ * parameter). A missing limit is `defaultLimit`; a limit outside
  * 1…200 or a cursor that isn't ours is an error the caller answers with 400 (JSON) or by
  * showing the first page (HTML pages, where a stale link shouldn't be a dead end).
  */
 export function readPageRequest(
   params: URLSearchParams,
   defaultLimit: number = DEFAULT_PAGE_SIZE,
+  cursorParam = "cursor",
 ): PageRequest {
   const rawLimit = params.get("limit");
   let limit = defaultLimit;
@@ -65,7 +67,7 @@ export function readPageRequest(
     limit = Number(rawLimit);
     if (limit < 1 || limit > MAX_PAGE_SIZE) return { ok: false, message: LIMIT_MESSAGE };
   }
-  const rawCursor = params.get("cursor");
+  const rawCursor = params.get(cursorParam);
   if (rawCursor === null || rawCursor === "") return { ok: true, limit, cursor: null };
   const cursor = decodeCursor(rawCursor);
   if (!cursor) return { ok: false, message: CURSOR_MESSAGE };
@@ -76,8 +78,9 @@ export function readPageRequest(
 export function readTimePageRequest(
   params: URLSearchParams,
   defaultLimit: number = DEFAULT_PAGE_SIZE,
+  cursorParam = "cursor",
 ): PageRequest {
-  const asked = readPageRequest(params, defaultLimit);
+  const asked = readPageRequest(params, defaultLimit, cursorParam);
   if (asked.ok && asked.cursor && typeof asked.cursor.key !== "number") {
     return { ok: false, message: CURSOR_MESSAGE };
   }

@@ -1,5 +1,5 @@
 /** The /repair-quote page's data and its three forms' actions. */
-import { accuracySummary, outcome } from "~/domain/repairs/accuracy";
+import { outcome } from "~/domain/repairs/accuracy";
 import { parseSubmission } from "~/lib/http/form";
 import { formReply, inputErrorReply } from "~/lib/http/form.server";
 import { catchInputError, type InputError } from "~/lib/http/input-error";
@@ -10,42 +10,64 @@ import { recordEvent } from "~/lib/analytics/server";
 import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
 import { confirmRepairSchema, recordQuoteSchema, requestQuoteSchema } from "./repair-input";
+import { readTimePageRequest } from "~/lib/paging/paging";
+import { QUOTES_CURSOR, REPAIR_LIST_PAGE_SIZE, REPAIRS_CURSOR } from "./repair-lists";
 import {
+  confirmationPage,
   confirmRepair,
-  listConfirmations,
-  listQuotes,
+  quoteCount,
+  quotePage,
   recordQuote,
+  repairAccuracy,
   requestQuote,
   type RepairActor,
 } from "./repairs.server";
 
-export function repairPageData(accountId: string) {
-  const estimates = finalizedEstimates(accountId);
-  const labels = new Map(estimates.map((estimate) => [estimate.id, estimate.label]));
-  const confirmations = listConfirmations(accountId);
+/** The list page a cursor parameter asks for; a stale link shows the first page with a notice. */
+function listPageAsked(url: URL, cursorParam: string) {
+  const asked = readTimePageRequest(url.searchParams, REPAIR_LIST_PAGE_SIZE, cursorParam);
+  return asked.ok
+    ? { page: { limit: REPAIR_LIST_PAGE_SIZE, cursor: asked.cursor }, notice: null }
+    : { page: { limit: REPAIR_LIST_PAGE_SIZE, cursor: null }, notice: asked.message };
+}
+
+export function repairPageData(accountId: string, url: URL) {
+  const quotesAsked = listPageAsked(url, QUOTES_CURSOR);
+  const repairsAsked = listPageAsked(url, REPAIRS_CURSOR);
+  const quotes = quotePage(accountId, quotesAsked.page);
+  const confirmations = confirmationPage(accountId, repairsAsked.page);
   return {
-    estimates: estimates.map(({ id, label }) => ({ id, label })),
-    quotes: listQuotes(accountId).map(({ quote, estimateCents }) => ({
-      id: quote.id,
-      estimate: labels.get(quote.reportId) ?? "Estimate",
-      shopName: quote.shopName,
-      status: quote.status,
-      amountCents: quote.amountCents,
-      days: quote.days,
-      details: quote.details,
-      estimateCents,
-      requestedAt: quote.requestedAt.toISOString(),
-    })),
-    confirmations: confirmations.map((row) => ({
-      id: row.id,
-      estimate: labels.get(row.reportId) ?? "Estimate",
-      shopName: row.shopName,
-      invoiceCents: row.invoiceCents,
-      estimateCents: row.estimateCents,
-      repairedOn: row.repairedOn,
-      ...outcome(row),
-    })),
-    accuracy: accuracySummary(confirmations),
+    estimates: finalizedEstimates(accountId).map(({ id, label }) => ({ id, label })),
+    quotes: {
+      items: quotes.items.map(({ quote, estimate, estimateCents }) => ({
+        id: quote.id,
+        estimate,
+        shopName: quote.shopName,
+        status: quote.status,
+        amountCents: quote.amountCents,
+        days: quote.days,
+        details: quote.details,
+        estimateCents,
+        requestedAt: quote.requestedAt.toISOString(),
+      })),
+      count: quoteCount(accountId),
+      nextCursor: quotes.nextCursor,
+      notice: quotesAsked.notice,
+    },
+    confirmations: {
+      items: confirmations.items.map((row) => ({
+        id: row.id,
+        estimate: row.estimate,
+        shopName: row.shopName,
+        invoiceCents: row.invoiceCents,
+        estimateCents: row.estimateCents,
+        repairedOn: row.repairedOn,
+        ...outcome(row),
+      })),
+      nextCursor: confirmations.nextCursor,
+      notice: repairsAsked.notice,
+    },
+    accuracy: repairAccuracy(accountId),
   };
 }
 

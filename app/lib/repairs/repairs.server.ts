@@ -5,7 +5,7 @@
  * claims made from it up to date and keeps estimate-versus-invoice for calibration.
  */
 import { InputError } from "~/lib/http/input-error";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import {
   claimEvents,
   claims,
@@ -13,13 +13,19 @@ import {
   repairConfirmations,
   repairQuotes,
   reportRevisions,
+  reports,
+  vehicles,
 } from "~/db/schema";
+import { accuracySummary } from "~/domain/repairs/accuracy";
 import { formatCents } from "~/domain/money";
 import { hashToken, isTokenShaped, newToken } from "~/lib/auth/tokens.server";
 import { queueEmail } from "~/lib/email/outbox.server";
 import { getReport } from "~/lib/estimates/reports.server";
 import { getRevision, latestFinalRevision } from "~/lib/estimates/revisions.server";
+import { estimateLabel } from "~/lib/estimates/final-estimates.server";
 import { createShareLink } from "~/lib/estimates/shares.server";
+import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { getVehicle, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { db } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";
@@ -154,9 +160,19 @@ export function recordQuote(
     .get();
 }
 
-export function listQuotes(accountId: string) {
-  return db()
-    .select({ quote: repairQuotes, estimateCents: reportRevisions.totalCents })
+/** Where a list page starts: `limit` rows after `cursor` (null: the first page). */
+export interface ListPageRequest {
+  limit: number;
+  cursor: PageCursor | null;
+}
+
+/**
+ * One page of the account's quotes, the latest asked first, each with the total of the revision
+ * the shop was shown and that estimate's name.
+ */
+export function quotePage(accountId: string, page: ListPageRequest) {
+  const rows = db()
+    .select({ quote: repairQuotes, estimateCents: reportRevisions.totalCents, vehicle: vehicles })
     .from(repairQuotes)
     .innerJoin(
       reportRevisions,
@@ -165,7 +181,50 @@ export function listQuotes(accountId: string) {
         eq(reportRevisions.number, repairQuotes.reportRevision),
       ),
     )
-    .where(eq(repairQuotes.accountId, accountId))
+    .innerJoin(reports, eq(reports.id, repairQuotes.reportId))
+    .leftJoin(vehicles, eq(vehicles.id, reports.vehicleId))
+    .where(
+      and(
+        eq(repairQuotes.accountId, accountId),
+        afterTime(repairQuotes.requestedAt, repairQuotes.id, timeCursor(page.cursor), "desc"),
+      ),
+    )
+    .orderBy(desc(repairQuotes.requestedAt), desc(repairQuotes.id))
+    .limit(page.limit + 1)
+    .all()
+    .map(({ quote, estimateCents, vehicle }) => ({
+      quote,
+      estimateCents,
+      estimate: estimateLabel(vehicle, quote.reportRevision, estimateCents),
+    }));
+  return pageOf(rows, page.limit, ({ quote }) => ({
+    key: quote.requestedAt.getTime(),
+    id: quote.id,
+  }));
+}
+
+export function quoteCount(accountId: string): number {
+  return (
+    db()
+      .select({ count: count() })
+      .from(repairQuotes)
+      .where(eq(repairQuotes.accountId, accountId))
+      .get()?.count ?? 0
+  );
+}
+
+/** The quotes shops sent for one estimate, the latest asked first. */
+export function receivedQuotesFor(accountId: string, reportId: string) {
+  return db()
+    .select()
+    .from(repairQuotes)
+    .where(
+      and(
+        eq(repairQuotes.accountId, accountId),
+        eq(repairQuotes.reportId, reportId),
+        eq(repairQuotes.status, "received"),
+      ),
+    )
     .orderBy(desc(repairQuotes.requestedAt))
     .all();
 }
@@ -246,16 +305,68 @@ export function confirmRepair(actor: RepairActor, input: NewConfirmation) {
   });
 }
 
-export function listConfirmations(accountId: string) {
+type ConfirmationRow = typeof repairConfirmations.$inferSelect;
+
+/** One page of the account's confirmed repairs, the latest confirmed first, each with its estimate's name. */
+export function confirmationPage(
+  accountId: string,
+  page: ListPageRequest,
+): Page<ConfirmationRow & { estimate: string }> {
+  const rows = db()
+    .select({ confirmation: repairConfirmations, vehicle: vehicles })
+    .from(repairConfirmations)
+    .innerJoin(reports, eq(reports.id, repairConfirmations.reportId))
+    .leftJoin(vehicles, eq(vehicles.id, reports.vehicleId))
+    .where(
+      and(
+        eq(repairConfirmations.accountId, accountId),
+        afterTime(
+          repairConfirmations.createdAt,
+          repairConfirmations.id,
+          timeCursor(page.cursor),
+          "desc",
+        ),
+      ),
+    )
+    .orderBy(desc(repairConfirmations.createdAt), desc(repairConfirmations.id))
+    .limit(page.limit + 1)
+    .all()
+    .map(({ confirmation, vehicle }) => ({
+      ...confirmation,
+      estimate: estimateLabel(vehicle, confirmation.reportRevision, confirmation.estimateCents),
+    }));
+  return pageOf(rows, page.limit, (row) => ({ key: row.createdAt.getTime(), id: row.id }));
+}
+
+/** The repairs confirmed for one estimate, the latest confirmed first. */
+export function confirmationsFor(accountId: string, reportId: string) {
   return db()
     .select()
     .from(repairConfirmations)
-    .where(eq(repairConfirmations.accountId, accountId))
+    .where(
+      and(eq(repairConfirmations.accountId, accountId), eq(repairConfirmations.reportId, reportId)),
+    )
     .orderBy(desc(repairConfirmations.createdAt))
     .all();
 }
 
-export function confirmationJson(row: typeof repairConfirmations.$inferSelect) {
+/** How close the account's estimates came to its invoices, over every confirmed repair. */
+export function repairAccuracy(accountId: string) {
+  return accuracySummary(
+    db()
+      .select({
+        estimateCents: repairConfirmations.estimateCents,
+        estimateLowCents: repairConfirmations.estimateLowCents,
+        estimateHighCents: repairConfirmations.estimateHighCents,
+        invoiceCents: repairConfirmations.invoiceCents,
+      })
+      .from(repairConfirmations)
+      .where(eq(repairConfirmations.accountId, accountId))
+      .all(),
+  );
+}
+
+export function confirmationJson(row: ConfirmationRow) {
   return {
     id: row.id,
     reportId: row.reportId,

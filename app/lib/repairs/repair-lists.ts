@@ -1,0 +1,4 @@
+/** The /repair-quote page's two lists each page on a cursor parameter of their own. */
+export const REPAIR_LIST_PAGE_SIZE = 25;
+export const QUOTES_CURSOR = "quotes";
+export const REPAIRS_CURSOR = "repairs";

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { RetryLaterResponse } from "~/lib/http/retry-later";
+import { RetryLaterResponse } from "~/lib/runtime/retry-later";
 import { errorFields, logger } from "~/lib/runtime/logger.server";
 import { workerPoolSize } from "~/lib/runtime/worker-pool.server";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { inboundEmails, inboundTokens } from "~/db/schema";
-import { RetryLaterResponse } from "~/lib/http/retry-later";
+import { RetryLaterResponse } from "~/lib/runtime/retry-later";
 import { db } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";
 

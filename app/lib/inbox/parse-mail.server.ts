@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { ParsedMail } from "mailparser";
-import { RetryLaterResponse } from "~/lib/http/retry-later";
+import { RetryLaterResponse } from "~/lib/runtime/retry-later";
 import { errorFields, logger } from "~/lib/runtime/logger.server";
 import { workerPoolSize } from "~/lib/runtime/worker-pool.server";
 

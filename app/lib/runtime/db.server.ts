@@ -7,6 +7,7 @@ import * as schema from "~/db/schema";
 import { seed, seedDemoReport } from "~/db/seed";
 import { env } from "./env.server";
 import { errorFields, logger } from "./logger.server";
+import { RetryLaterResponse } from "./retry-later";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -66,17 +67,9 @@ export function openDatabase(file: string): AppDatabase {
  * JSON API) as it is; the body is `{ error, message }` for both. Background jobs recognize it
  * with `isDatabaseBusy` and try again later.
  */
-export class DatabaseBusyResponse extends Response {
+export class DatabaseBusyResponse extends RetryLaterResponse {
   constructor(readonly cause: unknown) {
-    super(JSON.stringify({ error: DATABASE_BUSY_MESSAGE, message: DATABASE_BUSY_MESSAGE }), {
-      status: 503,
-      statusText: "Service Unavailable",
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Retry-After": String(DATABASE_BUSY_RETRY_AFTER_SECONDS),
-        "Cache-Control": "no-store",
-      },
-    });
+    super(DATABASE_BUSY_MESSAGE, 503, DATABASE_BUSY_RETRY_AFTER_SECONDS);
   }
 
   toString() {

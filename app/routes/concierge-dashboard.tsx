@@ -7,6 +7,7 @@ import { TeamPanel } from "~/components/concierge/team-panel";
 import { FleetPageHeader } from "~/components/fleet";
 import { CardSection } from "~/components/card-section";
 import { FormAlert } from "~/components/form-field";
+import { strayReplyMessage } from "~/lib/http/form-result";
 import { requireSession } from "~/lib/auth/guards.server";
 import {
   conciergeDashboard,
@@ -100,8 +101,6 @@ export async function action({ request }: Route.ActionArgs): Promise<ConciergeAc
   return intents[intent]({ session, form, back });
 }
 
-const ITEM_INTENTS: readonly string[] = ["take", "done", "for-owner", "reopen"];
-
 export default function ConciergeDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as ConciergeReply | undefined;
   useActionToast(reply?.toast);
@@ -116,10 +115,16 @@ export default function ConciergeDashboard({ loaderData, actionData }: Route.Com
     filter,
     counts,
   } = loaderData;
-  const itemError =
-    reply && ITEM_INTENTS.includes(reply.intent ?? "") ? reply.result.error?.[""]?.[0] : undefined;
-  const overdue = counts.overdue;
   const ownAccount = accounts.find((account) => account.isOwn);
+  // The queue's item forms have no fields to show an error on: their refusals, like a post no
+  // form of the page owns, show above the queue.
+  const formsShown = [
+    ...(team && ownAccount && team.vas.length > 0 ? ["permissions"] : []),
+    ...(shift ? [shift.open ? "end-shift" : "start-shift"] : []),
+    ...(onboarding && !onboarding.complete ? ["onboarding-profile"] : []),
+  ];
+  const itemError = strayReplyMessage(reply, formsShown);
+  const overdue = counts.overdue;
   return (
     <div className="container-page max-w-4xl space-y-6 py-8 sm:py-10">
       <FleetPageHeader

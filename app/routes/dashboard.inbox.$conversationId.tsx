@@ -15,8 +15,8 @@ import { recordEvent } from "~/lib/analytics/server";
 import { requireSession } from "~/lib/auth/guards.server";
 import type { CurrentSession } from "~/lib/auth/session.server";
 import { actorOf } from "~/lib/accounts/activity.server";
-import { parseSubmission, useSchemaForm } from "~/lib/http/form";
-import { formReply, readForm } from "~/lib/http/form.server";
+import { parseSubmission, strayReplyMessage, useSchemaForm } from "~/lib/http/form";
+import { formReply, hiddenFieldRefusal, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
 import {
   draftJson,
@@ -99,8 +99,13 @@ const intents = {
   },
   async "mark-sent"(session: CurrentSession, conversationId: string, form: FormData) {
     const submission = parseSubmission(form, markSentSchema);
-    if (submission.status !== "success")
-      return formReply(submission, { status: 400, intent: "mark-sent" });
+    if (submission.status !== "success") {
+      return formReply(submission, {
+        status: 400,
+        intent: "mark-sent",
+        formError: hiddenFieldRefusal(submission, ["text", "keepOpen"]),
+      });
+    }
     const { questionsShown, keepOpen, ...reply } = submission.value;
     const outcome = markReplySent(actorOf(session), conversationId, {
       ...reply,
@@ -175,6 +180,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   );
   const { dateTime } = useFormat();
   const guest = loaderData.guestName ?? "Guest";
+  const formsShown = ["draft", "mark-sent", ...(loaderData.needs.escalated ? ["resolve"] : [])];
   const overdue = loaderData.replyDueAt ? Date.parse(loaderData.replyDueAt) < Date.now() : false;
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
@@ -205,6 +211,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           </>
         }
       />
+      <FormAlert message={strayReplyMessage(actionData, formsShown)} />
       {loaderData.readOnly ? <ReadOnlyNotice feature="inbox" /> : null}
       {loaderData.replyDueAt ? (
         <p

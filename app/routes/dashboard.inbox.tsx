@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import { ReadOnlyNotice } from "~/components/billing/upgrade-required";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox";
 import { FleetPageHeader } from "~/components/fleet";
 import { CardSection } from "~/components/card-section";
-import { FormErrors, FormField } from "~/components/form-field";
+import { FormAlert, FormErrors, FormField } from "~/components/form-field";
 import { TextareaField } from "~/components/textarea-field";
 import { recordEvent } from "~/lib/analytics/server";
 import { requireSession, type SessionPost } from "~/lib/auth/guards.server";
-import { parseSubmission, useSchemaForm } from "~/lib/http/form";
+import { parseSubmission, strayReplyMessage, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
 import {
@@ -99,7 +99,11 @@ export async function action({ request }: Route.ActionArgs) {
 function dismissConfirmation({ session, form }: SessionPost) {
   const { emailId } = postedFields(form, emailIdSchema);
   if (!dismissForwardingConfirmation(session.accountId, emailId)) {
-    throw new Response("Not Found", { status: 404 });
+    return formReply(null, {
+      status: 404,
+      intent: "dismiss-confirmation",
+      formError: "That confirmation email isn't in your inbox any more.",
+    });
   }
   return redirectWithToast("/dashboard/inbox", { title: "Gmail's confirmation hidden" });
 }
@@ -107,11 +111,13 @@ function dismissConfirmation({ session, form }: SessionPost) {
 async function pastePosted({ session, form }: SessionPost) {
   requireFeature(session, "inbox");
   const submission = parseSubmission(form, pasteConversationSchema);
-  if (submission.status !== "success") return formReply(submission, { status: 400 });
+  if (submission.status !== "success") {
+    return formReply(submission, { status: 400, intent: "paste" });
+  }
   const conversationId = pasteConversation(session.accountId, submission.value);
   await draftRepliesSoon(session.accountId);
   recordEvent("feature_usage", { feature: "inbox", action: "paste" }, session.user.id);
-  return redirect(`/dashboard/inbox/${conversationId}`);
+  return redirectWithToast(`/dashboard/inbox/${conversationId}`, { title: "Conversation added" });
 }
 
 const inboxIntents = {
@@ -121,9 +127,13 @@ const inboxIntents = {
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm(pasteConversationSchema, actionData?.result, {
-    id: "paste-conversation",
-  });
+  const [form, fields] = useSchemaForm(
+    pasteConversationSchema,
+    actionData?.intent === "paste" ? actionData.result : undefined,
+    {
+      id: "paste-conversation",
+    },
+  );
   const { dateTime } = useFormat();
   return (
     <div className="container-page max-w-3xl space-y-6 py-8 sm:py-10">
@@ -133,6 +143,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         intro="Guests' messages from the marketplace's notification emails, by trip and guest. Replies are sent in the marketplace's own messages, where every conversation with a guest has to stay."
       />
       {loaderData.readOnly ? <ReadOnlyNotice feature="inbox" /> : null}
+      <FormAlert message={strayReplyMessage(actionData, ["paste"])} />
       {loaderData.confirmations.map((confirmation) => (
         <ForwardingConfirmationBanner
           key={confirmation.id}

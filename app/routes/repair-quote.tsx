@@ -11,9 +11,11 @@ import {
 import { formatCalendarDate } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
 import { requireSession } from "~/lib/auth/guards.server";
+import { FormAlert } from "~/components/form-field";
+import { strayReplyMessage } from "~/lib/http/form-result";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { repairAction, repairPageData } from "~/lib/repairs/repair-page.server";
-import { QUOTES_CURSOR, REPAIRS_CURSOR } from "~/lib/repairs/repair-lists";
+import { QUOTES_CURSOR, REPAIR_INTENTS, REPAIRS_CURSOR } from "~/lib/repairs/repair-lists";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
 
@@ -49,6 +51,9 @@ export default function RepairQuote({ loaderData, actionData }: Route.ComponentP
         breadcrumb={{ to: "/dashboard", label: "Dashboard" }}
         title="Repair quotes and repairs"
         intro="Ask shops to quote from your estimate, compare their quotes, and confirm the repair with its invoice."
+      />
+      <FormAlert
+        message={strayReplyMessage(actionData, estimates.length > 0 ? REPAIR_INTENTS : [])}
       />
       {accuracy ? (
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">

@@ -35,3 +35,17 @@ export function valuesOf(result: FormResult | undefined): Record<string, string>
   }
   return values;
 }
+
+/**
+ * The message of a reply that none of the page's forms shows: one without an intent (an unknown
+ * action, an unreadable body) or for a form the page doesn't show now. Its form's message, else
+ * its first field's, for the page to show above its forms.
+ */
+export function strayReplyMessage(
+  reply: FormReply | undefined,
+  shownIntents: readonly string[] = [],
+): string | undefined {
+  if (!reply || (reply.intent && shownIntents.includes(reply.intent))) return undefined;
+  const { form, ...fields } = errorsOf(reply.result);
+  return form ?? Object.values(fields)[0];
+}

@@ -26,6 +26,22 @@ export async function readForm(request: Request): Promise<FormData | null> {
 }
 
 export const UNREADABLE_FORM_MESSAGE = "We couldn't read that form. Please try again.";
+export const STALE_FORM_MESSAGE = "This form was out of date. Reload the page and try again.";
+
+/**
+ * The form's message when the schema refused a field the page doesn't show (a hidden id or flag,
+ * wrong only in an old or edited page): a field error there would be invisible.
+ */
+export function hiddenFieldRefusal(
+  submission: Submission<unknown>,
+  shownFields: readonly string[],
+): string | undefined {
+  const errors = submission.status === "error" ? submission.error : null;
+  const refused = Object.keys(errors ?? {}).filter(
+    (name) => name !== "" && !shownFields.includes(name),
+  );
+  return refused.length > 0 ? STALE_FORM_MESSAGE : undefined;
+}
 
 interface ResultOptions {
   /** A message for the whole form, shown above its fields. */

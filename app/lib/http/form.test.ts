@@ -2,7 +2,20 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loginSchema, registerSchema } from "~/lib/auth/schemas";
 import { shopQuoteSchema } from "~/lib/repairs/repair-input";
-import { errorsOf, formConstraints, parseSubmission, schemaConstraints, valuesOf } from "./form";
+import {
+  errorsOf,
+  formConstraints,
+  parseSubmission,
+  schemaConstraints,
+  strayReplyMessage,
+  valuesOf,
+} from "./form";
+import {
+  formResult,
+  hiddenFieldRefusal,
+  STALE_FORM_MESSAGE,
+  UNREADABLE_FORM_MESSAGE,
+} from "./form.server";
 
 describe("schemaConstraints", () => {
   it("gives the browser the schema's required, lengths and patterns", () => {
@@ -75,5 +88,32 @@ describe("schemaConstraints on a preprocessed object", () => {
     );
     const constraints = schemaConstraints(schema as unknown as z.ZodObject);
     expect(constraints.make).toMatchObject({ maxLength: 40 });
+  });
+});
+
+describe("replies no form on the page shows", () => {
+  const schema = z.object({ text: z.string().min(1, "Enter the reply."), draftId: z.uuid() });
+
+  it("shows a reply without an intent, or for a form the page doesn't show, above the forms", () => {
+    const unknown = { result: formResult(null, { formError: "Unknown action." }) };
+    expect(strayReplyMessage(unknown, ["record"])).toBe("Unknown action.");
+    expect(strayReplyMessage({ result: formResult(null) })).toBe(UNREADABLE_FORM_MESSAGE);
+    const refused = parseSubmission(new URLSearchParams({ text: "", draftId: "x" }), schema);
+    const reply = { intent: "record", result: formResult(refused) };
+    // The page shows the "record" form: its fields carry the messages.
+    expect(strayReplyMessage(reply, ["record"])).toBeUndefined();
+    // It doesn't (no estimate to record against yet): the first message goes above the forms.
+    expect(strayReplyMessage(reply, [])).toBe("Enter the reply.");
+    expect(strayReplyMessage(undefined)).toBeUndefined();
+  });
+
+  it("says reload when only a field the page doesn't show was refused", () => {
+    const hidden = parseSubmission(new URLSearchParams({ text: "Sure!", draftId: "x" }), schema);
+    expect(hiddenFieldRefusal(hidden, ["text"])).toBe(STALE_FORM_MESSAGE);
+    const shown = parseSubmission(
+      new URLSearchParams({ text: "", draftId: crypto.randomUUID() }),
+      schema,
+    );
+    expect(hiddenFieldRefusal(shown, ["text"])).toBeUndefined();
   });
 });

@@ -4,7 +4,13 @@ import type { z } from "zod";
 import type { FormResult } from "./form-result";
 import type { FieldConstraints } from "./server-form";
 
-export { errorsOf, valuesOf, type FormReply, type FormResult } from "./form-result";
+export {
+  errorsOf,
+  strayReplyMessage,
+  valuesOf,
+  type FormReply,
+  type FormResult,
+} from "./form-result";
 export { constraintsOf } from "./server-form";
 
 /**

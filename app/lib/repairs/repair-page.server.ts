@@ -11,7 +11,12 @@ import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
 import { confirmRepairSchema, recordQuoteSchema, requestQuoteSchema } from "./repair-input";
 import { readTimePageRequest } from "~/lib/paging/paging";
-import { QUOTES_CURSOR, REPAIR_LIST_PAGE_SIZE, REPAIRS_CURSOR } from "./repair-lists";
+import {
+  QUOTES_CURSOR,
+  REPAIR_INTENTS,
+  REPAIR_LIST_PAGE_SIZE,
+  REPAIRS_CURSOR,
+} from "./repair-lists";
 import {
   confirmationPage,
   confirmRepair,
@@ -71,7 +76,7 @@ export function repairPageData(accountId: string, url: URL) {
   };
 }
 
-const repairIntentSchema = intentSchema(["request", "record", "confirm"], {
+const repairIntentSchema = intentSchema(REPAIR_INTENTS, {
   message: "Unknown action.",
 });
 type RepairIntent = IntentOf<typeof repairIntentSchema>;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { registerViaApi, type TestUser } from "../support/accounts";
-import { addVehicleViaApi } from "../support/estimates";
-import { expect, test } from "../support/fixtures";
+import { apiContext, registerViaApi, type TestUser } from "../support/accounts";
+import { addVehicleViaApi, finalizedReportViaApi } from "../support/estimates";
+import { expect, linkIn, test, uniqueEmail, waitForEmail } from "../support/fixtures";
 import {
   apiBody,
   expectJsonAnswer,
@@ -35,13 +35,15 @@ const TRIP_FIELDS = [
 ];
 
 let owner: TestUser;
+let vehicleId: string;
+let shopQuotePath: string;
 let tripId: string;
 let claimId: string;
 let conversationId: string;
 
 test.beforeAll(async () => {
   owner = await registerViaApi("fleetfuzz");
-  const vehicleId = await addVehicleViaApi(owner);
+  vehicleId = await addVehicleViaApi(owner);
   const trip = await owner.api.post("/api/trips", {
     data: {
       vehicleId,
@@ -74,6 +76,15 @@ test.beforeAll(async () => {
     conversations: { id: string }[];
   };
   conversationId = conversations.conversations[0]!.id;
+  // A shop's link to answer a quote request (the shop has no account).
+  const reportId = await finalizedReportViaApi(owner);
+  const shopEmail = uniqueEmail("fuzzshop");
+  const requested = await owner.api.post("/repair-quote", {
+    form: { intent: "request", reportId, shopName: "Main Street Collision", shopEmail },
+    maxRedirects: 0,
+  });
+  expect(requested.status(), await requested.text()).toBe(302);
+  shopQuotePath = linkIn(await waitForEmail(shopEmail, "Repair quote request"), "/repair-quote/");
 });
 
 test.afterAll(async () => owner?.api.dispose());
@@ -83,6 +94,7 @@ const PAGE_ROUTES: Array<{
   path: () => string;
   fields: string[];
   intents?: string[];
+  signedIn?: false;
 }> = [
   {
     name: "/dashboard/trips/new",
@@ -147,6 +159,24 @@ const PAGE_ROUTES: Array<{
     intents: ["take", "done", "for-owner", "reopen", "permissions", "end-shift"],
   },
   {
+    name: "/repair-quote/<token> (the shop, signed out)",
+    path: () => shopQuotePath,
+    fields: ["amount", "days", "details"],
+    signedIn: false,
+  },
+  {
+    name: "/dashboard/vehicle/<id>/host-plans",
+    path: () => `/dashboard/vehicle/${vehicleId}/host-plans`,
+    fields: ["planId", "effectiveFrom", "id"],
+    intents: ["save", "remove"],
+  },
+  {
+    name: "/dashboard/inbox/knowledge",
+    path: () => "/dashboard/inbox/knowledge",
+    fields: ["topic", "text", "vehicle", "holdingReply"],
+    intents: ["entry", "holding-reply"],
+  },
+  {
     name: "/dashboard/share-links",
     path: () => "/dashboard/share-links",
     fields: ["linkId", "reportId"],
@@ -156,13 +186,15 @@ const PAGE_ROUTES: Array<{
 
 for (const route of PAGE_ROUTES) {
   test(`page ${route.name}: hostile form posts → < 500 with a visible message`, async () => {
+    const api = route.signedIn === false ? await apiContext() : owner.api;
     await fc.assert(
       fc.asyncProperty(pageBody(route.fields, route.intents), async (input) => {
         const path = route.path();
-        await expectPageAnswer(await send(owner.api, path, input), `${path} ${show(input)}`);
+        await expectPageAnswer(await send(api, path, input), `${path} ${show(input)}`);
       }),
       options,
     );
+    if (route.signedIn === false) await api.dispose();
   });
 }
 

@@ -5,13 +5,13 @@
  * a car the host already matched, stay as they were.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { accounts, trips, vehicles } from "~/db/schema";
+import { accounts, trips } from "~/db/schema";
 import type { ReadNotification } from "~/domain/inbox/notification-email";
 import { sameGuest } from "~/domain/inbox/guest-names";
 import { statusByTime } from "~/domain/trips/trip";
 import { resolveWallClock, type LocalDateTime } from "~/domain/zoned-time";
 import { matchFileVehicle } from "~/domain/trips/file-vehicle";
-import { rememberedMatches } from "~/lib/trips/trips.server";
+import { fleetForMatching, rememberedMatches } from "~/lib/trips/trips.server";
 import { linkConversationsToTrip, type Tx } from "~/lib/trips/trip-links.server";
 
 /** The zone a notice's wall-clock times are in: the account's, else that of its latest trip. */
@@ -76,7 +76,7 @@ export function applyTripNotice(
   }
   // A new trip needs its times; a notice without them waits for the export.
   if (!zone || !timesMakeSense) return null;
-  const fleet = tx.select().from(vehicles).where(eq(vehicles.accountId, accountId)).all();
+  const fleet = fleetForMatching(tx, accountId);
   // A notice names the car by its listing nickname or its make, model and year: matched as the
   // trip export's "Vehicle" and "Vehicle name" would be, remembered matches included.
   const match = read.vehicleName

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { setUpTempDataDir } from "~/tests/support/app-modules";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertOwner, SAMPLE_CAR } from "~/tests/support/rows";
 import { decodeCsvBytes } from "~/domain/csv";
@@ -297,5 +298,28 @@ describe("importing the marketplace's export", () => {
       message: "The file has 3 problems; nothing was imported. Fix them and try again.",
     });
     expect(trips.listTrips(fleet.owner.accountId)).toEqual([]);
+  });
+});
+
+describe("the order cars are offered in", () => {
+  it("keeps cars added in the same millisecond in the order they were added, whatever their ids", () => {
+    const owner = insertOwner(db, schema, "same_ms");
+    const first = car(owner.accountId, { year: 2022, model: "Camry", trim: "SE" });
+    const second = car(owner.accountId, { year: 2022, model: "Camry", trim: "XSE" });
+    // The same creation time, and ids that sort the other way round.
+    const at = new Date("2026-11-28T12:00:00Z");
+    for (const [row, id] of [
+      [first, "ffffffff-0000-4000-8000-000000000001"],
+      [second, "00000000-0000-4000-8000-000000000002"],
+    ] as const) {
+      db.db()
+        .update(schema.vehicles)
+        .set({ id, createdAt: at })
+        .where(eq(schema.vehicles.id, row.id))
+        .run();
+    }
+    const order = ["ffffffff-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"];
+    expect(vehicles.listVehicles(owner.accountId).map((row) => row.id)).toEqual(order);
+    expect(trips.fleetForMatching(db.db(), owner.accountId).map((row) => row.id)).toEqual(order);
   });
 });

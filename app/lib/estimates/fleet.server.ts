@@ -244,7 +244,7 @@ function newestReports(accountId: string): RecentReport[] {
     .select()
     .from(reports)
     .where(eq(reports.accountId, accountId))
-    .orderBy(desc(reports.createdAt))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(RECENT_REPORTS)
     .all();
   if (rows.length === 0) return [];

@@ -108,6 +108,6 @@ export function reportsOfTrip(accountId: string, tripId: string) {
     })
     .from(reports)
     .where(and(eq(reports.accountId, accountId), eq(reports.tripId, tripId)))
-    .orderBy(desc(reports.createdAt))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
     .all();
 }

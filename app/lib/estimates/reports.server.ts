@@ -33,7 +33,6 @@ import { recordEvent } from "~/lib/analytics/server";
 import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
 import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
-import { ofAccountAndVehicle, type AccountListOptions } from "~/lib/runtime/account-rows.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
 import { matchingOpenDamage } from "./open-damage";
 import { openDamageFor } from "./open-damage.server";
@@ -225,16 +224,6 @@ export function reportFindings(reportId: string): FindingRow[] {
     .from(findings)
     .where(eq(findings.reportId, reportId))
     .orderBy(findings.position, findings.createdAt)
-    .all();
-}
-
-export function listReports(accountId: string, options: AccountListOptions = {}) {
-  return db()
-    .select()
-    .from(reports)
-    .where(ofAccountAndVehicle(reports, accountId, options.vehicleId))
-    .orderBy(desc(reports.createdAt))
-    .limit(options.limit ?? 200)
     .all();
 }
 

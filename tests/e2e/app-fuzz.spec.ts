@@ -1,19 +1,21 @@
 import { request as playwrightRequest } from "@playwright/test";
 import fc from "fast-check";
 import Stripe from "stripe";
-import { apiContext, registerViaApi, type TestUser } from "../support/accounts";
+import { registerViaApi, type TestUser } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 import {
-  apiBody,
   expectJsonAnswer,
   expectPageAnswer,
+  fuzzApis,
+  fuzzPages,
   hostileString,
   hostileValue,
   options,
-  pageBody,
   raw,
   send,
   show,
+  type FuzzedApi,
+  type FuzzedPage,
 } from "../support/fuzz";
 import { BILLING_URL, STRIPE_WEBHOOK_SECRET } from "../support/env";
 import { addVehicleViaApi, handTaggedReportViaApi } from "../support/estimates";
@@ -76,13 +78,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => owner?.api.dispose());
 
-const PAGE_ROUTES: Array<{
-  name: string;
-  path: () => string;
-  fields: string[];
-  intents?: string[];
-  signedIn: boolean;
-}> = [
+const PAGE_ROUTES: FuzzedPage[] = [
   {
     name: "/ (demo form)",
     path: () => "/?index",
@@ -152,19 +148,7 @@ const PAGE_ROUTES: Array<{
   },
 ];
 
-for (const route of PAGE_ROUTES) {
-  test(`page ${route.name}: hostile form posts → < 500 with a visible message`, async () => {
-    const api = route.signedIn ? owner.api : await apiContext();
-    await fc.assert(
-      fc.asyncProperty(pageBody(route.fields, route.intents), async (input) => {
-        const path = route.path();
-        await expectPageAnswer(await send(api, path, input), `${path} ${show(input)}`);
-      }),
-      options,
-    );
-    if (!route.signedIn) await api.dispose();
-  });
-}
+fuzzPages(PAGE_ROUTES, () => owner.api);
 
 test("finding forms with an unknown panel or damage type re-render with a message", async () => {
   const panel = fc.oneof(
@@ -193,7 +177,7 @@ test("finding forms with an unknown panel or damage type re-render with a messag
   );
 });
 
-const API_ROUTES: Array<{ name: string; path: () => string; method: string; fields: string[] }> = [
+const API_ROUTES: FuzzedApi[] = [
   {
     name: "POST /api/user/vehicles",
     path: () => "/api/user/vehicles",
@@ -214,18 +198,7 @@ const API_ROUTES: Array<{ name: string; path: () => string; method: string; fiel
   },
 ];
 
-for (const route of API_ROUTES) {
-  test(`API ${route.name}: hostile bodies → < 500 with a message`, async () => {
-    await fc.assert(
-      fc.asyncProperty(apiBody(route.fields), async (input) => {
-        const response = await send(owner.api, route.path(), input, route.method);
-        await expectJsonAnswer(response, `${route.name} ${show(input)}`);
-      }),
-      options,
-    );
-    expect((await owner.api.get("/api/user")).status(), "still signed in").toBe(200);
-  });
-}
+fuzzApis(API_ROUTES, () => owner.api);
 
 // ---------------------------------------------------------------------------------------------
 // The Stripe webhook: bodies signed with the endpoint's secret (so only their shape is wrong).

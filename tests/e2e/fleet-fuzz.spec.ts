@@ -1,16 +1,7 @@
-import fc from "fast-check";
-import { apiContext, registerViaApi, type TestUser } from "../support/accounts";
+import { registerViaApi, type TestUser } from "../support/accounts";
 import { addVehicleViaApi, finalizedReportViaApi } from "../support/estimates";
 import { expect, linkIn, test, uniqueEmail, waitForEmail } from "../support/fixtures";
-import {
-  apiBody,
-  expectJsonAnswer,
-  expectPageAnswer,
-  options,
-  pageBody,
-  send,
-  show,
-} from "../support/fuzz";
+import { fuzzApis, fuzzPages, type FuzzedApi, type FuzzedPage } from "../support/fuzz";
 
 /**
  * Hostile input on the fleet's other forms and JSON routes: trips, claims, repairs, the guest
@@ -89,13 +80,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => owner?.api.dispose());
 
-const PAGE_ROUTES: Array<{
-  name: string;
-  path: () => string;
-  fields: string[];
-  intents?: string[];
-  signedIn?: false;
-}> = [
+const PAGE_ROUTES: FuzzedPage[] = [
   {
     name: "/dashboard/trips/new",
     path: () => "/dashboard/trips/new",
@@ -184,21 +169,9 @@ const PAGE_ROUTES: Array<{
   },
 ];
 
-for (const route of PAGE_ROUTES) {
-  test(`page ${route.name}: hostile form posts → < 500 with a visible message`, async () => {
-    const api = route.signedIn === false ? await apiContext() : owner.api;
-    await fc.assert(
-      fc.asyncProperty(pageBody(route.fields, route.intents), async (input) => {
-        const path = route.path();
-        await expectPageAnswer(await send(api, path, input), `${path} ${show(input)}`);
-      }),
-      options,
-    );
-    if (route.signedIn === false) await api.dispose();
-  });
-}
+fuzzPages(PAGE_ROUTES, () => owner.api);
 
-const API_ROUTES: Array<{ name: string; path: () => string; method: string; fields: string[] }> = [
+const API_ROUTES: FuzzedApi[] = [
   {
     name: "POST /api/trips",
     path: () => "/api/trips",
@@ -243,15 +216,4 @@ const API_ROUTES: Array<{ name: string; path: () => string; method: string; fiel
   },
 ];
 
-for (const route of API_ROUTES) {
-  test(`API ${route.name}: hostile bodies → < 500 with a message`, async () => {
-    await fc.assert(
-      fc.asyncProperty(apiBody(route.fields), async (input) => {
-        const response = await send(owner.api, route.path(), input, route.method);
-        await expectJsonAnswer(response, `${route.name} ${show(input)}`);
-      }),
-      options,
-    );
-    expect((await owner.api.get("/api/user")).status(), "still signed in").toBe(200);
-  });
-}
+fuzzApis(API_ROUTES, () => owner.api);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import fc from "fast-check";
-import { freshAddress, visibleMessages } from "./accounts";
-import { expect } from "./fixtures";
+import { apiContext, freshAddress, visibleMessages } from "./accounts";
+import { expect, test } from "./fixtures";
 
 /**
  * Hostile input for every action and API route (quality bar): random strings, objects, huge
@@ -270,4 +270,57 @@ export async function expectPageAnswer(response: APIResponse, what: string) {
   expect(response.headers()["content-type"], what).toContain("text/html");
   expect(visibleMessages(text), `${what}: no visible message (status ${status})`).not.toEqual([]);
   expect(text).not.toContain("Unexpected Server Error");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tests: one per route, each of `options.numRuns` hostile requests.
+
+/** A page whose form posts are fuzzed; signed in as the spec's owner unless `signedIn` is false. */
+export interface FuzzedPage {
+  name: string;
+  path: () => string;
+  fields: string[];
+  intents?: string[];
+  signedIn?: boolean;
+}
+
+/** A JSON route whose bodies are fuzzed, signed in as the spec's owner. */
+export interface FuzzedApi {
+  name: string;
+  path: () => string;
+  method: string;
+  fields: string[];
+}
+
+/** Hostile form posts to each page: every answer below 500 with a message the person can see. */
+export function fuzzPages(pages: readonly FuzzedPage[], ownerApi: () => APIRequestContext) {
+  for (const route of pages) {
+    test(`page ${route.name}: hostile form posts → < 500 with a visible message`, async () => {
+      const api = route.signedIn === false ? await apiContext() : ownerApi();
+      await fc.assert(
+        fc.asyncProperty(pageBody(route.fields, route.intents), async (input) => {
+          const path = route.path();
+          await expectPageAnswer(await send(api, path, input), `${path} ${show(input)}`);
+        }),
+        options,
+      );
+      if (route.signedIn === false) await api.dispose();
+    });
+  }
+}
+
+/** Hostile bodies to each JSON route: every answer below 500 with a message; still signed in. */
+export function fuzzApis(apis: readonly FuzzedApi[], ownerApi: () => APIRequestContext) {
+  for (const route of apis) {
+    test(`API ${route.name}: hostile bodies → < 500 with a message`, async () => {
+      await fc.assert(
+        fc.asyncProperty(apiBody(route.fields), async (input) => {
+          const response = await send(ownerApi(), route.path(), input, route.method);
+          await expectJsonAnswer(response, `${route.name} ${show(input)}`);
+        }),
+        options,
+      );
+      expect((await ownerApi().get("/api/user")).status(), "still signed in").toBe(200);
+    });
+  }
 }

@@ -11,7 +11,8 @@ import { sameGuest } from "~/domain/inbox/guest-names";
 import { statusByTime } from "~/domain/trips/trip";
 import { resolveWallClock, type LocalDateTime } from "~/domain/zoned-time";
 import { matchFileVehicle } from "~/domain/trips/file-vehicle";
-import { fleetForMatching, rememberedMatches } from "~/lib/trips/trips.server";
+import { rememberedMatches } from "~/lib/trips/trips.server";
+import { listVehicles } from "~/lib/vehicles/vehicles.server";
 import { linkConversationsToTrip, type Tx } from "~/lib/trips/trip-links.server";
 
 /** The zone a notice's wall-clock times are in: the account's, else that of its latest trip. */
@@ -76,7 +77,7 @@ export function applyTripNotice(
   }
   // A new trip needs its times; a notice without them waits for the export.
   if (!zone || !timesMakeSense) return null;
-  const fleet = fleetForMatching(tx, accountId);
+  const fleet = listVehicles(accountId, tx);
   // A notice names the car by its listing nickname or its make, model and year: matched as the
   // trip export's "Vehicle" and "Vehicle name" would be, remembered matches included.
   const match = read.vehicleName

@@ -2,9 +2,9 @@
  * The account's trips: imported from the Trip Earnings CSV, posted to the API or typed by hand.
  * Every query takes the account id first; another account's trip ids are simply not found.
  */
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { trips, vehicleMatches, vehicles } from "~/db/schema";
+import { trips, vehicleMatches } from "~/db/schema";
 import { matchFileVehicle, rememberKeys, type FileVehicle } from "~/domain/trips/file-vehicle";
 import type { TripCsvRow } from "~/domain/trips/trip-csv";
 import type { TripInput, TripStatus } from "~/domain/trips/trip";
@@ -12,6 +12,7 @@ import { isoWithOffset } from "~/domain/zoned-time";
 import { db } from "~/lib/runtime/db.server";
 import { ofAccountAndVehicle, type AccountListOptions } from "~/lib/runtime/account-rows.server";
 import { linkConversationsToTrip, linkConversationsToTrips } from "~/lib/trips/trip-links.server";
+import { listVehicles } from "~/lib/vehicles/vehicles.server";
 
 export type TripRow = typeof trips.$inferSelect;
 
@@ -54,20 +55,6 @@ export interface ImportSummary {
 }
 
 type Tx = Pick<ReturnType<typeof db>, "select" | "insert" | "update">;
-
-/**
- * The account's cars for matching a file's or a notice's car, in the order they were added
- * (cars added in the same millisecond by insertion order), so two cars a name could be are
- * always offered in the same order.
- */
-export function fleetForMatching(tx: Tx, accountId: string) {
-  return tx
-    .select()
-    .from(vehicles)
-    .where(eq(vehicles.accountId, accountId))
-    .orderBy(asc(vehicles.createdAt), sql`${vehicles}.rowid`)
-    .all();
-}
 
 /** The stored values a file row states: the times always, the optional fields it has columns for. */
 function statedValues(row: TripCsvRow) {
@@ -145,7 +132,7 @@ function upsertImportedTrip(
  */
 export function importTrips(accountId: string, rows: readonly TripCsvRow[]): ImportSummary {
   return db().transaction((tx) => {
-    const fleet = fleetForMatching(tx, accountId);
+    const fleet = listVehicles(accountId, tx);
     const remembered = rememberedMatches(tx, accountId);
     const ids = rows.map((row) => row.trip.reservationId);
     const existing = new Map(
@@ -294,7 +281,7 @@ export function unmatchedCars(accountId: string): UnmatchedCar[] {
     .limit(200)
     .all();
   if (rows.length === 0) return [];
-  const fleet = fleetForMatching(db(), accountId);
+  const fleet = listVehicles(accountId);
   const remembered = rememberedMatches(db(), accountId);
   return rows.map(({ trips: tripCount, ...vehicle }) => {
     const match = matchFileVehicle(fleet, remembered, vehicle);
@@ -338,7 +325,7 @@ export function matchTripsToVehicle(
       .where(and(eq(trips.accountId, accountId), isNull(trips.vehicleId), ofFileVehicle(vehicle)))
       .run().changes;
     // The same car under another spelling (a narrower export, a renamed listing).
-    const fleet = fleetForMatching(tx, accountId);
+    const fleet = listVehicles(accountId, tx);
     const remembered = rememberedMatches(tx, accountId);
     const waiting = tx
       .select()

@@ -120,10 +120,13 @@ export function statedEquipmentForEngine(vehicle: VehicleRow): {
 /**
  * The account's cars in the order they were added: by creation time, and cars added in the same
  * millisecond (an import adds several) in insertion order (SQLite's rowid), so selects and the
- * trip matcher's candidates keep one order.
+ * trip matcher's candidates keep one order. `connection` is a transaction's, when in one.
  */
-export function listVehicles(accountId: string) {
-  return db()
+export function listVehicles(
+  accountId: string,
+  connection: Pick<ReturnType<typeof db>, "select"> = db(),
+) {
+  return connection
     .select()
     .from(vehicles)
     .where(eq(vehicles.accountId, accountId))

@@ -59,7 +59,10 @@ test.describe("main flows on slow 4G", () => {
     // While the request travels, the button is disabled, so more presses cannot resubmit.
     const redirecting = hero.getByRole("button", { name: "Redirecting..." });
     await expect(redirecting).toBeDisabled();
+    // The button turns at once; the post reaches the held route a moment later on a loaded machine.
+    await expect.poll(booking.count).toBe(1);
     await redirecting.click({ force: true, timeout: 1000 }).catch(() => {});
+    await page.waitForTimeout(500);
     expect(booking.count()).toBe(1);
     booking.release();
     await page.waitForURL((url) => url.href.startsWith(SCHEDULING_URL), { timeout: 60_000 });
@@ -78,7 +81,11 @@ test.describe("main flows on slow 4G", () => {
     await page.getByLabel("Password").fill("a sturdy slow passphrase");
     const registration = await holdRequests(page, (body) => body.includes(username));
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByRole("button", { name: "Creating your account..." })).toBeDisabled();
+    const creating = page.getByRole("button", { name: "Creating your account..." });
+    await expect(creating).toBeDisabled();
+    await expect.poll(registration.count).toBe(1);
+    await creating.click({ force: true, timeout: 1000 }).catch(() => {});
+    await page.waitForTimeout(500);
     expect(registration.count()).toBe(1);
     registration.release();
     await page.waitForURL(/\/account$/, { timeout: 60_000 });

@@ -39,7 +39,7 @@ import { accountPreferences, accountReminderSettings } from "~/lib/accounts/pref
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { listTimeZones } from "~/domain/zoned-time";
 import { listUserSessions } from "~/lib/auth/session.server";
-import { errorsOf, parseSubmission } from "~/lib/http/form";
+import { parseSubmission, strayReplyMessage } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { env } from "~/lib/runtime/env.server";
 import { pageMeta } from "~/lib/ui/meta";
@@ -136,9 +136,9 @@ function unshownMessage(
   sectionShown: Partial<Record<AccountIntent, boolean>>,
 ): { message: string; tone: "error" | "success" } | null {
   if (!reply || (reply.intent && sectionShown[reply.intent] !== false)) return null;
-  const { form, ...fields } = errorsOf(reply.result);
-  const message = reply.success ?? form ?? Object.values(fields)[0];
-  return message ? { message, tone: reply.success ? "success" : "error" } : null;
+  if (reply.success) return { message: reply.success, tone: "success" };
+  const message = strayReplyMessage(reply);
+  return message ? { message, tone: "error" } : null;
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { resolveTripChoice } from "~/lib/estimates/report-trip.server";
 import { createReport, reportPage } from "~/lib/estimates/reports.server";
 import { readTimePageRequest } from "~/lib/paging/paging";
-import { getVehicle, listVehicles, vehicleTitle } from "~/lib/vehicles/vehicles.server";
+import { getVehicle, vehiclesById, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { catchInputError } from "~/lib/http/input-error";
 import { postedEntry, postedFields, postedText } from "~/lib/http/intent";
@@ -37,10 +37,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const asked = readTimePageRequest(new URL(request.url).searchParams);
   if (!asked.ok) return jsonError(400, asked.message);
   const page = reportPage(session.accountId, asked);
-  const titles = new Map(listVehicles(session.accountId).map((v) => [v.id, vehicleTitle(v)]));
-  const reports = page.items.map((report) =>
-    reportSummaryJson(report, titles.get(report.vehicleId) ?? ""),
+  const cars = vehiclesById(
+    session.accountId,
+    page.items.map((report) => report.vehicleId),
   );
+  const reports = page.items.map((report) => {
+    const car = cars.get(report.vehicleId);
+    return reportSummaryJson(report, car ? vehicleTitle(car) : "");
+  });
   return Response.json(
     { reports, nextCursor: page.nextCursor },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -15,7 +15,7 @@ import {
   requireQueueAccess,
 } from "~/lib/concierge/dashboard.server";
 import { readQueueFilter } from "~/lib/concierge/queue-list.server";
-import { readPageRequest } from "~/lib/paging/paging";
+import { pageOrFirst, readPageRequest } from "~/lib/paging/paging";
 import {
   done,
   endShiftIntent,
@@ -58,10 +58,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   requireQueueAccess(session);
   const url = new URL(request.url);
   // A stale or edited page link shows the first page, with a word about it.
-  const requested = readPageRequest(url.searchParams, QUEUE_PAGE_SIZE);
+  const asked = pageOrFirst(readPageRequest(url.searchParams, QUEUE_PAGE_SIZE), QUEUE_PAGE_SIZE);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    pageNotice: requested.ok ? null : requested.message,
+    pageNotice: asked.notice,
     ...conciergeDashboard(
       session,
       {
@@ -69,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         shift: param(url, "shift"),
         ...readQueueFilter(url.searchParams),
       },
-      requested.ok ? requested : { limit: QUEUE_PAGE_SIZE, cursor: null },
+      asked.page,
     ),
   };
 }

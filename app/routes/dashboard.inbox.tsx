@@ -20,7 +20,12 @@ import {
   unreadEmails,
 } from "~/lib/inbox/inbound.server";
 import { inboxCars, inboxCounts, inboxPage, readInboxFilter } from "~/lib/inbox/inbox-list.server";
-import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import {
+  CURSOR_MESSAGE,
+  DEFAULT_PAGE_SIZE,
+  pageOrFirst,
+  readPageRequest,
+} from "~/lib/paging/paging";
 import { ConversationsSection } from "~/components/inbox/conversation-list";
 import { UnreadEmailsSection } from "~/components/inbox/unread-emails";
 import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
@@ -48,12 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Conversations page by `?cursor=` (with `?show=` and `?car=`), "Emails we couldn't read" by
   // `?unread=<cursor>`: plain links, JavaScript or not. A stale link shows the first page.
   const filter = readInboxFilter(url.searchParams);
-  const requested = readPageRequest(url.searchParams);
-  const page = inboxPage(
-    session.accountId,
-    filter,
-    requested.ok ? requested : { limit: 50, cursor: null },
-  );
+  const asked = pageOrFirst(readPageRequest(url.searchParams), DEFAULT_PAGE_SIZE);
+  const page = inboxPage(session.accountId, filter, asked.page);
   const after = url.searchParams.get("unread");
   const unread = unreadEmails(session.accountId, { after });
   return {
@@ -68,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     conversations: page.items,
     nextCursor: page.nextCursor,
-    pageNotice: requested.ok ? null : requested.message,
+    pageNotice: asked.notice,
     filter,
     counts: inboxCounts(session.accountId),
     cars: inboxCars(session.accountId),

@@ -12,7 +12,12 @@ import {
   isShareLinkCursor,
   revokeShareLink,
 } from "~/lib/estimates/shares.server";
-import { CURSOR_MESSAGE, DEFAULT_PAGE_SIZE, readPageRequest } from "~/lib/paging/paging";
+import {
+  CURSOR_MESSAGE,
+  DEFAULT_PAGE_SIZE,
+  pageOrFirst,
+  readPageRequest,
+} from "~/lib/paging/paging";
 import { vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { errorsOf, parseSubmission } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
@@ -26,15 +31,15 @@ import { redirectWithToast } from "~/lib/ui/toast.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
   // A stale or edited page link shows the first page with a notice rather than an error.
-  const asked = readPageRequest(new URL(request.url).searchParams);
-  const valid = asked.ok && isShareLinkCursor(asked.cursor);
-  const page = activeAccountShareLinkPage(session.accountId, {
-    limit: asked.ok ? asked.limit : DEFAULT_PAGE_SIZE,
-    cursor: asked.ok && valid ? asked.cursor : null,
-  });
+  const read = readPageRequest(new URL(request.url).searchParams);
+  const asked = pageOrFirst(
+    read.ok && !isShareLinkCursor(read.cursor) ? { ok: false, message: CURSOR_MESSAGE } : read,
+    DEFAULT_PAGE_SIZE,
+  );
+  const page = activeAccountShareLinkPage(session.accountId, asked.page);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    notice: valid ? null : asked.ok ? CURSOR_MESSAGE : asked.message,
+    notice: asked.notice,
     nextCursor: page.nextCursor,
     links: page.items.map((link) => ({
       id: link.id,

@@ -13,7 +13,7 @@ import {
   startsDashboardVisit,
   type RecentReport,
 } from "~/lib/estimates/fleet.server";
-import { readTimePageRequest } from "~/lib/paging/paging";
+import { pageOrFirst, readTimePageRequest } from "~/lib/paging/paging";
 import { PageLinks, PageNotice } from "~/components/page-links";
 import { privatePageMeta } from "~/lib/ui/meta";
 import { ClaimBoard } from "~/components/claims/claim-board";
@@ -34,13 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (startsDashboardVisit(session.idHash)) recordEvent("dashboard_viewed", {}, session.user.id);
   // `?cursor=` pages the cars; a stale or edited page link shows the first page with a notice.
   const asked = readTimePageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
+  const { page, notice } = pageOrFirst(asked, FLEET_PAGE_SIZE);
   return {
     origin: new URL(env().PUBLIC_URL).origin,
-    overview: dashboardOverview(session.accountId, {
-      limit: FLEET_PAGE_SIZE,
-      cursor: asked.ok ? asked.cursor : null,
-    }),
-    vehiclesNotice: asked.ok ? null : asked.message,
+    overview: dashboardOverview(session.accountId, page),
+    vehiclesNotice: notice,
     nextDeadlines: nextClaimDeadlines(session.accountId, 3),
     accuracy: repairAccuracy(session.accountId),
     // The owner sets the account up; members and VAs work in it.

@@ -6,7 +6,7 @@ import { countTrips, NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.ser
 import { PageLinks, PageNotice } from "~/components/page-links";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
-import { readTimePageRequest } from "~/lib/paging/paging";
+import { pageOrFirst, readTimePageRequest } from "~/lib/paging/paging";
 import { timeCursor } from "~/lib/paging/time-keyset.server";
 import {
   FleetPageHeader,
@@ -65,7 +65,10 @@ const VEHICLE_NOT_FOUND = "We couldn't find that vehicle in this account.";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireSession(request);
   const vehicle = getVehicle(session.accountId, params.vehicleId) ?? notFound(VEHICLE_NOT_FOUND);
-  const asked = readTimePageRequest(new URL(request.url).searchParams, REPORTS_PER_PAGE);
+  const asked = pageOrFirst(
+    readTimePageRequest(new URL(request.url).searchParams, REPORTS_PER_PAGE),
+    REPORTS_PER_PAGE,
+  );
   const carTrips = { ...NO_TRIP_FILTERS, vehicleId: vehicle.id };
   const when = {
     now: Date.now(),
@@ -78,10 +81,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history: vehicleHistory(session.accountId, vehicle.id) ?? [],
     // The page's `cursor` pages the car's reports; a stale one shows the first page.
     reports: vehicleReports(session.accountId, vehicle.id, {
-      limit: REPORTS_PER_PAGE,
-      cursor: asked.ok ? timeCursor(asked.cursor) : null,
+      limit: asked.page.limit,
+      cursor: timeCursor(asked.page.cursor),
     }),
-    reportsNotice: asked.ok ? null : asked.message,
+    reportsNotice: asked.notice,
     // The car's next trips (then its latest past ones); the trips page lists them all.
     trips: tripListItems(
       tripPage(session.accountId, carTrips, { limit: TRIPS_SHOWN, cursor: null }, when).trips,

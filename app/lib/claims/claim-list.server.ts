@@ -22,6 +22,7 @@ import {
   encodeCursor,
   readPageRequest,
   type PageCursor,
+  type ListPageRequest,
 } from "~/lib/paging/paging";
 import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
@@ -64,7 +65,7 @@ function claimCursorOf(cursor: PageCursor | null): ClaimCursor | null | "invalid
 }
 
 export type ClaimListRequest =
-  | { ok: true; limit: number; cursor: ClaimCursor | null; filters: ClaimFilters }
+  | ({ ok: true; filters: ClaimFilters } & ListPageRequest<ClaimCursor>)
   | { ok: false; message: string; limit: number; filters: ClaimFilters };
 
 /**
@@ -124,7 +125,7 @@ export interface ClaimListPage {
 export function claimListPage(
   accountId: string,
   filters: ClaimFilters,
-  page: { limit: number; cursor: ClaimCursor | null },
+  page: ListPageRequest<ClaimCursor>,
   tripEndedAfter?: number,
 ): ClaimListPage {
   const order = orderOf(filters);

@@ -17,7 +17,7 @@ import { CLAIM_DEADLINE_RULES, REIMBURSEMENT_DEADLINE_RULES } from "~/domain/mar
 import { DAY_MS } from "~/domain/zoned-time";
 import { accountMembers } from "~/lib/auth/accounts.server";
 import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
-import { getVehicle, listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.server";
+import { getVehicle, vehicleLabel, vehiclesById } from "~/lib/vehicles/vehicles.server";
 import { getTrip, type TripRow } from "~/lib/trips/trips.server";
 import { NO_TRIP_FILTERS, tripPage } from "~/lib/trips/trip-list.server";
 import { memberNames } from "./claim-api.server";
@@ -39,8 +39,13 @@ function tripTitle(trip: TripRow, labels: Map<string, string>) {
   return `${trip.reservationId} · ${car}${trip.guestName ? ` · ${trip.guestName}` : ""}`;
 }
 
-function vehicleLabels(accountId: string) {
-  return new Map(listVehicles(accountId).map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
+/** The labels of the trips' cars, read for those cars only. */
+function vehicleLabels(accountId: string, trips: readonly Pick<TripRow, "vehicleId">[]) {
+  const cars = vehiclesById(
+    accountId,
+    trips.map((trip) => trip.vehicleId),
+  );
+  return new Map([...cars].map(([id, vehicle]) => [id, vehicleLabel(vehicle)]));
 }
 
 function summary(claim: ClaimRow, trip: TripRow, labels: Map<string, string>, now: number) {
@@ -87,21 +92,25 @@ export function claimsBoard(
     limit: request.limit,
     cursor: request.ok ? request.cursor : null,
   });
-  const labels = vehicleLabels(accountId);
-  const items = page.rows.map(({ claim, trip }) => summary(claim, trip, labels, now));
-  // Within the page, the exact next deadline decides (kinds have different windows).
-  if (request.filters.show === "open") items.sort((a, b) => a.nextDueMs - b.nextDueMs);
-  const counts = claimCounts(accountId);
   // Under the open claims, the few last finished (a claim just paid stays in sight).
   const firstOpenPage =
     request.filters.show === "open" && !request.filters.status && !(request.ok && request.cursor);
-  const recentlyFinished = firstOpenPage
+  const finishedRows = firstOpenPage
     ? claimListPage(
         accountId,
         { show: "finished", status: null },
         { limit: RECENTLY_FINISHED, cursor: null },
-      ).rows.map(({ claim, trip }) => summary(claim, trip, labels, now))
+      ).rows
     : [];
+  const labels = vehicleLabels(
+    accountId,
+    [...page.rows, ...finishedRows].map(({ trip }) => trip),
+  );
+  const items = page.rows.map(({ claim, trip }) => summary(claim, trip, labels, now));
+  // Within the page, the exact next deadline decides (kinds have different windows).
+  if (request.filters.show === "open") items.sort((a, b) => a.nextDueMs - b.nextDueMs);
+  const counts = claimCounts(accountId);
+  const recentlyFinished = finishedRows.map(({ claim, trip }) => summary(claim, trip, labels, now));
   return {
     recentlyFinished: recentlyFinished.map(({ nextDueMs: _, ...item }) => item),
     filters: request.filters,
@@ -132,7 +141,6 @@ const DEADLINE_WINDOW = 20;
 
 /** The open claims with the nearest deadlines, for the dashboard. */
 export function nextClaimDeadlines(accountId: string, count: number) {
-  const labels = vehicleLabels(accountId);
   const now = Date.now();
   // Only trips recent enough for a deadline to be still open: older open claims (whose
   // deadlines all passed) would otherwise fill the window.
@@ -141,6 +149,10 @@ export function nextClaimDeadlines(accountId: string, count: number) {
     { show: "open", status: null },
     { limit: DEADLINE_WINDOW, cursor: null },
     now - LONGEST_WINDOW_MS,
+  );
+  const labels = vehicleLabels(
+    accountId,
+    rows.map(({ trip }) => trip),
   );
   return rows
     .map(({ claim, trip }) => summary(claim, trip, labels, now))
@@ -152,7 +164,6 @@ export function nextClaimDeadlines(accountId: string, count: number) {
 
 /** The trips and finalized estimates a new claim can be for. */
 export function newClaimOptions(accountId: string) {
-  const labels = vehicleLabels(accountId);
   // The 200 most recently ended (a claim is for a trip that just ended), read in index order.
   const recent = tripPage(
     accountId,
@@ -160,6 +171,7 @@ export function newClaimOptions(accountId: string) {
     { limit: 200, cursor: null },
     { now: null, timeZone: "UTC" },
   );
+  const labels = vehicleLabels(accountId, recent.trips);
   const trips = recent.trips.map((trip) => ({
     id: trip.id,
     label: tripTitle(trip, labels),

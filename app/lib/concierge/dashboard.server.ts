@@ -8,7 +8,7 @@ import { onboardingFor } from "./onboarding.server";
 import { accountVas } from "~/lib/auth/va-permissions.server";
 import { itemPath, syncQueue, type QueueItemRow } from "./queue.server";
 import { queueCounts, queuePage, recentlyDone, type QueueFilter } from "./queue-list.server";
-import type { PageCursor } from "~/lib/paging/paging";
+import type { ListPageRequest } from "~/lib/paging/paging";
 import { servedAccounts } from "./queue-actions.server";
 import { featureAllowed, requireFeature } from "~/lib/billing/gates.server";
 import {
@@ -25,7 +25,7 @@ export const QUEUE_PAGE_SIZE = 25;
 export function conciergeDashboard(
   session: CurrentSession,
   filter: { account: string | null; shift: string | null } & Partial<QueueFilter>,
-  page: { limit: number; cursor: PageCursor | null } = { limit: QUEUE_PAGE_SIZE, cursor: null },
+  page: ListPageRequest = { limit: QUEUE_PAGE_SIZE, cursor: null },
   now = Date.now(),
 ) {
   const queueFilter = { kind: filter.kind ?? null, due: filter.due ?? null };

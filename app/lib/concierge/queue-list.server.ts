@@ -22,7 +22,7 @@ import {
 import { queueItems } from "~/db/schema";
 import { QUEUE_ITEM_KINDS, type QueueItemKind } from "~/domain/concierge/queue-item";
 import { db } from "~/lib/runtime/db.server";
-import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { pageOf, type Page, type ListPageRequest } from "~/lib/paging/paging";
 import type { QueueItemRow } from "./queue.server";
 
 /** How soon an item is due: already overdue, within a day, within a week. */
@@ -60,7 +60,7 @@ function openAndReady(accountIds: readonly string[], now: number) {
 export function queuePage(
   accountIds: readonly string[],
   filter: QueueFilter,
-  page: { limit: number; cursor: PageCursor | null },
+  page: ListPageRequest,
   now = Date.now(),
 ): Page<QueueItemRow> {
   if (accountIds.length === 0) return { items: [], nextCursor: null };

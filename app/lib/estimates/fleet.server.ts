@@ -43,8 +43,8 @@ import {
 import { z } from "zod";
 import { recordEvent } from "~/lib/analytics/server";
 import { postedFields, postedString, postedText } from "~/lib/http/intent";
-import { pageOf, type PageCursor } from "~/lib/paging/paging";
-import { afterTime } from "~/lib/paging/time-keyset.server";
+import { pageOf, type ListPageRequest } from "~/lib/paging/paging";
+import { afterTime, type TimeCursor } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import { findingLabel } from "./finding-form";
 import {
@@ -52,6 +52,7 @@ import {
   vehicleJson,
   vehicleLabel,
   vehiclePage,
+  vehiclesById,
   vehicleTitle,
 } from "~/lib/vehicles/vehicles.server";
 
@@ -114,7 +115,7 @@ export const FLEET_PAGE_SIZE = 25;
  */
 export function fleetOverview(
   accountId: string,
-  page: { limit: number; cursor: PageCursor | null } = { limit: FLEET_PAGE_SIZE, cursor: null },
+  page: ListPageRequest = { limit: FLEET_PAGE_SIZE, cursor: null },
 ): FleetOverview {
   const shown = vehiclePage(accountId, page);
   const stats = vehicleStats(
@@ -248,19 +249,15 @@ function newestReports(accountId: string): RecentReport[] {
     .limit(RECENT_REPORTS)
     .all();
   if (rows.length === 0) return [];
-  const vehicleIds = [...new Set(rows.map((report) => report.vehicleId))];
-  const titles = new Map(
-    db()
-      .select()
-      .from(vehicles)
-      .where(and(eq(vehicles.accountId, accountId), inArray(vehicles.id, vehicleIds)))
-      .all()
-      .map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]),
+  const cars = vehiclesById(
+    accountId,
+    rows.map((report) => report.vehicleId),
   );
   const findingCounts = countFindings(rows.map((report) => report.id));
-  return rows.map((report) =>
-    recentReport(report, titles.get(report.vehicleId) ?? "Unknown vehicle", findingCounts),
-  );
+  return rows.map((report) => {
+    const car = cars.get(report.vehicleId);
+    return recentReport(report, car ? vehicleLabel(car) : "Unknown vehicle", findingCounts);
+  });
 }
 
 function countFindings(reportIds: string[]): Map<string, number> {
@@ -283,7 +280,7 @@ function countFindings(reportIds: string[]): Map<string, number> {
 export function vehicleReports(
   accountId: string,
   vehicleId: string,
-  page: { limit: number; cursor: { atMs: number; id: string } | null },
+  page: ListPageRequest<TimeCursor>,
 ): { reports: RecentReport[]; nextCursor: string | null; total: number } {
   const vehicle = getVehicle(accountId, vehicleId);
   if (!vehicle) return { reports: [], nextCursor: null, total: 0 };

@@ -30,7 +30,7 @@ import {
 } from "~/db/schema";
 import { visionProviderFromEnv } from "~/lib/ai/vision.server";
 import { recordEvent } from "~/lib/analytics/server";
-import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { pageOf, type Page, type ListPageRequest } from "~/lib/paging/paging";
 import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import { findingLabel, type FindingFormData } from "./finding-form";
@@ -232,10 +232,7 @@ export function reportFindings(reportId: string): FindingRow[] {
  * report's creation time and id). A cursor that isn't a reports cursor is null here: the caller
  * refuses it first.
  */
-export function reportPage(
-  accountId: string,
-  page: { limit: number; cursor: PageCursor | null },
-): Page<ReportRow> {
+export function reportPage(accountId: string, page: ListPageRequest): Page<ReportRow> {
   const cursor = timeCursor(page.cursor);
   const rows = db()
     .select()

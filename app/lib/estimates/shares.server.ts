@@ -10,7 +10,7 @@
 import { and, desc, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { memberships, packetLinks, reports, shareLinks, users, vehicles } from "~/db/schema";
 import { hashToken, isTokenShaped, newToken } from "~/lib/auth/tokens.server";
-import { pageOf, type PageCursor } from "~/lib/paging/paging";
+import { pageOf, type PageCursor, type ListPageRequest } from "~/lib/paging/paging";
 import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import { InputError } from "~/lib/http/input-error";
@@ -122,7 +122,7 @@ export function listShareLinks(accountId: string, reportId: string): ShareLinkLi
  */
 export function activeAccountShareLinkPage(
   accountId: string,
-  page: { limit: number; cursor: PageCursor | null },
+  page: ListPageRequest,
   now = new Date(),
 ) {
   const cursor =

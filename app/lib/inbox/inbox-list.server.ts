@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { conversations, trips, vehicles } from "~/db/schema";
 import { db } from "~/lib/runtime/db.server";
 import { afterCursor } from "~/lib/paging/keyset.server";
-import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { pageOf, type Page, type ListPageRequest } from "~/lib/paging/paging";
 import { vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { conversationJson, withMessagesAndNeeds } from "./inbound.server";
 
@@ -41,7 +41,7 @@ export type InboxConversation = ReturnType<typeof conversationJson>;
 export function inboxPage(
   accountId: string,
   filter: InboxFilter,
-  page: { limit: number; cursor: PageCursor | null },
+  page: ListPageRequest,
   now = Date.now(),
 ): Page<InboxConversation> {
   const rows = db()

@@ -127,11 +127,13 @@ async function seed(
       car,
       "manual",
     );
-    // Every 10th trip has a claim, and the last one an open claim (so both lists have rows).
-    if (i % 10 !== 0 && i !== tripCount - 1) continue;
+    // Every 10th trip has a claim, and the last one an open claim (so both lists have rows);
+    // the second trip an open tolls claim, whose deadline the dashboard shows on both accounts.
+    if (i % 10 !== 0 && i !== tripCount - 1 && i !== 1) continue;
     // Damage claims have all the route advisor reads: plans, an amount, and (when the trip's
     // car has one) an estimate.
-    const kind = i === tripCount - 1 ? "damage" : KINDS[(i / 10) % KINDS.length]!;
+    const kind =
+      i === tripCount - 1 ? "damage" : i === 1 ? "tolls" : KINDS[(i / 10) % KINDS.length]!;
     const estimate = estimateOfCar.get(car);
     const claim = claims.createClaim(actor, {
       tripId: trip.id,
@@ -254,6 +256,21 @@ describe("queries per page load", () => {
     );
   });
 
+  it("labels each claim and estimate with its own car, reading only the page's cars", async () => {
+    const board = await load(accounts.large, "/dashboard/claims");
+    const items = (board.body as { board: { items: { trip: string }[] } }).board.items;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item.trip).toMatch(/^pages_large-\d+ · .*\b20\d\d [A-Z]/);
+    const carReads = board.queries.filter((query) => /from "vehicles"/.test(query.sql));
+    expect(carReads).toHaveLength(1);
+    expect(carReads[0]!.sql).toMatch(/"vehicles"\."id" in \(/);
+    const reports = (await load(accounts.large, "/api/analysis")).body as {
+      reports: { vehicleTitle: string }[];
+    };
+    expect(reports.reports.length).toBeGreaterThan(0);
+    for (const report of reports.reports) expect(report.vehicleTitle).toMatch(/^20\d\d [A-Z]/);
+  });
+
   it("pages the fleet on the large account: the dashboard shows 25 of 40 cars and links to the next", async () => {
     type Overview = {
       vehicles: { vehicle: { id: string } }[];
@@ -357,7 +374,7 @@ describe("queries per page load", () => {
       claims: unknown[];
       nextCursor: string | null;
     };
-    expect(small.claims).toHaveLength(2);
+    expect(small.claims).toHaveLength(3);
     expect(small.nextCursor).toBeNull();
     // The trips page's cursor ("not over yet" part) isn't one of the API's.
     const pageCursor = (

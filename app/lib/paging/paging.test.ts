@@ -16,6 +16,7 @@ import {
   LIMIT_MESSAGE,
   pageHref,
   pageOf,
+  pageOrFirst,
   readPageRequest,
   readTimePageRequest,
 } from "./paging";
@@ -125,5 +126,23 @@ describe("page requests", () => {
     expect(pageHref(url, "abc")).toBe("/dashboard/trips?vehicleId=v1&status=completed&cursor=abc");
     const second = new URL("https://x.test/dashboard/trips?status=completed&cursor=abc");
     expect(pageHref(second, null)).toBe("/dashboard/trips?status=completed");
+  });
+
+  it("shows an HTML list the page asked for, or its first page with a notice for a stale link", () => {
+    const time = encodeCursor({ key: 1_764_000_000_000, id: "car_1" });
+    const asked = (query: string) =>
+      pageOrFirst(readTimePageRequest(new URLSearchParams(query), 25), 25);
+    expect(asked(`cursor=${time}&limit=10`)).toEqual({
+      page: { limit: 10, cursor: { key: 1_764_000_000_000, id: "car_1" } },
+      notice: null,
+    });
+    expect(asked("cursor=garbage!")).toEqual({
+      page: { limit: 25, cursor: null },
+      notice: CURSOR_MESSAGE,
+    });
+    expect(asked(`cursor=${time}&limit=900`)).toEqual({
+      page: { limit: 25, cursor: null },
+      notice: LIMIT_MESSAGE,
+    });
   });
 });

@@ -46,8 +46,13 @@ export function decodeCursor(value: string): PageCursor | null {
   }
 }
 
-export type PageRequest =
-  { ok: true; limit: number; cursor: PageCursor | null } | { ok: false; message: string };
+/** Where a list page starts: `limit` rows after `cursor` (null: the first page). */
+export interface ListPageRequest<Cursor = PageCursor> {
+  limit: number;
+  cursor: Cursor | null;
+}
+
+export type PageRequest = ({ ok: true } & ListPageRequest) | { ok: false; message: string };
 
 /**
  * `limit` and `cursor` from a URL's query (a page with two lists names each one's cursor
@@ -85,6 +90,19 @@ export function readTimePageRequest(
     return { ok: false, message: CURSOR_MESSAGE };
   }
   return asked;
+}
+
+/**
+ * The page an HTML list shows: the one asked for or, for a stale or edited link, the first page
+ * (`pageSize` rows) with a notice saying so, since a page link shouldn't be a dead end.
+ */
+export function pageOrFirst(
+  asked: PageRequest,
+  pageSize: number,
+): { page: ListPageRequest; notice: string | null } {
+  return asked.ok
+    ? { page: { limit: asked.limit, cursor: asked.cursor }, notice: null }
+    : { page: { limit: pageSize, cursor: null }, notice: asked.message };
 }
 
 /**

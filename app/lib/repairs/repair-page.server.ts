@@ -10,7 +10,7 @@ import { recordEvent } from "~/lib/analytics/server";
 import { accountOwnerName } from "~/lib/accounts/owner.server";
 import { finalizedEstimates } from "~/lib/estimates/final-estimates.server";
 import { confirmRepairSchema, recordQuoteSchema, requestQuoteSchema } from "./repair-input";
-import { readTimePageRequest } from "~/lib/paging/paging";
+import { pageOrFirst, readTimePageRequest } from "~/lib/paging/paging";
 import {
   QUOTES_CURSOR,
   REPAIR_INTENTS,
@@ -31,9 +31,7 @@ import {
 /** The list page a cursor parameter asks for; a stale link shows the first page with a notice. */
 function listPageAsked(url: URL, cursorParam: string) {
   const asked = readTimePageRequest(url.searchParams, REPAIR_LIST_PAGE_SIZE, cursorParam);
-  return asked.ok
-    ? { page: { limit: REPAIR_LIST_PAGE_SIZE, cursor: asked.cursor }, notice: null }
-    : { page: { limit: REPAIR_LIST_PAGE_SIZE, cursor: null }, notice: asked.message };
+  return pageOrFirst(asked, REPAIR_LIST_PAGE_SIZE);
 }
 
 export function repairPageData(accountId: string, url: URL) {

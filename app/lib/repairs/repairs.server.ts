@@ -24,7 +24,7 @@ import { getReport } from "~/lib/estimates/reports.server";
 import { getRevision, latestFinalRevision } from "~/lib/estimates/revisions.server";
 import { estimateLabel } from "~/lib/estimates/final-estimates.server";
 import { createShareLink } from "~/lib/estimates/shares.server";
-import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { pageOf, type Page, type ListPageRequest } from "~/lib/paging/paging";
 import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { getVehicle, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { db } from "~/lib/runtime/db.server";
@@ -158,12 +158,6 @@ export function recordQuote(
     })
     .returning()
     .get();
-}
-
-/** Where a list page starts: `limit` rows after `cursor` (null: the first page). */
-export interface ListPageRequest {
-  limit: number;
-  cursor: PageCursor | null;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   encodeCursor,
   readPageRequest,
   type PageCursor,
+  type ListPageRequest,
 } from "~/lib/paging/paging";
 import { afterTime } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
@@ -125,7 +126,7 @@ export interface TripPage {
 export function tripPage(
   accountId: string,
   filters: TripFilters,
-  page: { limit: number; cursor: TripCursor | null },
+  page: ListPageRequest<TripCursor>,
   options: { now: number | null; timeZone: string },
 ): TripPage {
   const { limit, cursor } = page;
@@ -188,7 +189,7 @@ export function countTrips(accountId: string, filters: TripFilters, timeZone: st
 }
 
 export type TripListRequest =
-  | { ok: true; limit: number; cursor: TripCursor | null; filters: TripFilters }
+  | ({ ok: true; filters: TripFilters } & ListPageRequest<TripCursor>)
   | { ok: false; message: string; limit: number; filters: TripFilters };
 
 /**

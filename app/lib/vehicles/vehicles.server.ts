@@ -3,7 +3,7 @@
  * account's vehicle ids simply aren't found (routes answer 404).
  */
 import crypto from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   HEADLAMP_TYPES,
   INTERIOR_MATERIALS,
@@ -21,7 +21,7 @@ import {
   type StatedEquipment,
 } from "~/domain/estimate/vehicle-equipment";
 import { vehicles } from "~/db/schema";
-import { pageOf, type Page, type PageCursor } from "~/lib/paging/paging";
+import { pageOf, type Page, type ListPageRequest } from "~/lib/paging/paging";
 import { afterTime, timeCursor } from "~/lib/paging/time-keyset.server";
 import { db } from "~/lib/runtime/db.server";
 import type { VehicleFormData } from "./vehicle-form";
@@ -139,10 +139,7 @@ export function listVehicles(
  * car's creation time and id; cars added in the same millisecond, as an import adds them, go by
  * id). A cursor of another list's kind reads as the first page: the caller refuses it first.
  */
-export function vehiclePage(
-  accountId: string,
-  page: { limit: number; cursor: PageCursor | null },
-): Page<VehicleRow> {
+export function vehiclePage(accountId: string, page: ListPageRequest): Page<VehicleRow> {
   const rows = db()
     .select()
     .from(vehicles)
@@ -159,6 +156,21 @@ export function vehiclePage(
     key: vehicle.createdAt.getTime(),
     id: vehicle.id,
   }));
+}
+
+/** The account's cars with these ids (a list page's cars), by id; ids of other accounts are left out. */
+export function vehiclesById(
+  accountId: string,
+  vehicleIds: Iterable<string | null>,
+): Map<string, VehicleRow> {
+  const ids = [...new Set([...vehicleIds].filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = db()
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.accountId, accountId), inArray(vehicles.id, ids)))
+    .all();
+  return new Map(rows.map((vehicle) => [vehicle.id, vehicle]));
 }
 
 export function getVehicle(accountId: string, vehicleId: string): VehicleRow | undefined {

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.inbox.email.$emailId.guest-message";
 import { FleetPageHeader } from "~/components/fleet";
 import { CardSection } from "~/components/card-section";
@@ -10,7 +10,12 @@ import { requireSession } from "~/lib/auth/guards.server";
 import { parseSubmission, useSchemaForm } from "~/lib/http/form";
 import { formReply, readForm } from "~/lib/http/form.server";
 import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/inbox-forms";
-import { guestMessageStart, hasInboundEmail, makeGuestMessage } from "~/lib/inbox/inbound.server";
+import {
+  guestMessageStart,
+  hasInboundEmail,
+  makeGuestMessage,
+  unreadEmail,
+} from "~/lib/inbox/inbound.server";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";
@@ -41,27 +46,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * An email that is no longer unread: another account's (or none) is not found, as everywhere;
+ * this account's was already made a guest message (a second tab, a double post), which the
+ * inbox says whatever the form held.
+ */
+function emailGone(accountId: string, emailId: string) {
+  if (!hasInboundEmail(accountId, emailId)) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast("/dashboard/inbox#unread-emails", {
+    title: "That email is no longer in the list of emails we couldn't read.",
+  });
+}
+
 /** The email becomes the guest's message: it joins their conversation and leaves the list. */
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   requireFeature(session, "inbox");
+  if (!unreadEmail(session.accountId, params.emailId)) {
+    return emailGone(session.accountId, params.emailId);
+  }
   const form = await readForm(request);
   if (!form) return formReply(null, { status: 400 });
   const submission = parseSubmission(form, pasteConversationSchema);
   if (submission.status !== "success") return formReply(submission, { status: 400 });
   const conversationId = makeGuestMessage(session.accountId, params.emailId, submission.value);
-  if (!conversationId) {
-    // Another account's email (or none) is not found, as everywhere; this account's was already
-    // made a guest message (a second tab, a double post).
-    if (!hasInboundEmail(session.accountId, params.emailId)) {
-      throw new Response("Not Found", { status: 404 });
-    }
-    return redirectWithToast("/dashboard/inbox#unread-emails", {
-      title: "That email is no longer in the list of emails we couldn't read.",
-    });
-  }
+  if (!conversationId) return emailGone(session.accountId, params.emailId);
   await draftRepliesSoon(session.accountId);
-  throw redirect(`/dashboard/inbox/${conversationId}`);
+  return redirectWithToast(`/dashboard/inbox/${conversationId}`, {
+    title: "Added to the guest's conversation",
+  });
 }
 
 export default function MakeGuestMessage({ loaderData, actionData }: Route.ComponentProps) {

@@ -31,6 +31,7 @@ let shopQuotePath: string;
 let tripId: string;
 let claimId: string;
 let conversationId: string;
+let unreadEmailId: string;
 
 test.beforeAll(async () => {
   owner = await registerViaApi("fleetfuzz");
@@ -67,6 +68,27 @@ test.beforeAll(async () => {
     conversations: { id: string }[];
   };
   conversationId = conversations.conversations[0]!.id;
+  // An email the inbox couldn't read (no guest, no reservation), for its "guest message" page.
+  const { webhookUrl } = (await (await owner.api.get("/api/inbound")).json()) as {
+    webhookUrl: string;
+  };
+  const unread = await owner.api.post(new URL(webhookUrl).pathname, {
+    headers: { "Content-Type": "message/rfc822" },
+    data: [
+      "From: City Parking <permits@parking.example>",
+      "To: sam.host.cars@gmail.com",
+      "Subject: Your parking permit renewal",
+      "Message-ID: <permit-fuzz@parking.example>",
+      "Date: Thu, 26 Nov 2026 08:00:00 -0700",
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Your residential parking permit expires on December 31.",
+      "",
+    ].join("\r\n"),
+  });
+  expect(unread.status(), await unread.text()).toBe(202);
+  unreadEmailId = ((await unread.json()) as { id: string }).id;
   // A shop's link to answer a quote request (the shop has no account).
   const reportId = await finalizedReportViaApi(owner);
   const shopEmail = uniqueEmail("fuzzshop");
@@ -128,6 +150,11 @@ const PAGE_ROUTES: FuzzedPage[] = [
     path: () => `/dashboard/inbox/${conversationId}`,
     fields: ["text", "draftId", "questionsShown", "keepOpen", "messageId"],
     intents: ["draft", "mark-sent", "resolve"],
+  },
+  {
+    name: "/dashboard/inbox/email/<id>/guest-message",
+    path: () => `/dashboard/inbox/email/${unreadEmailId}/guest-message`,
+    fields: ["guestName", "reservationId", "text"],
   },
   {
     name: "/concierge-dashboard",

@@ -299,6 +299,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     // It joined the reservation's conversation, after the guest's first message.
     await expect(page).toHaveURL(new RegExp(`/dashboard/inbox/${conversationId}$`));
+    await expect(page.getByText("Added to the guest's conversation")).toBeVisible();
     const messages = page.getByRole("list", { name: "Messages, oldest first" });
     await expect(messages.getByRole("listitem")).toHaveCount(2);
     await expect(messages.getByRole("listitem").last()).toContainText(

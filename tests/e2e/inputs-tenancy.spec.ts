@@ -376,4 +376,12 @@ test("A's team member and VA reach the new routes; a new address is the owner's;
   });
   expect(again.status()).toBe(302);
   expect(again.headers()["location"]).toBe("/dashboard/inbox#unread-emails");
+  // So does an incomplete post from a tab still open on the form: nothing left to correct.
+  const stale = await cast.teamA.api.post(`/dashboard/inbox/email/${unreadA}/guest-message`, {
+    headers: SAME_ORIGIN,
+    form: { text: "" },
+    maxRedirects: 0,
+  });
+  expect(stale.status()).toBe(302);
+  expect(stale.headers()["location"]).toBe("/dashboard/inbox#unread-emails");
 });

@@ -41,18 +41,18 @@ export function newUserDetails(label: string) {
   };
 }
 
-export async function apiContext(address = freshAddress(), extraHeaders = {}) {
+export async function apiContext(address = freshAddress(), extraHeaders = {}, baseURL = BASE_URL) {
   return playwrightRequest.newContext({
-    baseURL: BASE_URL,
+    baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": address, ...extraHeaders },
   });
 }
 
-/** Registers a user through POST /api/register; the returned context is signed in. */
-export async function registerViaApi(label: string): Promise<TestUser> {
+/** Registers a user through POST /api/register (on the main server unless told); the returned context is signed in. */
+export async function registerViaApi(label: string, baseURL = BASE_URL): Promise<TestUser> {
   const details = newUserDetails(label);
   const address = freshAddress();
-  const api = await apiContext(address);
+  const api = await apiContext(address, {}, baseURL);
   const response = await api.post("/api/register", { data: details });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { id: string };

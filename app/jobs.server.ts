@@ -7,7 +7,7 @@ import { startAnalysisWorker } from "~/lib/estimates/analysis-worker.server";
 import { purgeStagedPhotos } from "~/lib/estimates/photos.server";
 import { sweepOrphanFiles } from "~/lib/storage/orphans.server";
 import { startInboundSmtp } from "~/lib/inbox/smtp-listener.server";
-import { refreshAllInboxStates } from "~/lib/inbox/inbound.server";
+import { refreshAllInboxStates } from "~/lib/inbox/conversations.server";
 import { prepareBookingDrafts, scheduleBookingDrafts } from "~/lib/inbox/booking-drafts.server";
 import { draftPendingReplies } from "~/lib/inbox/drafts.server";
 import { processQueue } from "~/lib/concierge/queue.server";

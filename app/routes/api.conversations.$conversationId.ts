@@ -6,7 +6,7 @@ import {
   getConversation,
   messageJson,
   replyInfo,
-} from "~/lib/inbox/inbound.server";
+} from "~/lib/inbox/conversations.server";
 import { draftJson, listDrafts } from "~/lib/inbox/drafts.server";
 import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
 

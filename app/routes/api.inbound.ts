@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.inbound";
 import { requireApiFeature } from "~/lib/billing/gates.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { inboundSettings, unreadEmails } from "~/lib/inbox/inbound.server";
+import { inboundSettings } from "~/lib/inbox/inbound.server";
+import { unreadEmails } from "~/lib/inbox/unread-emails.server";
 import { jsonError, methodNotAllowed } from "~/lib/http/json";
 import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
 

@@ -10,9 +10,9 @@ const page = routeTestPage({
   path: "/dashboard/inbox/:conversationId",
   route: () => import("./dashboard.inbox.$conversationId"),
   async setUp(m) {
-    const inbound = await import("~/lib/inbox/inbound.server");
+    const conversations = await import("~/lib/inbox/conversations.server");
     const owner = insertOwner(m.db, m.schema, "route-inbox-owner");
-    const conversationId = inbound.pasteConversation(owner.accountId, {
+    const conversationId = conversations.pasteConversation(owner.accountId, {
       guestName: "Sam Park",
       text: "Hi! Is there parking at the pickup address?",
     });

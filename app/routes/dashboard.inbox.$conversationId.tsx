@@ -34,7 +34,7 @@ import {
   messageJson,
   replyInfo,
   unansweredMessages,
-} from "~/lib/inbox/inbound.server";
+} from "~/lib/inbox/conversations.server";
 import {
   markSentSchema,
   NO_KNOWLEDGE_ANSWERS,

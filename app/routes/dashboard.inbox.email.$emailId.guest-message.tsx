@@ -15,7 +15,7 @@ import {
   hasInboundEmail,
   makeGuestMessage,
   unreadEmail,
-} from "~/lib/inbox/inbound.server";
+} from "~/lib/inbox/unread-emails.server";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
 import { privatePageMeta } from "~/lib/ui/meta";

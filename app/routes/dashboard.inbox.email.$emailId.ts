@@ -1,6 +1,6 @@
 import type { Route } from "./+types/dashboard.inbox.email.$emailId";
 import { requireSession } from "~/lib/auth/guards.server";
-import { inboundOriginal } from "~/lib/inbox/inbound.server";
+import { inboundOriginal } from "~/lib/inbox/unread-emails.server";
 
 /** GET /dashboard/inbox/email/{id}: a received email's original, the exact bytes received. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -11,7 +11,8 @@ import {
 import { marketplace, notificationSender } from "~/config/marketplace";
 import { requireSession } from "~/lib/auth/guards.server";
 import { featureAllowed } from "~/lib/billing/gates.server";
-import { forwardingConfirmations, inboundSettings } from "~/lib/inbox/inbound.server";
+import { forwardingConfirmations } from "~/lib/inbox/unread-emails.server";
+import { inboundSettings } from "~/lib/inbox/inbound.server";
 import { forwardingFromSubject } from "~/domain/inbox/forwarding-confirmation";
 import { ForwardingConfirmationBanner } from "~/components/inbox/forwarding-confirmation-banner";
 import { useFormat } from "~/lib/ui/preferences";

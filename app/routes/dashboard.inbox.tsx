@@ -15,10 +15,10 @@ import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/i
 import {
   dismissForwardingConfirmation,
   forwardingConfirmations,
-  pasteConversation,
   unreadEmailCount,
   unreadEmails,
-} from "~/lib/inbox/inbound.server";
+} from "~/lib/inbox/unread-emails.server";
+import { pasteConversation } from "~/lib/inbox/conversations.server";
 import { inboxCars, inboxCounts, inboxPage, readInboxFilter } from "~/lib/inbox/inbox-list.server";
 import {
   CURSOR_MESSAGE,

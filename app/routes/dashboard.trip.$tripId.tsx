@@ -16,7 +16,7 @@ import { getVehicle, listVehicles, vehicleLabel } from "~/lib/vehicles/vehicles.
 import { formReply, readForm } from "~/lib/http/form.server";
 import { notFound } from "~/lib/http/not-found";
 import { env } from "~/lib/runtime/env.server";
-import { tripConversationId } from "~/lib/inbox/inbound.server";
+import { tripConversationId } from "~/lib/inbox/conversations.server";
 import { saveTripForm } from "~/lib/trips/trip-page.server";
 import { getTrip } from "~/lib/trips/trips.server";
 import { privatePageMeta } from "~/lib/ui/meta";

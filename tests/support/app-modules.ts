@@ -30,7 +30,7 @@ export type AppModules = Awaited<ReturnType<typeof loadAppModules>>;
 
 /**
  * The modules the trip, claim, concierge and inbox tests set their rows up with (the database,
- * cars, trips, claims, inbound email and reply drafts), loaded after DATA_DIR is set like
+ * cars, trips, claims, guest conversations and reply drafts), loaded after DATA_DIR is set like
  * `loadAppModules`.
  */
 export async function loadTripAndInboxModules() {
@@ -40,7 +40,7 @@ export async function loadTripAndInboxModules() {
     vehicles: await import("~/lib/vehicles/vehicles.server"),
     trips: await import("~/lib/trips/trips.server"),
     claims: await import("~/lib/claims/claims.server"),
-    inbound: await import("~/lib/inbox/inbound.server"),
+    conversations: await import("~/lib/inbox/conversations.server"),
     drafts: await import("~/lib/inbox/drafts.server"),
   };
 }

@@ -54,7 +54,8 @@ afterAll(() => {
 });
 
 // Loaded after DATA_DIR and SMTP_URL are set.
-const { db, schema, vehicles, trips, claims, inbound, drafts } = await loadTripAndInboxModules();
+const { db, schema, vehicles, trips, claims, conversations, drafts } =
+  await loadTripAndInboxModules();
 const reminders = await import("~/lib/claims/reminders.server");
 const booking = await import("~/lib/inbox/booking-drafts.server");
 const auth = await import("~/lib/auth/service.server");
@@ -234,12 +235,12 @@ describe("a new host's first day", () => {
     const actor = { accountId: host.accountId, userId: host.userId, role: "primary" as const };
     claims.createClaim(actor, { tripId: last.id, kind: "damage", claimedCents: 42_000 });
     // Guest questions: parking, then a discount before the host replied.
-    inbound.pasteConversation(host.accountId, {
+    conversations.pasteConversation(host.accountId, {
       guestName: "Jordan Lee",
       reservationId: "NEXT",
       text: "Where do I park at pickup?",
     });
-    inbound.pasteConversation(host.accountId, {
+    conversations.pasteConversation(host.accountId, {
       guestName: "Jordan Lee",
       reservationId: "NEXT",
       text: "Can I get a discount if I extend two days?",

@@ -15,7 +15,7 @@ import {
   getConversation,
   markGuestMessagesResolved,
   refreshInboxState,
-} from "~/lib/inbox/inbound.server";
+} from "~/lib/inbox/conversations.server";
 import { db } from "~/lib/runtime/db.server";
 import { logActivity, type Actor } from "~/lib/accounts/activity.server";
 import { vaMay } from "~/lib/auth/va-permissions.server";

@@ -14,7 +14,7 @@ import { fullScans, recordQueries, type RecordedQuery } from "~/tests/support/qu
 setUpTempDataDir("queue-sync");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const { db, schema, vehicles, trips, claims, inbound } = await loadTripAndInboxModules();
+const { db, schema, vehicles, trips, claims, conversations } = await loadTripAndInboxModules();
 const queue = await import("./queue.server");
 const dashboard = await import("./dashboard.server");
 
@@ -49,7 +49,7 @@ function seedAccount(name: string, count: number, now: number) {
       created.vehicle.id,
       "manual",
     );
-    inbound.pasteConversation(owner.accountId, {
+    conversations.pasteConversation(owner.accountId, {
       guestName: `Guest ${i}`,
       reservationId,
       text: i % 3 === 0 ? "Could you give me a discount on the price?" : "What time is pickup?",
@@ -114,7 +114,7 @@ describe("loading the concierge page", () => {
 
   it("shows a new guest message's item on the next load, writing that item alone", async () => {
     await loadPage(large, now);
-    const conversationId = inbound.pasteConversation(large.accountId, {
+    const conversationId = conversations.pasteConversation(large.accountId, {
       guestName: "Dana Late",
       reservationId: "sync_large-new",
       text: "Is there a child seat in the car?",

@@ -12,7 +12,8 @@ import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 setUpTempDataDir("queue");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const { db, schema, vehicles, trips, claims, inbound, drafts } = await loadTripAndInboxModules();
+const { db, schema, vehicles, trips, claims, conversations, drafts } =
+  await loadTripAndInboxModules();
 const queue = await import("./queue.server");
 const actions = await import("./queue-actions.server");
 const dashboard = await import("./dashboard.server");
@@ -156,7 +157,7 @@ describe("claim deadline items", () => {
 describe("conversation items", () => {
   it("a guest's message waits with its deadline; escalations name why; answering closes them", () => {
     const { accountId, userId, email } = ownerWithTrip("q_inbox");
-    const conversationId = inbound.pasteConversation(accountId, {
+    const conversationId = conversations.pasteConversation(accountId, {
       guestName: "Casey",
       text: "Can I get a discount if I extend by another day?",
     });
@@ -201,8 +202,8 @@ describe("conversation items", () => {
   it("a held question stays in the queue after the holding reply, until someone resolves it", async () => {
     const { accountId, userId } = ownerWithTrip("q_held");
     const actor = { accountId, userId, role: "primary" as const };
-    inbound.pasteConversation(accountId, { guestName: "Avery", text: "Where do I park?" });
-    const conversationId = inbound.pasteConversation(accountId, {
+    conversations.pasteConversation(accountId, { guestName: "Avery", text: "Where do I park?" });
+    const conversationId = conversations.pasteConversation(accountId, {
       guestName: "Avery",
       text: "Can I get a discount if I extend two days?",
     });
@@ -238,8 +239,8 @@ describe("conversation items", () => {
     )!;
     expect(actions.finishItem(userId, escalation.id)).toMatchObject({ ok: true });
     const needs = () => {
-      const found = inbound.getConversation(accountId, conversationId)!;
-      return inbound.conversationNeeds(found.conversation, found.messages).escalated;
+      const found = conversations.getConversation(accountId, conversationId)!;
+      return conversations.conversationNeeds(found.conversation, found.messages).escalated;
     };
     expect(needs()).toBe(false);
     // …and reopening it opens it again, on both, across a sync.
@@ -253,7 +254,7 @@ describe("conversation items", () => {
 
   it("the sync itself closes the items of a conversation answered without the queue", () => {
     const { accountId } = ownerWithTrip("q_answered");
-    const conversationId = inbound.pasteConversation(accountId, {
+    const conversationId = conversations.pasteConversation(accountId, {
       guestName: "Riley",
       text: "Where is the car parked?",
     });

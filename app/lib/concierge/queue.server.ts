@@ -35,7 +35,7 @@ import {
 } from "~/domain/concierge/queue-rules";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";
-import { conversationWaiting, listConversations } from "~/lib/inbox/inbound.server";
+import { conversationWaiting, listConversations } from "~/lib/inbox/conversations.server";
 import { queueEmail } from "~/lib/email/outbox.server";
 import { db, type AppDatabase } from "~/lib/runtime/db.server";
 import { env } from "~/lib/runtime/env.server";

@@ -25,7 +25,7 @@ import { getVehicle, vehicleLabel } from "~/lib/vehicles/vehicles.server";
 import { db } from "~/lib/runtime/db.server";
 import { featureAllowed } from "~/lib/billing/gates.server";
 import { signatureOf, storeDraft } from "./drafts.server";
-import { conversationFor } from "./inbound.server";
+import { conversationFor } from "./conversations.server";
 import { knowledgeFor } from "./knowledge.server";
 import type { TripRow } from "~/lib/trips/trips.server";
 

@@ -19,7 +19,7 @@ const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
 const vehicles = await import("~/lib/vehicles/vehicles.server");
 const trips = await import("~/lib/trips/trips.server");
-const inbound = await import("./inbound.server");
+const conversations = await import("./conversations.server");
 const knowledge = await import("./knowledge.server");
 const drafts = await import("./drafts.server");
 const replyDrafter = await import("./reply-drafter.server");
@@ -81,7 +81,7 @@ function hostWithTrip(name: string, startsInHours: number) {
 }
 
 function paste(host: ReturnType<typeof hostWithTrip>, text: string) {
-  return inbound.pasteConversation(host.accountId, {
+  return conversations.pasteConversation(host.accountId, {
     guestName: "Ana Ruiz",
     reservationId: host.reservationId,
     text,
@@ -220,7 +220,7 @@ describe("per-car knowledge, holding replies and sending", () => {
     ).toBe("sent");
     const [sent] = drafts.listDrafts(host.accountId, conversationId);
     expect(sent).toMatchObject({ id: draft!.id, status: "sent", sentByUserId: host.userId });
-    const found = inbound.getConversation(host.accountId, conversationId)!;
+    const found = conversations.getConversation(host.accountId, conversationId)!;
     expect(found.messages.at(-1)).toMatchObject({
       author: "host",
       text: "Yes! Tolls at cost.",
@@ -251,7 +251,7 @@ describe("per-car knowledge, holding replies and sending", () => {
     const conversationId = paste(host, "Does it have a toll transponder?");
     const vaActor = { accountId: host.accountId, userId: va.userId, role: "va" as const };
     expect(drafts.markReplySent(vaActor, conversationId, { text: "Yes." })).toBe("owner-sends");
-    expect(inbound.getConversation(host.accountId, conversationId)!.messages).toHaveLength(1);
+    expect(conversations.getConversation(host.accountId, conversationId)!.messages).toHaveLength(1);
   });
 });
 
@@ -302,8 +302,8 @@ describe("one draft answers the whole conversation", () => {
           .filter((draft) => draft.purpose === "reply" && draft.status !== "sent");
         expect(open).toHaveLength(1);
         // "Needs you" names what is held.
-        const found = inbound.getConversation(host.accountId, conversationId)!;
-        const needs = inbound.conversationNeeds(found.conversation, found.messages);
+        const found = conversations.getConversation(host.accountId, conversationId)!;
+        const needs = conversations.conversationNeeds(found.conversation, found.messages);
         expect([...needs.restrictedTopics, ...needs.actionItems].sort()).toEqual(
           [...thread.held].sort(),
         );
@@ -339,8 +339,8 @@ describe("Needs you stays until a person has dealt with it", () => {
     if (outcome.status !== "drafted") throw new Error(outcome.status);
     const actor = { accountId: host.accountId, userId: host.userId, role: "primary" as const };
     const needs = () => {
-      const found = inbound.getConversation(host.accountId, conversationId)!;
-      return inbound.conversationNeeds(found.conversation, found.messages);
+      const found = conversations.getConversation(host.accountId, conversationId)!;
+      return conversations.conversationNeeds(found.conversation, found.messages);
     };
     return { host, conversationId, draft: outcome.draft, actor, needs };
   }

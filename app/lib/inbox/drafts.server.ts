@@ -41,8 +41,8 @@ import {
   markGuestMessagesResolved,
   refreshInboxState,
   type ConversationRow,
-  type Tx,
-} from "./inbound.server";
+} from "./conversations.server";
+import type { Tx } from "~/lib/trips/trip-links.server";
 import { mayFinish } from "~/domain/concierge/permissions";
 import { ACTIVITY } from "~/domain/concierge/shift-report";
 import { ACTION_ITEM_LABELS, RESTRICTED_TOPIC_LABELS } from "~/domain/inbox/restricted-topics";

@@ -33,6 +33,8 @@ setUpTempDataDir("inbound");
 const db = await import("~/lib/runtime/db.server");
 const schema = await import("~/db/schema");
 const inbound = await import("./inbound.server");
+const conversations = await import("./conversations.server");
+const unread = await import("./unread-emails.server");
 
 /** Every email original in the data folder's file store. */
 function originalFiles(): string[] {
@@ -54,7 +56,7 @@ describe("the original email", () => {
     const stored = await inbound.receiveInboundEmail(owner.token, original);
     expect(stored).toMatchObject({ status: "stored", kind: "unrecognized" });
     if (stored.status !== "stored") return;
-    const back = (await inbound.inboundOriginal(owner.accountId, stored.id))!;
+    const back = (await unread.inboundOriginal(owner.accountId, stored.id))!;
     expect(Buffer.isBuffer(back)).toBe(true);
     expect(back.equals(original)).toBe(true);
     // A file in the data folder's file store, not a BLOB in the database; the row has its hash.
@@ -83,8 +85,8 @@ describe("the original email", () => {
     expect(parsed.attachments.map((file) => file.content)).toEqual([TINY_JPEG, ALL_BYTES]);
     // Another account gets nothing.
     const other = ownerWithToken("blobother");
-    expect(await inbound.inboundOriginal(other.accountId, stored.id)).toBeNull();
-    expect(inbound.hasInboundEmail(other.accountId, stored.id)).toBe(false);
+    expect(await unread.inboundOriginal(other.accountId, stored.id)).toBeNull();
+    expect(unread.hasInboundEmail(other.accountId, stored.id)).toBe(false);
   });
 
   it("a second delivery of the same email stores no second original", async () => {
@@ -120,11 +122,11 @@ describe("the original email", () => {
       )
       .run(owner.accountId, original, original.length, Date.now());
     sqlite.close();
-    expect((await inbound.inboundOriginal(owner.accountId, "legacy"))!.equals(original)).toBe(true);
+    expect((await unread.inboundOriginal(owner.accountId, "legacy"))!.equals(original)).toBe(true);
     // "Make this a guest message" reads it too.
-    const start = await inbound.guestMessageStart(owner.accountId, "legacy");
+    const start = await unread.guestMessageStart(owner.accountId, "legacy");
     expect(start?.email.id).toBe("legacy");
-    expect(await inbound.inboundOriginal(ownerWithToken("legacyother").accountId, "legacy")).toBe(
+    expect(await unread.inboundOriginal(ownerWithToken("legacyother").accountId, "legacy")).toBe(
       null,
     );
   });
@@ -220,18 +222,18 @@ describe("Gmail's forwarding confirmation", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await inbound.receiveInboundEmail(owner.token, Buffer.from(today.raw));
-    const shown = inbound.forwardingConfirmations(owner.accountId);
+    const shown = unread.forwardingConfirmations(owner.accountId);
     expect(shown.map(({ code, confirmUrl }) => ({ code, confirmUrl }))).toEqual([
       { code: null, confirmUrl: today.confirmUrl },
       { code: "80785338", confirmUrl: older.confirmUrl },
     ]);
-    expect(inbound.unreadEmails(owner.accountId).emails).toEqual([]);
-    expect(inbound.listConversations(owner.accountId)).toEqual([]);
+    expect(unread.unreadEmails(owner.accountId).emails).toEqual([]);
+    expect(conversations.listConversations(owner.accountId)).toEqual([]);
 
     const other = ownerWithToken("gmailconfirm2");
-    expect(inbound.dismissForwardingConfirmation(other.accountId, shown[0]!.id)).toBe(false);
-    expect(inbound.dismissForwardingConfirmation(owner.accountId, shown[0]!.id)).toBe(true);
-    expect(inbound.forwardingConfirmations(owner.accountId).map((entry) => entry.id)).toEqual([
+    expect(unread.dismissForwardingConfirmation(other.accountId, shown[0]!.id)).toBe(false);
+    expect(unread.dismissForwardingConfirmation(owner.accountId, shown[0]!.id)).toBe(true);
+    expect(unread.forwardingConfirmations(owner.accountId).map((entry) => entry.id)).toEqual([
       shown[1]!.id,
     ]);
   });
@@ -250,12 +252,12 @@ describe("emails we couldn't read", () => {
       );
       if (result.status === "stored") ids.unshift(result.id);
     }
-    expect(inbound.unreadEmailCount(owner.accountId)).toBe(45);
+    expect(unread.unreadEmailCount(owner.accountId)).toBe(45);
     const seen: string[] = [];
     let after: string | null = null;
     let pages = 0;
     do {
-      const page = inbound.unreadEmails(owner.accountId, { after });
+      const page = unread.unreadEmails(owner.accountId, { after });
       seen.push(...page.emails.map((email) => email.id));
       after = page.nextCursor;
       pages++;
@@ -263,7 +265,7 @@ describe("emails we couldn't read", () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(ids);
     // A cursor that isn't one starts from the top.
-    expect(inbound.unreadEmails(owner.accountId, { after: "garbage" }).emails[0]?.id).toBe(ids[0]);
+    expect(unread.unreadEmails(owner.accountId, { after: "garbage" }).emails[0]?.id).toBe(ids[0]);
     const sqlite = new Database(path.join(process.env.DATA_DIR!, "fleetassist.db"), {
       readonly: true,
     });
@@ -299,28 +301,28 @@ describe("emails we couldn't read", () => {
     if (odd.status !== "stored" || notice.status !== "stored") throw new Error("not stored");
     const other = ownerWithToken("makeguest2");
     expect(
-      inbound.makeGuestMessage(other.accountId, odd.id, { guestName: "X", text: "y" }),
+      unread.makeGuestMessage(other.accountId, odd.id, { guestName: "X", text: "y" }),
     ).toBeNull();
 
-    const conversationId = inbound.makeGuestMessage(owner.accountId, odd.id, {
+    const conversationId = unread.makeGuestMessage(owner.accountId, odd.id, {
       guestName: "Ana R.",
       reservationId: "70112233",
       text: LATIN1_GUEST_TEXT,
     });
     expect(conversationId).toBe(notice.conversationId);
-    const thread = inbound.getConversation(owner.accountId, conversationId!)!;
+    const thread = conversations.getConversation(owner.accountId, conversationId!)!;
     expect(thread.messages.map((message) => [message.text, message.inboundEmailId])).toEqual([
       ["Hi, what time can I pick up?", notice.id],
       [LATIN1_GUEST_TEXT, odd.id],
     ]);
-    expect(inbound.unreadEmails(owner.accountId).emails).toEqual([]);
+    expect(unread.unreadEmails(owner.accountId).emails).toEqual([]);
     // Done once: a second post changes nothing.
     expect(
-      inbound.makeGuestMessage(owner.accountId, odd.id, { guestName: "Ana R.", text: "again" }),
+      unread.makeGuestMessage(owner.accountId, odd.id, { guestName: "Ana R.", text: "again" }),
     ).toBeNull();
     // Its original is still there to download.
     expect(
-      (await inbound.inboundOriginal(owner.accountId, odd.id))!.equals(
+      (await unread.inboundOriginal(owner.accountId, odd.id))!.equals(
         latin1EmailWithAttachments("mk-2@example.net"),
       ),
     ).toBe(true);

@@ -13,7 +13,8 @@ import { fullScans, recordQueries, type RecordedQuery } from "~/tests/support/qu
 setUpTempDataDir("inbox-list");
 
 // Loaded after DATA_DIR is set: the database reads it once.
-const { db, schema, vehicles, trips, inbound, drafts } = await loadTripAndInboxModules();
+const { db, schema, vehicles, trips, conversations, drafts } = await loadTripAndInboxModules();
+const inbound = await import("~/lib/inbox/inbound.server");
 const list = await import("./inbox-list.server");
 const queue = await import("~/lib/concierge/queue.server");
 const queueList = await import("~/lib/concierge/queue-list.server");
@@ -55,7 +56,7 @@ function seedAccount(name: string, count: number) {
       "manual",
     );
     const kind = i % 3;
-    const id = inbound.pasteConversation(owner.accountId, {
+    const id = conversations.pasteConversation(owner.accountId, {
       guestName: `Guest ${i}`,
       reservationId,
       text: kind === 0 ? "Could you give me a discount on the price?" : "What time is pickup?",
@@ -181,7 +182,7 @@ describe("the inbox's pages", () => {
     expect(allPages({ show: "needs-you" }, small.accountId).seen).not.toContain(id);
     expect(list.inboxCounts(small.accountId).needsYou).toBe(3);
     // A new message from the guest asks again.
-    inbound.pasteConversation(small.accountId, {
+    conversations.pasteConversation(small.accountId, {
       guestName: "Guest 0",
       reservationId: "small_inbox-0",
       text: "So is there a refund?",
@@ -201,10 +202,10 @@ describe("conversations from before the inbox kept its state", () => {
       .where(eq(schema.conversations.accountId, owner.accountId))
       .run();
     expect(list.inboxCounts(owner.accountId).needsYou).toBe(0);
-    expect(inbound.refreshAllInboxStates()).toBeGreaterThan(0);
+    expect(conversations.refreshAllInboxStates()).toBeGreaterThan(0);
     expect(list.inboxCounts(owner.accountId)).toEqual({ all: 6, needsYou: 2, awaitingReply: 4 });
     // Once: the next start reads nothing.
-    expect(inbound.refreshAllInboxStates()).toBe(0);
+    expect(conversations.refreshAllInboxStates()).toBe(0);
   });
 });
 

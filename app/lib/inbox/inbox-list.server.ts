@@ -10,7 +10,7 @@ import { db } from "~/lib/runtime/db.server";
 import { afterCursor } from "~/lib/paging/keyset.server";
 import { pageOf, type Page, type ListPageRequest } from "~/lib/paging/paging";
 import { vehicleLabel } from "~/lib/vehicles/vehicles.server";
-import { conversationJson, withMessagesAndNeeds } from "./inbound.server";
+import { conversationJson, withMessagesAndNeeds } from "./conversations.server";
 
 export const INBOX_SHOWS = ["needs-you", "awaiting-reply"] as const;
 export type InboxShow = (typeof INBOX_SHOWS)[number];

@@ -22,6 +22,7 @@ const vehicles = await import("~/lib/vehicles/vehicles.server");
 const preferences = await import("~/lib/accounts/preferences.server");
 const trips = await import("~/lib/trips/trips.server");
 const inbound = await import("./inbound.server");
+const conversations = await import("./conversations.server");
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/forwarded-emails");
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -42,7 +43,7 @@ async function receive(token: string, raw: Buffer, receivedAt: string) {
 }
 
 function conversation(accountId: string, id: string) {
-  const found = inbound.getConversation(accountId, id);
+  const found = conversations.getConversation(accountId, id);
   if (!found) throw new Error("no conversation");
   return found;
 }
@@ -249,7 +250,7 @@ describe("conversations and trips find each other whichever comes first", () => 
     const owner = host("link_name");
     const car = vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
     if (!car.ok) throw new Error("vehicle not created");
-    const pasted = inbound.pasteConversation(owner.accountId, {
+    const pasted = conversations.pasteConversation(owner.accountId, {
       guestName: "Jordan L.",
       text: "Can I bring a bike rack?",
     });
@@ -269,7 +270,7 @@ describe("conversations and trips find each other whichever comes first", () => 
     expect(linked).toMatchObject({ tripId: trip.id, reservationId: "70000001" });
 
     const repeat = host("link_repeat");
-    const waiting = inbound.pasteConversation(repeat.accountId, {
+    const waiting = conversations.pasteConversation(repeat.accountId, {
       guestName: "Sam Park",
       text: "Hi!",
     });
@@ -290,7 +291,7 @@ describe("conversations and trips find each other whichever comes first", () => 
 
   it("a guest's conversation started without a reservation takes it when a notice names one", async () => {
     const owner = host("adopt");
-    const pasted = inbound.pasteConversation(owner.accountId, {
+    const pasted = conversations.pasteConversation(owner.accountId, {
       guestName: "Jordan L.",
       text: "Is the car pet friendly?",
     });
@@ -325,7 +326,7 @@ describe("a message's time", () => {
         .get();
       expect(row?.at.toISOString()).toBe(new Date(arrived).toISOString());
     }
-    const [listed] = inbound.listConversations(owner.accountId);
+    const [listed] = conversations.listConversations(owner.accountId);
     expect(listed!.needs.replyDueAt).toBe(
       replyDeadline({ messageAt: new Date(arrived) }).toISOString(),
     );

@@ -19,6 +19,8 @@ process.env.INBOUND_DAILY_MB = "1";
 
 let m: AppModules;
 let inbound: typeof import("./inbound.server");
+let conversations: typeof import("./conversations.server");
+let unread: typeof import("./unread-emails.server");
 type Listener = Awaited<ReturnType<typeof import("./smtp-listener.server").startInboundSmtp>>;
 let server: Listener;
 let strict: Listener;
@@ -37,6 +39,8 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   m = await loadAppModules();
   inbound = await import("./inbound.server");
+  conversations = await import("./conversations.server");
+  unread = await import("./unread-emails.server");
   const { startInboundSmtp } = await import("./smtp-listener.server");
   port = await freePort();
   server = await startInboundSmtp({ port, host: "127.0.0.1" });
@@ -70,9 +74,9 @@ describe("the inbound SMTP listener", () => {
     };
     await transport.sendMail(message);
     await transport.sendMail(message); // a second delivery changes nothing
-    const conversations = inbound.listConversations(owner.accountId);
-    expect(conversations).toHaveLength(1);
-    const thread = inbound.getConversation(owner.accountId, conversations[0]!.conversation.id)!;
+    const listed = conversations.listConversations(owner.accountId);
+    expect(listed).toHaveLength(1);
+    const thread = conversations.getConversation(owner.accountId, listed[0]!.conversation.id)!;
     expect(thread.conversation).toMatchObject({
       reservationId: "44556677",
       guestName: "Jordan L.",
@@ -159,11 +163,9 @@ describe("the inbound SMTP listener and mail it can't parse", () => {
     });
     transport.close();
     expect(sent.response).toMatch(/^250/);
-    const [unread] = inbound.unreadEmails(owner.accountId).emails;
-    expect(unread).toMatchObject({ subject: "Many parts", fromAddress: "noreply@mail.turo.com" });
-    expect((await inbound.inboundOriginal(owner.accountId, unread!.id))?.toString("utf8")).toBe(
-      raw,
-    );
+    const [email] = unread.unreadEmails(owner.accountId).emails;
+    expect(email).toMatchObject({ subject: "Many parts", fromAddress: "noreply@mail.turo.com" });
+    expect((await unread.inboundOriginal(owner.accountId, email!.id))?.toString("utf8")).toBe(raw);
   });
 });
 
@@ -206,7 +208,7 @@ describe("the inbound SMTP listener's limits", () => {
     expect(closedAt - started).toBeGreaterThanOrEqual(700);
     expect(closedAt - started).toBeLessThan(2_500);
     expect(client.lines().at(-1)).toMatch(/^421 .*Took too long/);
-    expect(inbound.unreadEmails(owner.accountId).emails).toEqual([]);
+    expect(unread.unreadEmails(owner.accountId).emails).toEqual([]);
   });
 
   it("ends a session that lasts past its deadline, however active", async () => {
@@ -257,7 +259,7 @@ describe("the inbound SMTP listener's limits", () => {
     expect(refused).toBeInstanceOf(InboundQuotaError);
     expect((refused as Response).status).toBe(429);
     expect(Number((refused as Response).headers.get("Retry-After"))).toBeGreaterThan(23 * 3600);
-    expect(inbound.unreadEmails(owner.accountId).emails).toHaveLength(5);
+    expect(unread.unreadEmails(owner.accountId).emails).toHaveLength(5);
 
     // Bytes: 1 MB a day; a 600 kB email fits, a second one doesn't (refused after DATA).
     const big = insertOwner(m.db, m.schema, "smtpbytes");
@@ -265,7 +267,7 @@ describe("the inbound SMTP listener's limits", () => {
     const body = "A long trip receipt line.\n".repeat(24_000);
     await transport.sendMail(mail(bigToken, "bytes-1", body));
     await expect(transport.sendMail(mail(bigToken, "bytes-2", body))).rejects.toThrow(/452/);
-    expect(inbound.unreadEmails(big.accountId).emails).toHaveLength(1);
+    expect(unread.unreadEmails(big.accountId).emails).toHaveLength(1);
     transport.close();
     // A sender that declares the size refused at RCPT, before sending any of it.
     const client = rawClient(port);

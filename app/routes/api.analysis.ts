@@ -13,13 +13,13 @@ import {
 import { reportSummaryJson } from "~/lib/estimates/report-json.server";
 import { resolveTripChoice } from "~/lib/estimates/report-trip.server";
 import { createReport, reportPage } from "~/lib/estimates/reports.server";
-import { readTimePageRequest } from "~/lib/paging/paging";
+import { readTimePageRequest, requirePage } from "~/lib/paging/paging";
 import { getVehicle, vehiclesById, vehicleTitle } from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { catchInputError } from "~/lib/http/input-error";
 import { postedEntry, postedFields, postedText } from "~/lib/http/intent";
 import { inputErrorJson } from "~/lib/http/json-input.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, privateJson } from "~/lib/http/json";
 import {
   filesOf,
   readMultipartForm,
@@ -34,8 +34,7 @@ import {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const asked = readTimePageRequest(new URL(request.url).searchParams);
-  if (!asked.ok) return jsonError(400, asked.message);
+  const asked = requirePage(readTimePageRequest(new URL(request.url).searchParams));
   const page = reportPage(session.accountId, asked);
   const cars = vehiclesById(
     session.accountId,
@@ -45,10 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const car = cars.get(report.vehicleId);
     return reportSummaryJson(report, car ? vehicleTitle(car) : "");
   });
-  return Response.json(
-    { reports, nextCursor: page.nextCursor },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return privateJson({ reports, nextCursor: page.nextCursor });
 }
 
 /** The multipart body's fields besides the photos (never refused: each is checked below). */

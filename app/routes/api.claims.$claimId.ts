@@ -8,16 +8,14 @@ import { changeClaim, claimHistory, claimJson, getClaim } from "~/lib/claims/cla
 import { recordEvent } from "~/lib/analytics/server";
 import { catchInputError } from "~/lib/http/input-error";
 import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
-import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, NOT_FOUND, privateJson } from "~/lib/http/json";
 import { getTrip } from "~/lib/trips/trips.server";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 function claimResponse(accountId: string, claimId: string, status = 200) {
   const claim = getClaim(accountId, claimId);
   const trip = claim ? getTrip(accountId, claim.tripId) : undefined;
   if (!claim || !trip) return jsonError(404, NOT_FOUND);
-  return Response.json(
+  return privateJson(
     {
       claim: claimJson(
         claim,
@@ -27,7 +25,7 @@ function claimResponse(accountId: string, claimId: string, status = 200) {
         memberNames(accountMembers(accountId)),
       ),
     },
-    { status, headers: NO_STORE },
+    { status },
   );
 }
 

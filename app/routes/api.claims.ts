@@ -10,10 +10,8 @@ import { routeAdvisorRecords } from "~/lib/claims/route-advisor.server";
 import { recordEvent } from "~/lib/analytics/server";
 import { catchInputError } from "~/lib/http/input-error";
 import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, privateJson } from "~/lib/http/json";
 import { getTrip } from "~/lib/trips/trips.server";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /**
  * GET /api/claims[?show=open|finished&status=&limit=&cursor=]: this account's claims, each with
@@ -33,15 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   const advisorRecords = routeAdvisorRecords(session.accountId, page.rows);
   const now = Date.now();
-  return Response.json(
-    {
-      claims: page.rows.map(({ claim, trip }) =>
-        claimJson(claim, trip, histories.get(claim.id) ?? [], now, names, advisorRecords),
-      ),
-      nextCursor: page.nextCursor,
-    },
-    { headers: NO_STORE },
-  );
+  return privateJson({
+    claims: page.rows.map(({ claim, trip }) =>
+      claimJson(claim, trip, histories.get(claim.id) ?? [], now, names, advisorRecords),
+    ),
+    nextCursor: page.nextCursor,
+  });
 }
 
 /**
@@ -62,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
       const claim = createClaim(actor, input.data);
       recordEvent("feature_usage", { feature: "claims", action: "create" }, session.user.id);
       const trip = getTrip(session.accountId, claim.tripId)!;
-      return Response.json(
+      return privateJson(
         {
           claim: claimJson(
             claim,
@@ -72,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
             memberNames(accountMembers(session.accountId)),
           ),
         },
-        { status: 201, headers: NO_STORE },
+        { status: 201 },
       );
     },
     (error) => inputErrorJson(error, { onField: true }),

@@ -8,7 +8,7 @@ import {
   replyInfo,
 } from "~/lib/inbox/conversations.server";
 import { draftJson, listDrafts } from "~/lib/inbox/drafts.server";
-import { jsonError, methodNotAllowed, NOT_FOUND } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, NOT_FOUND, privateJson } from "~/lib/http/json";
 
 /**
  * GET /api/conversations/{id}: one conversation with its messages (oldest first), whether a
@@ -21,17 +21,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = getConversation(session.accountId, params.conversationId);
   if (!found) return jsonError(404, NOT_FOUND);
   const needs = conversationNeeds(found.conversation, found.messages);
-  return Response.json(
-    {
-      conversation: {
-        ...conversationJson(found.conversation, needs),
-        ...replyInfo(found.conversation, found.messages),
-        messages: found.messages.map(messageJson),
-        drafts: listDrafts(session.accountId, found.conversation.id).map(draftJson),
-      },
+  return privateJson({
+    conversation: {
+      ...conversationJson(found.conversation, needs),
+      ...replyInfo(found.conversation, found.messages),
+      messages: found.messages.map(messageJson),
+      drafts: listDrafts(session.accountId, found.conversation.id).map(draftJson),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  });
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.conversations";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { inboxPage, readInboxFilter } from "~/lib/inbox/inbox-list.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
-import { readPageRequest } from "~/lib/paging/paging";
+import { methodNotAllowed, privateJson } from "~/lib/http/json";
+import { readPageRequest, requirePage } from "~/lib/paging/paging";
 
 /**
  * GET /api/conversations: this account's guest conversations in the inbox's order ("Needs you",
@@ -13,13 +13,9 @@ import { readPageRequest } from "~/lib/paging/paging";
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   const params = new URL(request.url).searchParams;
-  const requested = readPageRequest(params);
-  if (!requested.ok) return jsonError(400, requested.message);
+  const requested = requirePage(readPageRequest(params));
   const page = inboxPage(session.accountId, readInboxFilter(params), requested);
-  return Response.json(
-    { conversations: page.items, nextCursor: page.nextCursor },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return privateJson({ conversations: page.items, nextCursor: page.nextCursor });
 }
 
 export const action = () => methodNotAllowed("GET");

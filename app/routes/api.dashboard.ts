@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.dashboard";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { FLEET_PAGE_SIZE, fleetOverview } from "~/lib/estimates/fleet.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
-import { readTimePageRequest } from "~/lib/paging/paging";
+import { methodNotAllowed, privateJson } from "~/lib/http/json";
+import { readTimePageRequest, requirePage } from "~/lib/paging/paging";
 
 /**
  * GET /api/dashboard[?limit=&cursor=]: the fleet overview of the account being worked in: a page
@@ -12,11 +12,10 @@ import { readTimePageRequest } from "~/lib/paging/paging";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const asked = readTimePageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE);
-  if (!asked.ok) return jsonError(400, asked.message);
-  return Response.json(fleetOverview(session.accountId, asked), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  const asked = requirePage(
+    readTimePageRequest(new URL(request.url).searchParams, FLEET_PAGE_SIZE),
+  );
+  return privateJson(fleetOverview(session.accountId, asked));
 }
 
 /** Read-only: other methods get a JSON 405. */

@@ -3,8 +3,8 @@ import { requireApiFeature } from "~/lib/billing/gates.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { inboundSettings } from "~/lib/inbox/inbound.server";
 import { unreadEmails } from "~/lib/inbox/unread-emails.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
-import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
+import { jsonError, methodNotAllowed, privateJson } from "~/lib/http/json";
+import { CURSOR_MESSAGE, readPageRequest, requirePage } from "~/lib/paging/paging";
 
 /**
  * GET /api/inbound: where this account's forwarded emails go (the webhook URL with its secret),
@@ -14,22 +14,18 @@ import { CURSOR_MESSAGE, readPageRequest } from "~/lib/paging/paging";
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   requireApiFeature(session, "inbox");
-  const requested = readPageRequest(new URL(request.url).searchParams);
-  if (!requested.ok) return jsonError(400, requested.message);
+  const requested = requirePage(readPageRequest(new URL(request.url).searchParams));
   const cursor = new URL(request.url).searchParams.get("cursor");
   const page = unreadEmails(session.accountId, { after: cursor, limit: requested.limit });
   if (!page.valid) return jsonError(400, CURSOR_MESSAGE);
-  return Response.json(
-    {
-      ...inboundSettings(session.accountId),
-      unreadEmails: page.emails.map((email) => ({
-        ...email,
-        receivedAt: email.receivedAt.toISOString(),
-      })),
-      nextCursor: page.nextCursor,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return privateJson({
+    ...inboundSettings(session.accountId),
+    unreadEmails: page.emails.map((email) => ({
+      ...email,
+      receivedAt: email.receivedAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  });
 }
 
 export const action = () => methodNotAllowed("GET");

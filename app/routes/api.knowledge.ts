@@ -3,12 +3,11 @@ import { requireApiFeature } from "~/lib/billing/gates.server";
 import { KNOWLEDGE_TOPICS, type KnowledgeTopic } from "~/domain/inbox/knowledge";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { getVehicle } from "~/lib/vehicles/vehicles.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, readJsonObject, privateJson } from "~/lib/http/json";
 import { MAX_KNOWLEDGE_CHARS } from "~/lib/inbox/inbox-forms";
 import { knowledgeBase, saveKnowledge } from "~/lib/inbox/knowledge.server";
 
 const UNKNOWN_CAR = "vehicleId must be one of this account's cars.";
-const noStore = { headers: { "Cache-Control": "private, no-store" } };
 
 /**
  * GET /api/knowledge[?vehicleId=]: every topic with the account's answer (or a car's own, with
@@ -18,10 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   const vehicleId = new URL(request.url).searchParams.get("vehicleId");
   if (vehicleId && !getVehicle(session.accountId, vehicleId)) return jsonError(400, UNKNOWN_CAR);
-  return Response.json(
-    { vehicleId: vehicleId || null, entries: knowledgeBase(session.accountId, vehicleId || null) },
-    noStore,
-  );
+  return privateJson({
+    vehicleId: vehicleId || null,
+    entries: knowledgeBase(session.accountId, vehicleId || null),
+  });
 }
 
 /**

@@ -2,8 +2,8 @@ import type { Route } from "./+types/api.repair-confirmations";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { catchInputError } from "~/lib/http/input-error";
 import { inputErrorJson, readJsonInput } from "~/lib/http/json-input.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
-import { readTimePageRequest } from "~/lib/paging/paging";
+import { methodNotAllowed, privateJson } from "~/lib/http/json";
+import { readTimePageRequest, requirePage } from "~/lib/paging/paging";
 import { confirmRepairApiSchema } from "~/lib/repairs/repair-input";
 import {
   confirmationJson,
@@ -12,8 +12,6 @@ import {
   repairAccuracy,
 } from "~/lib/repairs/repairs.server";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
 /**
  * GET /api/repair-confirmations[?limit=&cursor=]: this account's confirmed repairs, the latest
  * first, `limit` (50, at most 200) a page, with `nextCursor` (null on the last page) and the
@@ -21,17 +19,13 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const asked = readTimePageRequest(new URL(request.url).searchParams);
-  if (!asked.ok) return jsonError(400, asked.message);
+  const asked = requirePage(readTimePageRequest(new URL(request.url).searchParams));
   const page = confirmationPage(session.accountId, asked);
-  return Response.json(
-    {
-      repairConfirmations: page.items.map(confirmationJson),
-      nextCursor: page.nextCursor,
-      accuracy: repairAccuracy(session.accountId),
-    },
-    { headers: NO_STORE },
-  );
+  return privateJson({
+    repairConfirmations: page.items.map(confirmationJson),
+    nextCursor: page.nextCursor,
+    accuracy: repairAccuracy(session.accountId),
+  });
 }
 
 /**
@@ -55,10 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
         { accountId: session.accountId, userId: session.user.id, role: session.role },
         input.data,
       );
-      return Response.json(
-        { repairConfirmation: confirmationJson(row) },
-        { status: 201, headers: NO_STORE },
-      );
+      return privateJson({ repairConfirmation: confirmationJson(row) }, { status: 201 });
     },
     (error) => inputErrorJson(error, { onField: true }),
   );

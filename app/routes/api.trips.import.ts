@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.trips.import";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { requireApiSession } from "~/lib/auth/guards.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, privateJson } from "~/lib/http/json";
 import { readMultipartForm, UploadTooLargeError } from "~/lib/http/uploads.server";
 import { decodeCsvBytes, type CsvEncoding } from "~/domain/csv";
 import {
@@ -71,8 +71,5 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const { ok: _ok, ...summary } = result;
-  return Response.json(
-    { ...summary, errors: [] },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return privateJson({ ...summary, errors: [] });
 }

@@ -2,15 +2,13 @@ import type { Route } from "./+types/api.trips";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { getVehicle } from "~/lib/vehicles/vehicles.server";
 import { readJsonInput } from "~/lib/http/json-input.server";
-import { jsonError, methodNotAllowed } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, privateJson } from "~/lib/http/json";
 import { checkApiTrip, tripApiSchema } from "~/lib/trips/trip-form";
 import { DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { accountPreferences } from "~/lib/accounts/preferences.server";
 import { CURSOR_MESSAGE } from "~/lib/paging/paging";
 import { readTripListRequest, tripPage } from "~/lib/trips/trip-list.server";
 import { createTrip, tripJson, TripConflictError } from "~/lib/trips/trips.server";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /**
  * GET /api/trips[?vehicleId=&status=&from=&to=&limit=&cursor=]: this account's trips, the most
@@ -25,10 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (list.cursor?.part === "now") return jsonError(400, CURSOR_MESSAGE);
   const timeZone = accountPreferences(session.accountId).timeZone ?? DEFAULT_TIME_ZONE;
   const page = tripPage(session.accountId, list.filters, list, { now: null, timeZone });
-  return Response.json(
-    { trips: page.trips.map(tripJson), nextCursor: page.nextCursor },
-    { headers: NO_STORE },
-  );
+  return privateJson({ trips: page.trips.map(tripJson), nextCursor: page.nextCursor });
 }
 
 /**
@@ -52,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const trip = createTrip(session.accountId, checked.trip, checked.vehicleId, "api");
-    return Response.json({ trip: tripJson(trip) }, { status: 201, headers: NO_STORE });
+    return privateJson({ trip: tripJson(trip) }, { status: 201 });
   } catch (error) {
     if (error instanceof TripConflictError) {
       return jsonError(409, error.message, { fieldErrors: { reservationId: error.message } });

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.user.time-zone";
 import { detectTimeZoneSchema } from "~/lib/auth/account-schemas";
 import { requireApiSession, requireOwner } from "~/lib/auth/guards.server";
 import { accountPreferences, setDetectedTimeZone } from "~/lib/accounts/preferences.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
+import { jsonError, methodNotAllowed, readJsonObject, privateJson } from "~/lib/http/json";
 
 const BAD_ZONE = "timeZone must be a time zone name such as America/Denver.";
 
@@ -27,10 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const saved = setDetectedTimeZone(session.accountId, parsed.data.timeZone);
-  return Response.json(
-    { saved, timeZone: accountPreferences(session.accountId).timeZone },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return privateJson({ saved, timeZone: accountPreferences(session.accountId).timeZone });
 }
 
 export const loader = () => methodNotAllowed("POST");

@@ -10,10 +10,8 @@ import {
   vehiclePage,
 } from "~/lib/vehicles/vehicles.server";
 import { fieldErrorsOf, readForm } from "~/lib/http/form.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/lib/http/json";
-import { readTimePageRequest } from "~/lib/paging/paging";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
+import { jsonError, methodNotAllowed, readJsonObject, privateJson } from "~/lib/http/json";
+import { readTimePageRequest, requirePage } from "~/lib/paging/paging";
 
 /**
  * GET /api/user/vehicles[?limit=&cursor=]: this account's vehicles, oldest first, `limit` (50, at
@@ -22,13 +20,9 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
-  const asked = readTimePageRequest(new URL(request.url).searchParams);
-  if (!asked.ok) return jsonError(400, asked.message);
+  const asked = requirePage(readTimePageRequest(new URL(request.url).searchParams));
   const page = vehiclePage(session.accountId, asked);
-  return Response.json(
-    { vehicles: page.items.map(vehicleJson), nextCursor: page.nextCursor },
-    { headers: NO_STORE },
-  );
+  return privateJson({ vehicles: page.items.map(vehicleJson), nextCursor: page.nextCursor });
 }
 
 /** The body as a plain object: JSON, or a form post (text fields only). */
@@ -71,8 +65,5 @@ export async function action({ request }: Route.ActionArgs) {
     return jsonError(409, DUPLICATE_VIN_MESSAGE, { fieldErrors: result.fieldErrors });
   }
   recordEvent("vehicle_added", { vehicleId: result.vehicle.id }, session.user.id);
-  return Response.json(
-    { vehicle: vehicleJson(result.vehicle), assumed },
-    { status: 201, headers: NO_STORE },
-  );
+  return privateJson({ vehicle: vehicleJson(result.vehicle), assumed }, { status: 201 });
 }

@@ -537,6 +537,29 @@ test("GET never changes state: /logout and the verify link only offer a button",
   await disposeAll(user);
 });
 
+test("the account's data is never kept by a cache: every GET of the JSON API answers private, no-store", async () => {
+  const user = await registerViaApi("nostore");
+  const paths = [
+    "/api/user",
+    "/api/user/available-accounts",
+    "/api/user/vehicles",
+    "/api/dashboard",
+    "/api/analysis",
+    "/api/trips",
+    "/api/claims",
+    "/api/conversations",
+    "/api/inbound",
+    "/api/knowledge",
+    "/api/repair-confirmations",
+  ];
+  for (const path of paths) {
+    const response = await user.api.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  await disposeAll(user);
+});
+
 test.describe("reset links", () => {
   test("a new link ends the older ones, and a used link ends them all", async () => {
     test.setTimeout(60_000);

@@ -42,6 +42,16 @@ export function routeArgs<Params extends Record<string, string>>(
   return { request, params, context: {} } as any;
 }
 
+/** What a loader or action answered, a thrown Response included (React Router sends it as is). */
+export async function answerOf(run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
 /** What an action answered, however it said it: a `data(…)` reply, a plain object or a Response. */
 export function replyOf(answer: unknown): { status: number; data: unknown; location?: string } {
   if (answer instanceof Response) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonError, jsonErrorBody, methodNotAllowed, readJsonObject } from "./json";
+import { jsonError, jsonErrorBody, methodNotAllowed, privateJson, readJsonObject } from "./json";
 
 describe("jsonError", () => {
   it("answers { error, message } with the status and a JSON Content-Type", async () => {
@@ -69,5 +69,16 @@ describe("readJsonObject", () => {
     const body = (await read.response.json()) as { error: unknown; message: unknown };
     expect(typeof body.error).toBe("string");
     expect(body.message).toBe(body.error);
+  });
+});
+
+describe("privateJson", () => {
+  it("answers the body with private, no-store, keeping the status and other headers", async () => {
+    const response = privateJson({ ok: 1 }, { status: 201, headers: { "X-Extra": "yes" } });
+    expect(response.status).toBe(201);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Extra")).toBe("yes");
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ ok: 1 });
   });
 });

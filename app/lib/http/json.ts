@@ -47,6 +47,16 @@ export function jsonError(
   return Response.json(jsonErrorBody(message, extra), { status, headers });
 }
 
+/**
+ * A success answer with an account's data: `private, no-store`, so neither the browser's cache
+ * nor a proxy keeps a copy another person on the machine or network could read back.
+ */
+export function privateJson(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return Response.json(body, { ...init, headers });
+}
+
 /** 405 with the methods the route does answer. */
 export function methodNotAllowed(allow: string): Response {
   return jsonError(405, METHOD_NOT_ALLOWED, { headers: { Allow: allow } });

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { loadTripAndInboxModules, setUpTempDataDir } from "~/tests/support/app-modules";
 import { insertOwner, SAMPLE_CAR, tripInput } from "~/tests/support/rows";
 import { fullScans, recordQueries, type RecordedQuery } from "~/tests/support/query-plan";
+import { answerOf } from "~/tests/support/route-stub";
 
 setUpTempDataDir("inbox-list");
 
@@ -377,11 +378,9 @@ describe("a page link that isn't one", () => {
       [inboundApi, "/api/inbound?cursor=bad"],
       [inboundApi, "/api/inbound?limit=abc"],
     ] as const) {
-      const response = (await route.loader({
-        request: get(path, cookie),
-        params: {},
-        context: {},
-      } as never)) as Response;
+      const response = (await answerOf(() =>
+        route.loader({ request: get(path, cookie), params: {}, context: {} } as never),
+      )) as Response;
       expect(response.status, path).toBe(400);
       const body = (await response.json()) as { error: string; message: string };
       expect(body.error, path).toBe(body.message);

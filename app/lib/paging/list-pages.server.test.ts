@@ -15,6 +15,7 @@ import {
 } from "~/tests/support/app-modules";
 import type { ClaimKind } from "~/domain/claims/claim";
 import type { TripStatus } from "~/domain/trips/trip";
+import { answerOf } from "~/tests/support/route-stub";
 
 setUpTempDataDir("list-pages");
 
@@ -202,7 +203,7 @@ async function load(account: Seeded, path: string) {
   const loader = (await ROUTES[route]!()).loader as Loader;
   const request = new Request(url, { headers: { Cookie: account.cookie } });
   const { queries, result } = await recordQueries(m.db.db().$client, () =>
-    loader({ request, params: { vehicleId: account.vehicleId }, context: {} }),
+    answerOf(() => loader({ request, params: { vehicleId: account.vehicleId }, context: {} })),
   );
   const body = result instanceof Response ? ((await result.json()) as unknown) : result;
   return { queries, body };
@@ -396,11 +397,10 @@ describe("queries per page load", () => {
     ]) {
       const url = new URL(path, "http://localhost");
       const loader = (await ROUTES[url.pathname]!()).loader as Loader;
-      const response = (await loader({
-        request: new Request(url, { headers: { Cookie: accounts.large.cookie } }),
-        params: {},
-        context: {},
-      })) as Response;
+      const request = new Request(url, { headers: { Cookie: accounts.large.cookie } });
+      const response = (await answerOf(() =>
+        loader({ request, params: {}, context: {} }),
+      )) as Response;
       expect(response.status).toBe(400);
       const body = (await response.json()) as { error: string; message: string };
       expect(body.error).toMatch(/limit must be|no longer valid/);

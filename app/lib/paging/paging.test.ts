@@ -18,6 +18,7 @@ import {
   pageOf,
   pageOrFirst,
   readPageRequest,
+  requirePage,
   readTimePageRequest,
 } from "./paging";
 
@@ -143,6 +144,26 @@ describe("page requests", () => {
     expect(asked(`cursor=${time}&limit=900`)).toEqual({
       page: { limit: 25, cursor: null },
       notice: LIMIT_MESSAGE,
+    });
+  });
+
+  it("gives a JSON list the page asked for, and throws a bad one as a 400 with its message", async () => {
+    expect(requirePage(readPageRequest(new URLSearchParams("limit=10")))).toEqual({
+      ok: true,
+      limit: 10,
+      cursor: null,
+    });
+    let thrown: unknown;
+    try {
+      requirePage(readPageRequest(new URLSearchParams("cursor=garbage!")));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(400);
+    expect(await (thrown as Response).json()).toEqual({
+      error: CURSOR_MESSAGE,
+      message: CURSOR_MESSAGE,
     });
   });
 });

@@ -8,6 +8,7 @@
  * what the next page shows. Pages link to the next one with a plain `?cursor=` link, so paging
  * works with JavaScript off.
  */
+import { jsonError } from "~/lib/http/json";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -89,6 +90,12 @@ export function readTimePageRequest(
   if (asked.ok && asked.cursor && typeof asked.cursor.key !== "number") {
     return { ok: false, message: CURSOR_MESSAGE };
   }
+  return asked;
+}
+
+/** The page a JSON list's GET asks for; a bad limit or cursor is thrown as a 400 with its message. */
+export function requirePage(asked: PageRequest): ListPageRequest {
+  if (!asked.ok) throw jsonError(400, asked.message);
   return asked;
 }
 

@@ -304,6 +304,9 @@ describe("queries per page load", () => {
     expect(rest.vehicles).toHaveLength(10);
     expect(rest.nextCursor).toBeNull();
     expect(new Set([...cars.vehicles, ...rest.vehicles].map((car) => car.id)).size).toBe(40);
+    // The page takes ?limit= as the JSON lists do.
+    const ten = (await load(accounts.large, "/dashboard?limit=10")).body as { overview: Overview };
+    expect(ten.overview.vehicles).toHaveLength(10);
     // A stale page link shows the first page and says so.
     const stale = (await load(accounts.large, "/dashboard?cursor=abc")).body as {
       overview: Overview;

@@ -23,19 +23,17 @@ import { openDamageFor } from "~/lib/estimates/open-damage.server";
 import { setReportTrip, tripChoices, tripOfReport } from "~/lib/estimates/report-trip.server";
 import { reportView } from "~/lib/estimates/report-view.server";
 import { revisionPageData } from "~/lib/estimates/revision-page.server";
+import { aiAvailable, getReport, loadReport } from "~/lib/estimates/reports.server";
 import {
   addFinding,
-  aiAvailable,
   finalizeReport,
-  getReport,
-  loadReport,
   openNextRevision,
   removeFinding,
   repriceAtCurrentRates,
   retryAnalysis,
   setShareGps,
   updateFinding,
-} from "~/lib/estimates/reports.server";
+} from "~/lib/estimates/report-edits.server";
 import { DEFAULT_SHARE_LINK_DAYS } from "~/lib/estimates/share-options";
 import {
   createShareLink,

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.analysis.$reportId.finalize";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { reportChangeResponse } from "~/lib/estimates/report-json.server";
-import { finalizeReport } from "~/lib/estimates/reports.server";
+import { finalizeReport } from "~/lib/estimates/report-edits.server";
 import { methodNotAllowed } from "~/lib/http/json";
 
 /**

@@ -4,7 +4,8 @@ import { requireApiSession } from "~/lib/auth/guards.server";
 import { FindingFormSchema } from "~/lib/estimates/finding-form";
 import { openDamageFor, openDamageRefusal } from "~/lib/estimates/open-damage.server";
 import { reportChangeResponse } from "~/lib/estimates/report-json.server";
-import { getReport, replaceFindings } from "~/lib/estimates/reports.server";
+import { getReport } from "~/lib/estimates/reports.server";
+import { replaceFindings } from "~/lib/estimates/report-edits.server";
 import { fieldErrorsOf } from "~/lib/http/form.server";
 import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/api.analysis.$reportId.revisions";
 import { requireApiSession } from "~/lib/auth/guards.server";
 import { reportChangeResponse } from "~/lib/estimates/report-json.server";
-import { getReport, openNextRevision, repriceAtCurrentRates } from "~/lib/estimates/reports.server";
+import { getReport } from "~/lib/estimates/reports.server";
+import { openNextRevision, repriceAtCurrentRates } from "~/lib/estimates/report-edits.server";
 import { jsonError, methodNotAllowed, NOT_FOUND, readJsonObject } from "~/lib/http/json";
 
 const BodySchema = z.object({

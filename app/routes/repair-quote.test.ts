@@ -30,7 +30,7 @@ beforeAll(async () => {
   route = await import("./repair-quote");
   const repairs = await import("~/lib/repairs/repairs.server");
   const { owner, report } = await dentedHoodReport(m, "route-repair-owner", { photoSeed: 9 });
-  m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+  m.reportEdits.finalizeReport(owner.accountId, report.id, owner.userId);
   reportId = report.id;
   const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
   for (let n = 1; n <= 27; n++) {

@@ -15,6 +15,7 @@ export async function loadAppModules() {
     vehicles: await import("../../app/lib/vehicles/vehicles.server"),
     photos: await import("../../app/lib/estimates/photos.server"),
     reports: await import("../../app/lib/estimates/reports.server"),
+    reportEdits: await import("../../app/lib/estimates/report-edits.server"),
     revisions: await import("../../app/lib/estimates/revisions.server"),
     revisionPage: await import("../../app/lib/estimates/revision-page.server"),
     worker: await import("../../app/lib/estimates/analysis-worker.server"),
@@ -83,7 +84,7 @@ export async function dentedHoodReport(
     photoIds: staged.map((photo) => photo.id),
     mode: "manual",
   });
-  m.reports.addFinding(owner.accountId, report.id, {
+  m.reportEdits.addFinding(owner.accountId, report.id, {
     panel: "hood",
     damageType: "dent",
     severity: "moderate",

@@ -53,7 +53,7 @@ describe("claims", () => {
     expect(() =>
       claims.createClaim(actor, { tripId: trip.id, kind: "damage", reportId: report.id }),
     ).toThrow("Finalize the estimate first");
-    const estimate = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const estimate = m.reportEdits.finalizeReport(owner.accountId, report.id, owner.userId);
     const claim = claims.createClaim(actor, {
       tripId: trip.id,
       kind: "damage",

@@ -56,7 +56,7 @@ describe("evidence packet", () => {
       vehicle.id,
       "manual",
     );
-    const estimate = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const estimate = m.reportEdits.finalizeReport(owner.accountId, report.id, owner.userId);
     const actor = { accountId: owner.accountId, userId: owner.userId, role: "primary" as const };
     const claim = claims.createClaim(actor, {
       tripId: trip.id,

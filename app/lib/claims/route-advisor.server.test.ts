@@ -41,7 +41,7 @@ beforeAll(async () => {
     photoSeed: 4,
   });
   accountId = owner.accountId;
-  m.reports.finalizeReport(accountId, report.id, owner.userId);
+  m.reportEdits.finalizeReport(accountId, report.id, owner.userId);
   const carB = m.vehicles.createVehicle(accountId, { ...SAMPLE_CAR, nickname: "B" });
   const parked = m.vehicles.createVehicle(accountId, { ...SAMPLE_CAR, nickname: "Parked" });
   const noPlan = m.vehicles.createVehicle(accountId, { ...SAMPLE_CAR, nickname: "No plan" });

@@ -118,21 +118,21 @@ describe("estimates on a real database", () => {
 
     // Review: remove one, add one by hand, then finalize.
     const [first] = analyzed.findings;
-    m.reports.removeFinding(owner.accountId, report.id, first!.id);
-    m.reports.addFinding(owner.accountId, report.id, {
+    m.reportEdits.removeFinding(owner.accountId, report.id, first!.id);
+    m.reportEdits.addFinding(owner.accountId, report.id, {
       panel: "hood",
       damageType: "dent",
       severity: "moderate",
       sizeCm: 5,
       preExisting: false,
     });
-    const estimate = m.reports.finalizeReport(owner.accountId, report.id);
+    const estimate = m.reportEdits.finalizeReport(owner.accountId, report.id);
     const done = m.reports.loadReport(owner.accountId, report.id)!;
     expect(done.report.status).toBe("complete");
     expect(done.report.totalCents).toBe(estimate.totalCents);
     expect(estimate.lines.some((line) => line.panel === "hood")).toBe(true);
     expect(() =>
-      m.reports.addFinding(owner.accountId, report.id, {
+      m.reportEdits.addFinding(owner.accountId, report.id, {
         panel: "roof",
         damageType: "dent",
         severity: "minor",
@@ -198,7 +198,7 @@ describe("estimates on a real database", () => {
     expect(failed.failureReason).not.toMatch(/500|stack|Error:/);
 
     // The host takes over by hand: the report moves on to review.
-    m.reports.addFinding(owner.accountId, report.id, {
+    m.reportEdits.addFinding(owner.accountId, report.id, {
       panel: "front-bumper",
       damageType: "scratch",
       severity: "minor",
@@ -242,7 +242,7 @@ describe("estimates on a real database", () => {
     expect(() => m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7)).toThrow(
       /Finalize/,
     );
-    m.reports.finalizeReport(owner.accountId, report.id);
+    m.reportEdits.finalizeReport(owner.accountId, report.id);
 
     const { token, link } = m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7);
     expect(m.shares.resolveShareToken(token)?.report.id).toBe(report.id);

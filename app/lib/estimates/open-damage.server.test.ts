@@ -45,11 +45,15 @@ describe("open damage", () => {
     const car = m.vehicles.createVehicle(owner.accountId, SAMPLE_CAR);
     if (!car.ok) throw new Error("vehicle");
     const first = await report(owner, car.vehicle.id, 31);
-    m.reports.addFinding(owner.accountId, first.id, dent);
-    m.reports.addFinding(owner.accountId, first.id, { ...dent, panel: "hood", preExisting: true });
+    m.reportEdits.addFinding(owner.accountId, first.id, dent);
+    m.reportEdits.addFinding(owner.accountId, first.id, {
+      ...dent,
+      panel: "hood",
+      preExisting: true,
+    });
     const draftOnly = await report(owner, car.vehicle.id, 32);
-    m.reports.addFinding(owner.accountId, draftOnly.id, { ...dent, panel: "roof" });
-    m.reports.finalizeReport(owner.accountId, first.id, owner.userId);
+    m.reportEdits.addFinding(owner.accountId, draftOnly.id, { ...dent, panel: "roof" });
+    m.reportEdits.finalizeReport(owner.accountId, first.id, owner.userId);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await report(owner, car.vehicle.id, 33);
 
@@ -72,13 +76,13 @@ describe("open damage", () => {
     });
 
     // Marked "same as" on the second report: shown there, not charged, and still one open dent.
-    m.reports.addFinding(owner.accountId, second.id, { ...dent, sameAsFindingId: original });
+    m.reportEdits.addFinding(owner.accountId, second.id, { ...dent, sameAsFindingId: original });
     const loaded = m.reports.loadReport(owner.accountId, second.id)!;
     expect(m.reports.priceFindings(loaded.report, loaded.vehicle, loaded.findings).lines).toEqual(
       [],
     );
-    m.reports.addFinding(owner.accountId, second.id, { ...dent, panel: "trunk-liftgate" });
-    m.reports.finalizeReport(owner.accountId, second.id, owner.userId);
+    m.reportEdits.addFinding(owner.accountId, second.id, { ...dent, panel: "trunk-liftgate" });
+    m.reportEdits.finalizeReport(owner.accountId, second.id, owner.userId);
     const third = await report(owner, car.vehicle.id, 34);
     expect(open.openDamageFor(owner.accountId, third).map((entry) => entry.panel)).toEqual([
       "front-door-left",

@@ -32,7 +32,7 @@ describe("report revisions", () => {
   it("finalizing freezes revision 1: its estimate, findings and rate inputs", async () => {
     const { owner, report } = await taggedReport("revA");
     setRates(owner.accountId, "TX");
-    const estimate = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const estimate = m.reportEdits.finalizeReport(owner.accountId, report.id, owner.userId);
     const revision = m.revisions.getRevision(report.id, 1);
     expect(revision).toMatchObject({
       number: 1,
@@ -50,13 +50,13 @@ describe("report revisions", () => {
 
   it("a share link keeps showing its revision while the next one is edited and after it is final", async () => {
     const { owner, report } = await taggedReport("revB");
-    const first = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const first = m.reportEdits.finalizeReport(owner.accountId, report.id, owner.userId);
     const { token } = m.shares.createShareLink(owner.accountId, owner.userId, report.id, 30);
 
-    expect(m.reports.openNextRevision(owner.accountId, report.id)).toBe(2);
+    expect(m.reportEdits.openNextRevision(owner.accountId, report.id)).toBe(2);
     // Opening twice doesn't skip a number.
-    expect(m.reports.openNextRevision(owner.accountId, report.id)).toBe(2);
-    m.reports.addFinding(owner.accountId, report.id, {
+    expect(m.reportEdits.openNextRevision(owner.accountId, report.id)).toBe(2);
+    m.reportEdits.addFinding(owner.accountId, report.id, {
       panel: "front-bumper",
       damageType: "scratch",
       severity: "minor",
@@ -70,7 +70,7 @@ describe("report revisions", () => {
     expect(during.estimate!.totalCents).toBe(first.totalCents);
     expect(during.findings.map((f) => f.panel)).toEqual(["hood"]);
 
-    const second = m.reports.finalizeReport(owner.accountId, report.id, owner.userId);
+    const second = m.reportEdits.finalizeReport(owner.accountId, report.id, owner.userId);
     expect(second.totalCents).toBeGreaterThan(first.totalCents);
     const after = m.shares.loadSharedRevision(m.shares.resolveShareToken(token)!, null)!;
     expect(after.revision).toMatchObject({ number: 1, supersededBy: 2 });
@@ -88,18 +88,20 @@ describe("report revisions", () => {
   it("the next revision keeps the last one's rates until the host re-prices", async () => {
     const { owner, report } = await taggedReport("revC");
     setRates(owner.accountId, "TX");
-    const first = m.reports.finalizeReport(owner.accountId, report.id);
+    const first = m.reportEdits.finalizeReport(owner.accountId, report.id);
 
     // The shop's rates go up after the estimate was sent.
     setRates(owner.accountId, "CA", 150_00);
-    m.reports.openNextRevision(owner.accountId, report.id);
+    m.reportEdits.openNextRevision(owner.accountId, report.id);
     const repriced = m.reports.loadReport(owner.accountId, report.id)!;
     expect(repriced.estimate!.totalCents).toBe(first.totalCents);
-    expect(m.reports.finalizeReport(owner.accountId, report.id).totalCents).toBe(first.totalCents);
+    expect(m.reportEdits.finalizeReport(owner.accountId, report.id).totalCents).toBe(
+      first.totalCents,
+    );
 
-    m.reports.openNextRevision(owner.accountId, report.id);
-    m.reports.repriceAtCurrentRates(owner.accountId, report.id);
-    const third = m.reports.finalizeReport(owner.accountId, report.id);
+    m.reportEdits.openNextRevision(owner.accountId, report.id);
+    m.reportEdits.repriceAtCurrentRates(owner.accountId, report.id);
+    const third = m.reportEdits.finalizeReport(owner.accountId, report.id);
     expect(third.totalCents).toBeGreaterThan(first.totalCents);
     expect(JSON.parse(m.revisions.getRevision(report.id, 3)!.ratesJson)).toEqual({
       state: "CA",
@@ -112,8 +114,8 @@ describe("report revisions", () => {
     expect(() => m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7)).toThrow(
       /Finalize/,
     );
-    m.reports.finalizeReport(owner.accountId, report.id);
-    m.reports.openNextRevision(owner.accountId, report.id);
+    m.reportEdits.finalizeReport(owner.accountId, report.id);
+    m.reportEdits.openNextRevision(owner.accountId, report.id);
     const { link } = m.shares.createShareLink(owner.accountId, owner.userId, report.id, 7);
     expect(link.revision).toBe(1);
   });
@@ -121,12 +123,12 @@ describe("report revisions", () => {
   it("the page says an open revision is priced with older rates only when the shop's rates changed", async () => {
     const { owner, report } = await taggedReport("revE");
     setRates(owner.accountId, "TX");
-    m.reports.finalizeReport(owner.accountId, report.id);
+    m.reportEdits.finalizeReport(owner.accountId, report.id);
     const pageData = () =>
       m.revisionPage.revisionPageData(m.reports.getReport(owner.accountId, report.id)!);
     expect(pageData()).toMatchObject({ number: 1, draft: false, showHistory: false });
 
-    m.reports.openNextRevision(owner.accountId, report.id);
+    m.reportEdits.openNextRevision(owner.accountId, report.id);
     expect(pageData()).toMatchObject({
       number: 2,
       draft: true,
@@ -143,7 +145,7 @@ describe("report revisions", () => {
       asOf: finalizedAt,
     });
 
-    m.reports.repriceAtCurrentRates(owner.accountId, report.id);
+    m.reportEdits.repriceAtCurrentRates(owner.accountId, report.id);
     expect(pageData().pinnedPricing).toBeNull();
   });
 
@@ -164,14 +166,14 @@ describe("report revisions", () => {
     expect(pdfData("?revision=1")).toBeNull();
     expect(pdfData("")?.report.status).toBe("needs_review");
 
-    m.reports.finalizeReport(owner.accountId, report.id);
-    m.reports.openNextRevision(owner.accountId, report.id);
+    m.reportEdits.finalizeReport(owner.accountId, report.id);
+    m.reportEdits.openNextRevision(owner.accountId, report.id);
     expect(pdfData("?revision=1")?.revision).toMatchObject({ number: 1, supersededBy: null });
     expect(pdfData("?revision=2")).toBeNull();
     expect(pdfData("?revision=one")).toBeNull();
     expect(pdfData("")?.report.revision).toBe(2);
 
-    m.reports.finalizeReport(owner.accountId, report.id);
+    m.reportEdits.finalizeReport(owner.accountId, report.id);
     expect(pdfData("?revision=1")?.revision).toMatchObject({ number: 1, supersededBy: 2 });
     expect(
       m.pdf.ownerPdfData("another-account", report.id, "http://localhost/?revision=1"),

@@ -64,7 +64,7 @@ async function seed(
 ): Promise<Seeded> {
   const { owner, vehicle, report } = await dentedHoodReport(m, name, { photoSeed: 3 });
   const { accountId, userId } = owner;
-  m.reports.finalizeReport(accountId, report.id, userId);
+  m.reportEdits.finalizeReport(accountId, report.id, userId);
   const cars = [vehicle.id];
   for (let n = 1; n < carCount; n++) {
     const saved = m.vehicles.createVehicle(accountId, { ...SAMPLE_CAR, nickname: `Car ${n}` });
@@ -86,13 +86,13 @@ async function seed(
       photoIds: staged.map((photo) => photo.id),
       mode: "manual",
     });
-    m.reports.addFinding(accountId, more.id, {
+    m.reportEdits.addFinding(accountId, more.id, {
       panel: "front-bumper",
       damageType: "scratch",
       severity: "minor",
       preExisting: false,
     });
-    m.reports.finalizeReport(accountId, more.id, userId);
+    m.reportEdits.finalizeReport(accountId, more.id, userId);
     estimates.push(more.id);
   }
   const estimateOfCar = new Map(estimates.map((id, n) => [cars[n % cars.length]!, id]));

@@ -13,8 +13,8 @@ import { MAX_PASTED_MESSAGE_CHARS, pasteConversationSchema } from "~/lib/inbox/i
 import {
   guestMessageStart,
   hasInboundEmail,
+  isUnreadEmail,
   makeGuestMessage,
-  unreadEmail,
 } from "~/lib/inbox/unread-emails.server";
 import { draftRepliesSoon } from "~/lib/inbox/drafts.server";
 import { env } from "~/lib/runtime/env.server";
@@ -62,7 +62,7 @@ function emailGone(accountId: string, emailId: string) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireSession(request);
   requireFeature(session, "inbox");
-  if (!unreadEmail(session.accountId, params.emailId)) {
+  if (!isUnreadEmail(session.accountId, params.emailId)) {
     return emailGone(session.accountId, params.emailId);
   }
   const form = await readForm(request);

@@ -2,6 +2,7 @@ import { registerViaApi, type TestUser } from "../support/accounts";
 import { addVehicleViaApi, finalizedReportViaApi } from "../support/estimates";
 import { expect, linkIn, test, uniqueEmail, waitForEmail } from "../support/fixtures";
 import { fuzzApis, fuzzPages, type FuzzedApi, type FuzzedPage } from "../support/fuzz";
+import { unreadableEmail } from "../support/inbound-fixtures";
 
 /**
  * Hostile input on the fleet's other forms and JSON routes: trips, claims, repairs, the guest
@@ -74,18 +75,7 @@ test.beforeAll(async () => {
   };
   const unread = await owner.api.post(new URL(webhookUrl).pathname, {
     headers: { "Content-Type": "message/rfc822" },
-    data: [
-      "From: City Parking <permits@parking.example>",
-      "To: sam.host.cars@gmail.com",
-      "Subject: Your parking permit renewal",
-      "Message-ID: <permit-fuzz@parking.example>",
-      "Date: Thu, 26 Nov 2026 08:00:00 -0700",
-      "MIME-Version: 1.0",
-      "Content-Type: text/plain; charset=utf-8",
-      "",
-      "Your residential parking permit expires on December 31.",
-      "",
-    ].join("\r\n"),
+    data: unreadableEmail(),
   });
   expect(unread.status(), await unread.text()).toBe(202);
   unreadEmailId = ((await unread.json()) as { id: string }).id;

@@ -16,6 +16,8 @@ import { expect, query, test } from "../support/fixtures";
 import {
   gmailForwardingConfirmationWithCode,
   guestMessageNotice,
+  unreadableEmail,
+  UNREAD_SUBJECT,
 } from "../support/inbound-fixtures";
 
 /**
@@ -39,24 +41,8 @@ let conversationA: string;
 let claimA: string;
 let vehicleA: string;
 const CONFIRMATION_CODE = "61374402";
-const UNREAD_SUBJECT = "Your parking permit renewal";
 /** The car of tests/e2e/fixtures/trip-earnings-new-car.csv that no car of A's matches. */
 let unmatchedLabel: string;
-
-function unreadableEmail() {
-  return [
-    "From: City Parking <permits@parking.example>",
-    "To: sam.host.cars@gmail.com",
-    `Subject: ${UNREAD_SUBJECT}`,
-    "Message-ID: <permit-4471@parking.example>",
-    "Date: Thu, 26 Nov 2026 08:00:00 -0700",
-    "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    "Your residential parking permit expires on December 31.",
-    "",
-  ].join("\r\n");
-}
 
 async function post(pathname: string, body: string) {
   const response = await cast.ownerA.api.post(pathname, {

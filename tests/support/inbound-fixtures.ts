@@ -196,6 +196,24 @@ export function latin1EmailWithAttachments(
   ]);
 }
 
+export const UNREAD_SUBJECT = "Your parking permit renewal";
+
+/** An email no guest wrote and no reservation names: the inbox lists it as one it couldn't read. */
+export function unreadableEmail() {
+  return [
+    "From: City Parking <permits@parking.example>",
+    "To: sam.host.cars@gmail.com",
+    `Subject: ${UNREAD_SUBJECT}`,
+    "Message-ID: <permit-4471@parking.example>",
+    "Date: Thu, 26 Nov 2026 08:00:00 -0700",
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "Your residential parking permit expires on December 31.",
+    "",
+  ].join(CRLF);
+}
+
 /** A marketplace guest-message notice, as the marketplace sends it (plain text, UTF-8). */
 export function guestMessageNotice(options: {
   messageId: string;

@@ -142,20 +142,30 @@ export function dismissForwardingConfirmation(accountId: string, emailId: string
   return result.changes > 0;
 }
 
+/** This account's email with this id, while it is still one the inbox couldn't read. */
+function unreadEmailWhere(accountId: string, emailId: string) {
+  return and(
+    eq(inboundEmails.accountId, accountId),
+    eq(inboundEmails.id, emailId),
+    eq(inboundEmails.kind, "unrecognized"),
+  );
+}
+
 /** One email that couldn't be read, with its original (for "Make this a guest message"). */
-export function unreadEmail(accountId: string, emailId: string) {
+function unreadEmail(accountId: string, emailId: string) {
+  return (
+    db().select().from(inboundEmails).where(unreadEmailWhere(accountId, emailId)).get() ?? null
+  );
+}
+
+/** Whether the email is still one the inbox couldn't read (reads its id, not its original). */
+export function isUnreadEmail(accountId: string, emailId: string): boolean {
   return (
     db()
-      .select()
+      .select({ id: inboundEmails.id })
       .from(inboundEmails)
-      .where(
-        and(
-          eq(inboundEmails.accountId, accountId),
-          eq(inboundEmails.id, emailId),
-          eq(inboundEmails.kind, "unrecognized"),
-        ),
-      )
-      .get() ?? null
+      .where(unreadEmailWhere(accountId, emailId))
+      .get() !== undefined
   );
 }
 
@@ -225,13 +235,7 @@ export function makeGuestMessage(
     const email = tx
       .select({ receivedAt: inboundEmails.receivedAt })
       .from(inboundEmails)
-      .where(
-        and(
-          eq(inboundEmails.accountId, accountId),
-          eq(inboundEmails.id, emailId),
-          eq(inboundEmails.kind, "unrecognized"),
-        ),
-      )
+      .where(unreadEmailWhere(accountId, emailId))
       .get();
     if (!email) return null;
     const reservationId = input.reservationId || null;

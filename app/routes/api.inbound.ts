@@ -14,9 +14,9 @@ import { CURSOR_MESSAGE, readPageRequest, requirePage } from "~/lib/paging/pagin
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiSession(request);
   requireApiFeature(session, "inbox");
-  const requested = requirePage(readPageRequest(new URL(request.url).searchParams));
-  const cursor = new URL(request.url).searchParams.get("cursor");
-  const page = unreadEmails(session.accountId, { after: cursor, limit: requested.limit });
+  const params = new URL(request.url).searchParams;
+  const { limit } = requirePage(readPageRequest(params));
+  const page = unreadEmails(session.accountId, { after: params.get("cursor"), limit });
   if (!page.valid) return jsonError(400, CURSOR_MESSAGE);
   return privateJson({
     ...inboundSettings(session.accountId),

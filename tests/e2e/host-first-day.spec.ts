@@ -664,8 +664,16 @@ test.describe("a new host's first day, on a phone", () => {
       watchErrors(vaContext, errors);
       await vaContext.addCookies((await va.api.storageState()).cookies);
       const vaPage = await vaContext.newPage();
+      // The account switcher refetches the VA's accounts once it mounts. Joining rotates the
+      // session id, so a press that beats that fetch has it refused (401): a person is slower.
+      const accountsFetched = javaScriptEnabled
+        ? vaPage.waitForResponse((response) =>
+            response.url().endsWith("/api/user/available-accounts"),
+          )
+        : null;
       await vaPage.goto(`/invite/${tokenIn(invitation, "/invite/")}`);
       if (javaScriptEnabled) await waitForHydration(vaPage);
+      expect((await accountsFetched)?.status() ?? 200).toBe(200);
       await vaPage.getByRole("button", { name: "Accept and join" }).click();
       await expect(vaPage).toHaveURL(/\/account$/);
       await vaPage.goto("/concierge-dashboard");
